@@ -1,0 +1,72 @@
+// ESLint flat config for every package: typescript-eslint, import-x (no cycles,
+// no imports across remotes), react-hooks, and Prettier for formatting.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const remotes = ['remote-tasks', 'remote-certificates', 'remote-employees', 'remote-team'];
+/** Front-end code never reaches into the API server's source. */
+const apiServer = ['**/api/src/**', '@duly/api', '@duly/api/**'];
+
+/** A remote may not import another remote, nor the shell: they meet only through @duly/shared. */
+const isolation = (pkg) => ({
+  files: [`${pkg}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...['shell', ...remotes]
+            .filter((other) => other !== pkg)
+            .flatMap((other) => [`**/${other}/**`, `@duly/${other}`, `@duly/${other}/**`]),
+          ...apiServer,
+        ],
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      '.nx/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node, ...globals.jest },
+    },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  ...['shell', ...remotes].map(isolation),
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: apiServer }] },
+  },
+  prettier,
+);

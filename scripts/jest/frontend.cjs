@@ -1,0 +1,28 @@
+// Jest settings every front-end package shares: jsdom with Node's fetch
+// globals (MSW needs them), SWC for TypeScript and JSX, jest-dom matchers.
+const path = require('node:path');
+
+/** @param {string} packageDir @returns {import('jest').Config} */
+module.exports = function frontendJestConfig(packageDir) {
+  return {
+    displayName: path.basename(packageDir),
+    rootDir: packageDir,
+    testEnvironment: 'jest-fixed-jsdom',
+    testEnvironmentOptions: { customExportConditions: [''] },
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+          },
+        },
+      ],
+    },
+    setupFiles: [path.join(__dirname, 'polyfills.cjs')],
+    setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+    moduleNameMapper: { '\\.(css|png|svg)$': path.join(__dirname, 'file-stub.cjs') },
+  };
+};

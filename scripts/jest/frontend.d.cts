@@ -1,0 +1,4 @@
+import type { Config } from 'jest';
+
+declare function frontendJestConfig(packageDir: string): Config;
+export = frontendJestConfig;

@@ -1,0 +1,52 @@
+/** Business constants of spec section 9, each defined once. */
+
+export const TIME_ZONE = 'Asia/Kolkata';
+export const TOKEN_STORAGE_KEY = 'token';
+
+export const REMINDER_DAY_CHOICES = [1, 3, 7, 15, 30, 60, 90] as const;
+export const REMINDER_DAYS_MIN = 1;
+export const REMINDER_DAYS_MAX = 365;
+export const REMINDER_DAYS_HINT = 'Number of days before expiry to send reminders (1-365 days)';
+
+export const DEPARTMENTS = ['Engineering', 'Design', 'Marketing', 'Sales'] as const;
+export const DEFAULT_DEPARTMENT = 'Engineering';
+export const DEFAULT_EMPLOYEE_ROLE = 'employee';
+
+export const TASK_DESCRIPTION_ROWS = 4;
+export const CERTIFICATE_DESCRIPTION_ROWS = 3;
+
+export const DATE_FORMATS = {
+  /** Task list: `Jan 5, 2025 10:00`. */
+  taskList: 'MMM d, yyyy HH:mm',
+  /** Task detail: `January 5, 2025`. */
+  taskDetail: 'MMMM d, yyyy',
+  /** Manager and employee dashboards: `Jan 05, 2025`. */
+  dashboard: 'MMM dd, yyyy',
+} as const;
+
+export const MS_PER_DAY = 86_400_000;
+
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_ANCHOR = { vertical: 'top', horizontal: 'right' } as const;
+
+export const SIDE_NAV_WIDTH_PX = 240;
+export const AVATAR_SIZE_PX = 32;
+export const RIPPLE_DURATION_MS = 550;
+
+/** Data cache (spec 9): one retry on failed queries, no refetch on focus. */
+export const QUERY_RETRIES = 1;
+
+/** Lists (ARCHITECTURE 6). */
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** Input bounds (API issue): titles and names, descriptions. */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Escalation: a task overdue this many days becomes escalated (ARCHITECTURE 6). */
+export const TASK_ESCALATION_DAYS = 3;
+
+export const API_BASE_PATH = '/api/v1';

@@ -1,0 +1,3 @@
+// React-free part of @duly/shared: safe to import from the API server.
+export * from './types';
+export * from './constants';

@@ -1,0 +1,260 @@
+/**
+ * The API contract (spec sections 3 and 7): every entity and payload the
+ * front end and the API server exchange. Field names and casing are the
+ * spec's: snake_case for tasks, certificates, auth and the dashboard,
+ * camelCase firstName/lastName for employees.
+ */
+
+export type Uuid = string;
+/** ISO-8601 instant, UTC in responses (e.g. `2025-01-05T04:30:00.000Z`). */
+export type IsoInstant = string;
+/** Calendar date `YYYY-MM-DD` in Asia/Kolkata. */
+export type IsoDate = string;
+
+export const ROLES = ['employee', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'overdue', 'escalated'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** The statuses the edit task form offers (spec 4: not escalated). */
+export const EDITABLE_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'overdue'] as const;
+
+export const CERTIFICATE_STATUSES = ['active', 'expired', 'renewed', 'escalated'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+export const EMPLOYEE_STATUSES = ['active', 'inactive', 'on_leave'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
+/** `/employee/tasks?status=` filter values (ARCHITECTURE 6). */
+export const EMPLOYEE_TASK_FILTERS = ['pending', 'done'] as const;
+export type EmployeeTaskFilter = (typeof EMPLOYEE_TASK_FILTERS)[number];
+
+/** Claims of the JWT (HS256). `exp` and `iat` are in seconds. */
+export interface TokenClaims {
+  sub: Uuid;
+  email: string;
+  full_name: string | null;
+  role: string;
+  organization_id: Uuid;
+  iat: number;
+  exp: number;
+}
+
+/** The signed-in user as the front end keeps it (spec 3). */
+export interface SessionUser {
+  id: Uuid;
+  email: string;
+  full_name: string | null;
+  role: string;
+  organization_id: Uuid;
+  token: string;
+}
+
+/** The user part of the login and signup answers. */
+export interface AuthUser {
+  id: Uuid;
+  email: string;
+  full_name: string | null;
+  role: Role;
+  organization_id: Uuid;
+}
+
+export interface LoginPayload {
+  email: string;
+  password: string;
+}
+
+export interface SignupPayload {
+  email: string;
+  password: string;
+  name: string;
+  organization_name: string;
+}
+
+export interface AuthResponse {
+  token: string;
+  user: AuthUser;
+}
+
+export interface Organization {
+  id: Uuid;
+  name: string;
+  created_at: IsoInstant;
+}
+
+/** A person as embedded in task and certificate list items. */
+export interface PersonRef {
+  id: Uuid;
+  full_name: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export interface Task {
+  id: Uuid;
+  title: string;
+  description: string | null;
+  due_date: IsoInstant;
+  status: TaskStatus;
+  assigned_to_user_id: Uuid | null;
+  organization_id: Uuid;
+  created_by_user_id: Uuid;
+  assigner_id: Uuid | null;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+  /** Absent when the task is unassigned. */
+  assigned_to?: PersonRef;
+  assigner?: PersonRef;
+}
+
+export interface CreateTaskPayload {
+  title: string;
+  description?: string | null;
+  due_date: IsoInstant;
+  organization_id?: Uuid;
+  assigned_to_user_id?: Uuid | null;
+  created_by_user_id?: Uuid;
+  assigner_id?: Uuid;
+}
+
+/** PUT /tasks/{id}. The edit form sends `assigned_to_employee_id` (spec 3). */
+export interface UpdateTaskPayload {
+  title?: string;
+  description?: string | null;
+  due_date?: IsoInstant;
+  status?: TaskStatus;
+  assigned_to_user_id?: Uuid | null;
+  assigned_to_employee_id?: Uuid | null;
+}
+
+/** PATCH /tasks/{id}: Mark as Done. */
+export interface TaskStatusPayload {
+  status: TaskStatus;
+}
+
+export interface Certificate {
+  id: Uuid;
+  name: string;
+  description: string | null;
+  issue_date: IsoDate | null;
+  expiry_date: IsoDate;
+  reminder_days_before: number;
+  department: string | null;
+  incharge_person_id: Uuid | null;
+  organization_id: Uuid;
+  created_by_user_id: Uuid;
+  status: CertificateStatus;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+  /** The incharge person; absent when nobody is in charge. */
+  assigned_to?: PersonRef;
+}
+
+export interface CreateCertificatePayload {
+  name: string;
+  description?: string | null;
+  issue_date?: IsoDate | IsoInstant | null;
+  expiry_date: IsoDate | IsoInstant;
+  reminder_days_before: number;
+  department?: string | null;
+  incharge_person_id: Uuid;
+  organization_id?: Uuid;
+  created_by_user_id?: Uuid;
+  status?: CertificateStatus;
+}
+
+export interface UpdateCertificatePayload {
+  name?: string;
+  description?: string | null;
+  issue_date?: IsoDate | IsoInstant | null;
+  expiry_date?: IsoDate | IsoInstant;
+  reminder_days_before?: number;
+  department?: string | null;
+  incharge_person_id?: Uuid | null;
+  status?: CertificateStatus;
+}
+
+export interface Employee {
+  id: Uuid;
+  firstName: string | null;
+  lastName: string | null;
+  /** firstName and lastName joined; what tasks and the team show. */
+  full_name: string | null;
+  email: string;
+  phone: string | null;
+  department: string | null;
+  role: Role;
+  status: EmployeeStatus;
+  organization_id: Uuid;
+}
+
+export interface CreateEmployeePayload {
+  firstName?: string | null;
+  lastName?: string | null;
+  email: string;
+  organization_id?: Uuid;
+  phone?: string | null;
+  role?: Role;
+  department?: string | null;
+  status?: EmployeeStatus;
+}
+
+export type UpdateEmployeePayload = Partial<Omit<CreateEmployeePayload, 'organization_id'>>;
+
+export interface TeamMember {
+  id: Uuid;
+  full_name: string | null;
+  email: string;
+}
+
+export interface DashboardResponse {
+  tasks: { total_tasks: number; overdue_tasks: number };
+  certificates: { total_certificates: number; expired_certificates: number };
+  employee_count: number;
+}
+
+export interface AssignTaskPayload {
+  task_id: Uuid;
+  employee_id: Uuid;
+}
+
+export interface AssignCertificatePayload {
+  certificate_id: Uuid;
+  employee_id: Uuid;
+}
+
+/** Query parameters every list accepts (ARCHITECTURE 6). */
+export interface ListParams {
+  limit?: number;
+  offset?: number;
+  q?: string;
+  /** A column, `-` prefixed for descending: `due_date`, `-due_date`. */
+  sort?: string;
+}
+
+export interface TaskListParams extends ListParams {
+  status?: TaskStatus;
+  assigned_to_user_id?: Uuid;
+}
+
+export interface CertificateListParams extends ListParams {
+  status?: CertificateStatus;
+  incharge_person_id?: Uuid;
+}
+
+export interface EmployeeListParams extends ListParams {
+  status?: EmployeeStatus;
+}
+
+/** A list answer: the body is the array, the total comes in `X-Total-Count`. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The error body of every failed API call (ARCHITECTURE 6). */
+export interface ApiErrorBody {
+  message: string;
+  code: string;
+  errors?: { path: string; message: string }[];
+}
