@@ -1,3 +1,0 @@
-import frontendJestConfig from '../scripts/jest/frontend.cjs';
-
-export default frontendJestConfig(__dirname);

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm test`: every check in one go — lint, typecheck, the jest suites of every
+// package (the API's on SQLite and PostgreSQL), then the browser tests. It runs
+// every step even after a failure, so one run shows everything that is wrong,
+// and ends with one line `N passed, N failed` summing every test.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'duly-test-'));
+const only = process.argv.slice(2); // e.g. `npm test -- jest` runs one step
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status === 0;
+}
+
+/** A check that is not a test suite (lint, typecheck) counts as one test. */
+function check(name, command, args) {
+  const ok = run(command, args);
+  tally[ok ? 'passed' : 'failed'] += 1;
+  if (!ok) failedSteps.push(name);
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+function jest() {
+  const output = path.join(reports, 'jest.json');
+  const ok = run('npx', ['jest', '--ci', '--json', `--outputFile=${output}`]);
+  const report = readJson(output);
+  if (!report) {
+    tally.failed += 1;
+    failedSteps.push('jest (no report)');
+    return;
+  }
+  tally.passed += report.numPassedTests;
+  tally.failed += report.numFailedTests;
+  tally.skipped += report.numPendingTests + report.numTodoTests;
+  // A suite that fails to load has no failed tests but must still fail the run.
+  if (!ok || report.numFailedTestSuites > 0) {
+    if (report.numFailedTests === 0) tally.failed += report.numFailedTestSuites || 1;
+    failedSteps.push('jest');
+  }
+}
+
+function e2e() {
+  const output = path.join(reports, 'e2e.json');
+  const ok = run('npm', ['run', 'test', '-w', 'e2e', '--', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+  });
+  const stats = readJson(output)?.stats;
+  if (!stats) {
+    tally.failed += 1;
+    failedSteps.push('e2e (no report)');
+    return;
+  }
+  tally.passed += stats.expected + stats.flaky;
+  tally.failed += stats.unexpected;
+  tally.skipped += stats.skipped;
+  if (!ok || stats.unexpected > 0) {
+    if (stats.unexpected === 0) tally.failed += 1;
+    failedSteps.push('e2e');
+  }
+}
+
+const steps = {
+  lint: () => {
+    check('eslint', 'npx', ['eslint', '.']);
+    check('prettier', 'npx', ['prettier', '--check', '.']);
+  },
+  typecheck: () => check('typecheck', 'npx', ['lerna', 'run', 'typecheck', '--no-progress']),
+  jest,
+  e2e,
+};
+
+for (const [name, step] of Object.entries(steps)) {
+  if (only.length === 0 || only.includes(name)) step();
+}
+rmSync(reports, { recursive: true, force: true });
+
+if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
+const skipped = tally.skipped ? `, ${tally.skipped} skipped` : '';
+console.log(`\n${tally.passed} passed, ${tally.failed} failed${skipped}`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
