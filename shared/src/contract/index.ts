@@ -1,3 +1,6 @@
 // React-free part of @duly/shared: safe to import from the API server.
 export * from './types';
 export * from './constants';
+export * from './dates';
+export * from './status';
+export * from './initials';

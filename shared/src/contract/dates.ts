@@ -1,0 +1,104 @@
+/**
+ * Date helpers (spec 1 and 9): every date is entered and shown in Asia/Kolkata,
+ * whatever the time zone of the machine running the code. Each helper passes the
+ * zone and the locale explicitly, so neither the browser's nor the server's
+ * settings can change an answer.
+ */
+import { DateTime } from 'luxon';
+import { MS_PER_DAY, TIME_ZONE } from './constants';
+
+/** Month names are English whatever the machine's locale. */
+const LOCALE = 'en-US';
+/** The value format of `<input type="datetime-local">` (minutes precision). */
+const DATETIME_INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
+
+/** `yyyy-MM-ddTHH:mm`, optionally with seconds and milliseconds, and no offset. */
+const DATETIME_INPUT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+/** A calendar date, optionally followed by a time and an offset (an ISO instant). */
+const DATE_OR_INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
+
+/**
+ * Reads a date or an instant in Asia/Kolkata. A value without an offset is a
+ * Kolkata wall-clock time; a value with one (`Z`, `+05:30`) is converted.
+ * Returns null for anything else, including impossible dates (2025-02-30).
+ */
+function parseInKolkata(value: string | null | undefined): DateTime | null {
+  if (!value || !DATE_OR_INSTANT_PATTERN.test(value)) return null;
+  const parsed = DateTime.fromISO(value, { zone: TIME_ZONE, locale: LOCALE });
+  return parsed.isValid ? parsed : null;
+}
+
+/**
+ * A `datetime-local` value read in Asia/Kolkata → the ISO UTC instant the API
+ * expects: `2025-01-05T10:00` → `2025-01-05T04:30:00.000Z`. Null when invalid.
+ */
+export function kolkataInputToIso(value: string): string | null {
+  if (!DATETIME_INPUT_PATTERN.test(value)) return null;
+  return parseInKolkata(value)?.toUTC().toISO() ?? null;
+}
+
+/**
+ * An instant → the `datetime-local` value showing it in Asia/Kolkata, for
+ * filling an edit form: `2025-01-05T04:30:00.000Z` → `2025-01-05T10:00`.
+ * `''` when the instant is missing or invalid (an empty field).
+ */
+export function isoToKolkataInput(iso: string | null | undefined): string {
+  return parseInKolkata(iso)?.toFormat(DATETIME_INPUT_FORMAT) ?? '';
+}
+
+/**
+ * A `date` input value (`YYYY-MM-DD`) → the ISO UTC instant of that day's
+ * midnight in Asia/Kolkata: `2025-01-05` → `2025-01-04T18:30:00.000Z`.
+ * Null when invalid.
+ */
+export function kolkataDateToIso(value: string): string | null {
+  const date = toKolkataDate(value);
+  if (date === null) return null;
+  return DateTime.fromISO(date, { zone: TIME_ZONE }).toUTC().toISO();
+}
+
+/**
+ * Formats an instant in Asia/Kolkata with a luxon format
+ * (`DATE_FORMATS.taskList` etc.). `''` for a missing or invalid value.
+ */
+export function formatInstant(iso: string | null | undefined, format: string): string {
+  return parseInKolkata(iso)?.toFormat(format) ?? '';
+}
+
+/**
+ * Formats a calendar date `YYYY-MM-DD` (or an instant, taken as its
+ * Asia/Kolkata date). `''` for a missing or invalid value.
+ */
+export function formatCalendarDate(date: string | null | undefined, format: string): string {
+  const kolkataDate = date ? toKolkataDate(date) : null;
+  if (kolkataDate === null) return '';
+  return DateTime.fromISO(kolkataDate, { zone: TIME_ZONE, locale: LOCALE }).toFormat(format);
+}
+
+/** Today's date `YYYY-MM-DD` in Asia/Kolkata. */
+export function kolkataToday(now: Date = new Date()): string {
+  return DateTime.fromJSDate(now, { zone: TIME_ZONE }).toISODate() as string;
+}
+
+/**
+ * `YYYY-MM-DD` or any ISO instant → the Asia/Kolkata calendar date
+ * (`2025-01-04T19:00:00Z` → `2025-01-05`). Null when invalid or impossible.
+ */
+export function toKolkataDate(value: string): string | null {
+  return parseInKolkata(value)?.toISODate() ?? null;
+}
+
+/**
+ * Whole days from `now` until the expiry date, rounded up (spec 9):
+ * `Math.ceil((expiry - now) / 86_400_000)` with the expiry at Asia/Kolkata
+ * midnight of that date. 0 on the expiry day itself, negative once past.
+ * NaN when the expiry date is invalid.
+ */
+export function daysUntilExpiry(expiryDate: string, now: Date = new Date()): number {
+  const kolkataDate = toKolkataDate(expiryDate);
+  if (kolkataDate === null) return Number.NaN;
+  const expiry = DateTime.fromISO(kolkataDate, { zone: TIME_ZONE }).toMillis();
+  const days = Math.ceil((expiry - now.getTime()) / MS_PER_DAY);
+  // Math.ceil(-0.5) is -0; a user reads 0.
+  return days === 0 ? 0 : days;
+}
