@@ -65,6 +65,12 @@ export default tseslint.config(
   },
   ...['shell', ...remotes].map(isolation),
   {
+    // Build and test tooling is plain CommonJS run by Node.
+    files: ['**/*.cjs', '**/webpack.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: apiServer }] },
   },

@@ -4,12 +4,7 @@ import type { Config } from 'jest';
 // (environment, setup files); this file only lists them. The certificates,
 // employees and team remotes join the list when their first screen lands.
 const config: Config = {
-  projects: [
-    '<rootDir>/shared',
-    '<rootDir>/api',
-    '<rootDir>/shell',
-    '<rootDir>/remote-tasks',
-  ],
+  projects: ['<rootDir>/shared', '<rootDir>/api', '<rootDir>/shell', '<rootDir>/remote-tasks'],
 };
 
 export default config;

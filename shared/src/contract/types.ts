@@ -14,7 +14,13 @@ export type IsoDate = string;
 export const ROLES = ['employee', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'overdue', 'escalated'] as const;
+export const TASK_STATUSES = [
+  'pending',
+  'in_progress',
+  'completed',
+  'overdue',
+  'escalated',
+] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** The statuses the edit task form offers (spec 4: not escalated). */
 export const EDITABLE_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'overdue'] as const;
