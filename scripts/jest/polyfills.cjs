@@ -1,3 +1,4 @@
 // react-router 7 needs TextEncoder under jsdom (ARCHITECTURE 9).
-const { TextEncoder, TextDecoder } = require('node:util');
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+const util = require('node:util');
+
+Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
