@@ -1,0 +1,204 @@
+// The webpack configuration of every federated remote (ARCHITECTURE 4 and 5).
+// A remote's webpack.config.cjs is one call:
+//
+//   module.exports = createRemoteConfig({ dir: __dirname, name: 'remote_tasks', budgetKb: 60 });
+//
+// It builds on commonConfig (SWC, content-hashed chunks, publicPath 'auto') and
+// the one shared-dependency list, so every remote agrees with the shell on the
+// singletons. It adds: the Module Federation container exposing `./routes`,
+// `mf-manifest.json`, a standalone page for `webpack serve`, a CORS-enabled dev
+// server on the remote's fixed port, and a bundle budget that fails the build.
+const zlib = require('node:zlib');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { commonConfig } = require('./common.cjs');
+const { sharedDependencies } = require('./shared-deps.cjs');
+
+/** Fixed dev-server ports (the shell uses 3000), so the shell's dev config.json can name them. */
+const REMOTE_DEV_PORTS = {
+  remote_tasks: 3001,
+  remote_certificates: 3002,
+  remote_employees: 3003,
+  remote_team: 3004,
+};
+
+/** Every remote exposes exactly one module: the component rendering its `<Routes>`. */
+const DEFAULT_EXPOSES = { './routes': './src/app/routes.tsx' };
+
+const KB = 1024;
+
+/**
+ * Finds the JavaScript files a host downloads to show the remote's routes, leaving out the
+ * shared dependencies (those come from the shell's build at runtime): the container entry
+ * (`remoteEntry.js`) plus every chunk reachable from an exposed module, except the chunks that
+ * only hold the fallback copies of shared packages.
+ *
+ * @param {import('webpack').Compilation} compilation
+ * @param {string} containerName the ModuleFederationPlugin `name` (the container entry chunk)
+ * @returns {string[]} file names
+ */
+function ownRemoteFiles(compilation, containerName) {
+  const { chunkGraph } = compilation;
+  /** @type {Set<import('webpack').ChunkGroup>} */
+  const sharedGroups = new Set();
+  /** @type {import('webpack').ChunkGroup[]} */
+  const exposedGroups = [];
+
+  for (const module of compilation.modules) {
+    const kind = module.constructor.name;
+    const isShared = kind === 'ConsumeSharedModule' || kind === 'ProvideSharedModule';
+    const isContainerEntry = kind === 'ContainerEntryModule';
+    if (!isShared && !isContainerEntry) continue;
+    for (const block of module.blocks) {
+      const group = chunkGraph.getBlockChunkGroup(block);
+      if (!group) continue;
+      if (isShared) sharedGroups.add(group);
+      else exposedGroups.push(group);
+    }
+  }
+
+  /** @type {Set<import('webpack').Chunk>} */
+  const chunks = new Set();
+  const containerEntry = compilation.namedChunks.get(containerName);
+  if (containerEntry) chunks.add(containerEntry);
+
+  // Walk from each exposed module through its lazy children, stopping at shared fallbacks.
+  const seen = new Set();
+  const pending = [...exposedGroups];
+  while (pending.length > 0) {
+    const group = pending.pop();
+    if (seen.has(group) || sharedGroups.has(group)) continue;
+    seen.add(group);
+    for (const chunk of group.chunks) chunks.add(chunk);
+    pending.push(...group.getChildren());
+  }
+
+  const files = new Set();
+  for (const chunk of chunks) {
+    for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  }
+  return [...files].sort();
+}
+
+/**
+ * Prints the gzipped size of the remote's own JavaScript and, in production builds, fails the
+ * build when it is over budget.
+ */
+class RemoteBudgetPlugin {
+  /** @param {{ containerName: string, budgetKb: number, enforce: boolean }} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { containerName, budgetKb, enforce } = this.options;
+    const { Compilation, WebpackError } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(RemoteBudgetPlugin.name, (compilation) => {
+      // REPORT runs after minification and content hashing: the files are final.
+      compilation.hooks.processAssets.tap(
+        { name: RemoteBudgetPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const files = ownRemoteFiles(compilation, containerName);
+          const rows = files.map((file) => {
+            const source = compilation.getAsset(file)?.source.buffer() ?? Buffer.alloc(0);
+            return { file, gzip: zlib.gzipSync(source, { level: 9 }).length };
+          });
+          const totalKb = rows.reduce((sum, row) => sum + row.gzip, 0) / KB;
+          const lines = rows.map(
+            (row) => `  ${(row.gzip / KB).toFixed(1).padStart(6)} KB  ${row.file}`,
+          );
+          const verdict = totalKb <= budgetKb ? 'within budget' : 'OVER BUDGET';
+          console.log(
+            [
+              `${containerName}: own JavaScript (remoteEntry + exposed modules, shared dependencies excluded), gzipped:`,
+              ...lines,
+              `  ${totalKb.toFixed(1).padStart(6)} KB  total, budget ${budgetKb} KB: ${verdict}`,
+            ].join('\n'),
+          );
+          if (enforce && totalKb > budgetKb) {
+            compilation.errors.push(
+              new WebpackError(
+                `${containerName} is over its bundle budget: ${totalKb.toFixed(1)} KB gzipped > ${budgetKb} KB.`,
+              ),
+            );
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {{
+ *   dir: string,
+ *   name: string,
+ *   budgetKb: number,
+ *   port?: number,
+ *   exposes?: Record<string, string>,
+ *   title?: string,
+ * }} options
+ *   dir: the remote's package folder; name: the container name the shell's config.json uses
+ *   (`remote_tasks`); budgetKb: gzipped budget of the remote's own JavaScript; port: dev-server
+ *   port (default: the fixed port of that remote, or PORT).
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOSES, title }) {
+  const devPort = Number(process.env.PORT) || port || REMOTE_DEV_PORTS[name];
+  if (!devPort) throw new Error(`createRemoteConfig: no dev port for ${name}; pass { port }.`);
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const production = mode === 'production';
+    const common = commonConfig({ dir, mode });
+    return {
+      ...common,
+      // The standalone page (src/app/index.ts) is a development aid: a production dist/ holds
+      // only what a host loads (mf-manifest.json, remoteEntry.js and hashed chunks).
+      entry: production ? {} : common.entry,
+      output: { ...common.output, uniqueName: name },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedDependencies(),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          // Types of the API contract live in @duly/shared; no remote type generation.
+          dts: false,
+        }),
+        ...(production
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                title: title ?? `Duly: ${name} (standalone)`,
+                chunks: ['main'],
+                // Absolute, so deep links like /tasks/123/edit load /main.js.
+                publicPath: '/',
+              }),
+            ]),
+        new RemoteBudgetPlugin({ containerName: name, budgetKb, enforce: production }),
+      ],
+      devServer: {
+        host: '127.0.0.1',
+        port: devPort,
+        // The shell on :3000 loads the manifest and chunks cross-origin.
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+        },
+        historyApiFallback: true,
+        hot: false,
+        static: false,
+        client: { overlay: { errors: true, warnings: false } },
+        proxy: process.env.API_PROXY_TARGET
+          ? [{ context: ['/api'], target: process.env.API_PROXY_TARGET, changeOrigin: true }]
+          : [],
+      },
+    };
+  };
+}
+
+module.exports = { createRemoteConfig, REMOTE_DEV_PORTS, RemoteBudgetPlugin, ownRemoteFiles };
