@@ -1,0 +1,92 @@
+/**
+ * Loads a remote's one exposed module, `./routes`, with one automatic retry.
+ * A successful load is kept for the rest of the session, so revisiting a
+ * section (or hovering its link again) costs nothing.
+ */
+import { type ComponentType } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { forgetRemote, remoteEntry, type RemoteName } from './registry';
+
+/** What every remote's `./routes` exports (docs/module-federation.md). */
+export interface RemoteRoutesModule {
+  default: ComponentType;
+}
+
+export class RemoteNotConfiguredError extends Error {
+  constructor(name: RemoteName) {
+    super(`The remote "${name}" is not in config.json.`);
+    this.name = 'RemoteNotConfiguredError';
+  }
+}
+
+export class InvalidRemoteModuleError extends Error {
+  constructor(name: RemoteName) {
+    super(`The remote "${name}" did not expose a component as the default export of ./routes.`);
+    this.name = 'InvalidRemoteModuleError';
+  }
+}
+
+/** Pause before the automatic retry: long enough for a flaky request to pass. */
+export const AUTO_RETRY_DELAY_MS = 300;
+
+const loaded = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+
+function isRoutesModule(value: unknown): value is RemoteRoutesModule {
+  if (value === null || typeof value !== 'object' || !('default' in value)) return false;
+  const component = (value as { default: unknown }).default;
+  // A function component, or an object component (memo, forwardRef, lazy).
+  return typeof component === 'function' || (typeof component === 'object' && component !== null);
+}
+
+async function loadOnce(name: RemoteName): Promise<RemoteRoutesModule> {
+  const module = await loadRemote<unknown>(`${name}/routes`);
+  if (!isRoutesModule(module)) throw new InvalidRemoteModuleError(name);
+  return module;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function loadWithRetry(name: RemoteName): Promise<RemoteRoutesModule> {
+  if (!remoteEntry(name)) throw new RemoteNotConfiguredError(name);
+  try {
+    return await loadOnce(name);
+  } catch (firstError) {
+    console.warn(`Loading ${name} failed; retrying once.`, firstError);
+    forgetRemote(name);
+    await wait(AUTO_RETRY_DELAY_MS);
+    try {
+      return await loadOnce(name);
+    } catch (secondError) {
+      // Leave the runtime clean so that a later Retry really fetches again.
+      forgetRemote(name);
+      throw secondError;
+    }
+  }
+}
+
+/**
+ * The remote's routes component. Concurrent callers share one load; a failed
+ * load is not kept, so the next call (Retry, revisit, hover) tries again.
+ */
+export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
+  const pending = loaded.get(name);
+  if (pending) return pending;
+  const attempt = loadWithRetry(name);
+  loaded.set(name, attempt);
+  attempt.catch(() => {
+    if (loaded.get(name) === attempt) loaded.delete(name);
+  });
+  return attempt;
+}
+
+/** Starts loading a remote ahead of a visit (hover or focus of its link); never throws. */
+export function preloadRemote(name: RemoteName): void {
+  loadRemoteRoutes(name).catch(() => {
+    // The visit itself shows the failure; a preload stays silent.
+  });
+}
+
+/** Test helper: forget every load of this session. */
+export function resetLoadedRemotes(): void {
+  loaded.clear();
+}

@@ -1,0 +1,60 @@
+// Webpack build of the shell, the Module Federation host (ARCHITECTURE 4 and 5).
+// It provides every shared singleton, @duly/shared included, and knows no
+// remote at build time: the remotes come from config.json at start-up.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { commonConfig } = require('../scripts/webpack/common.cjs');
+const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
+const { devConfigMiddleware } = require('./scripts/dev-config.cjs');
+
+/** @returns {import('webpack').Configuration} */
+module.exports = (_env, argv = {}) => {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const base = commonConfig({ dir: __dirname, mode });
+  const devPort = Number(process.env.SHELL_PORT ?? 3000);
+
+  return {
+    ...base,
+    output: { ...base.output, uniqueName: 'duly_shell' },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        // No remote is compiled in: bootstrap.tsx registers them from config.json.
+        remotes: {},
+        shared: sharedDependencies(),
+        shareStrategy: 'loaded-first',
+        // The host exposes nothing, so it needs neither a manifest nor types.
+        manifest: false,
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'public/index.html'),
+        // The app routes on absolute paths (/tasks/123), so the entry script is
+        // referenced from the root; chunks still resolve through publicPath 'auto'.
+        publicPath: '/',
+        scriptLoading: 'defer',
+      }),
+    ],
+    devServer: {
+      host: '127.0.0.1',
+      port: devPort,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Cache-Control': 'no-store' },
+      // The dev server answers /config.json itself (dist/ never contains one)
+      // and forwards /api to a running API.
+      setupMiddlewares: (middlewares, devServer) => {
+        devServer.app.get('/config.json', devConfigMiddleware());
+        return middlewares;
+      },
+      proxy: [
+        {
+          context: ['/api'],
+          target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080',
+          changeOrigin: true,
+        },
+      ],
+    },
+  };
+};
