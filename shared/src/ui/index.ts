@@ -1,7 +1,31 @@
 // The Duly UI kit. `styled.d.ts` types `props.theme` for every package importing the kit.
 import type {} from './styled';
 
-export { theme, alpha, type DulyTheme, type ThemeStatusColor } from './theme';
+export { theme, alpha, type DulyTheme } from './theme';
 export { focusRing } from './focusRing';
 export { GlobalStyle } from './GlobalStyle';
 export { DulyProviders, type DulyProvidersProps } from './DulyProviders';
+
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
+export { Card, type CardProps } from './Card';
+export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { Spinner, type SpinnerProps } from './Spinner';
+export { LoadingState, type LoadingStateProps } from './LoadingState';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { ErrorState, type ErrorStateProps } from './ErrorState';
+export { StatusBadge, type StatusBadgeProps } from './StatusBadge';
+export { Avatar, type AvatarProps } from './Avatar';
+export {
+  MenuIcon,
+  PersonIcon,
+  DashboardIcon,
+  TasksIcon,
+  CertificatesIcon,
+  EmployeesIcon,
+  LogoutIcon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  type IconProps,
+} from './icons';

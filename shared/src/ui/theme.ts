@@ -1,4 +1,5 @@
 import { SIDE_NAV_WIDTH_PX } from '../contract/constants';
+import { type StatusColor } from '../contract/status';
 
 /**
  * The Duly theme: the tokens of the visual brief (docs/shared-library.md, "UI kit").
@@ -23,7 +24,7 @@ const statusPalette = {
   purple: { main: '#7b1fa2', text: '#7b1fa2' },
   yellow: { main: '#b7791f', text: '#8d5d18' },
   orange: { main: '#ed6c02', text: '#a84d01' },
-} as const;
+} as const satisfies Record<StatusColor, { main: string; text: string }>;
 
 /** `#rrggbb` at the given opacity, as `rgba()`: tints, hover layers and the focus ring. */
 export function alpha(hexColor: string, opacity: number): string {
@@ -63,8 +64,8 @@ export const theme = {
     divider: '#e5e7eb',
     /** Neutral hover layer for rows, menu items and text buttons. */
     hover: 'rgba(0, 0, 0, 0.04)',
-    /** Field borders: darker than the divider so an input's edge reaches 3:1 against white. */
-    border: '#9ca3af',
+    /** Field borders: darker than the divider so an input's edge reaches 3:1 on white and grey. */
+    border: '#868e9c',
     error: '#d32f2f',
     errorHover: '#b71c1c',
     onError: '#ffffff',
@@ -73,6 +74,9 @@ export const theme = {
     backdrop: 'rgba(17, 24, 39, 0.5)',
     ripple: 'rgba(255, 255, 255, 0.35)',
     rippleOnLight: alpha(primary, 0.2),
+    /** Avatar: a light blue disc with dark primary initials (4.9:1), visible on the top bar. */
+    avatarBackground: '#e3eef9',
+    avatarText: '#1565c0',
     status: statusPalette,
   },
 
@@ -113,4 +117,3 @@ export const theme = {
 } as const;
 
 export type DulyTheme = typeof theme;
-export type ThemeStatusColor = keyof typeof statusPalette;

@@ -1,0 +1,54 @@
+import { type ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
+const Titles = styled.div`
+  min-width: 0;
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.pageTitle};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`;
+
+const Subtitle = styled.p`
+  margin: ${({ theme }) => theme.space(0.5)} 0 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** The page's primary action(s), shown at the right. */
+  actions?: ReactNode;
+}
+
+/** The page title (h1, 24 px/600), an optional subtitle and the page's actions at the right. */
+export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
+  return (
+    <Header>
+      <Titles>
+        <Title>{title}</Title>
+        {subtitle ? <Subtitle>{subtitle}</Subtitle> : null}
+      </Titles>
+      {actions ? <Actions>{actions}</Actions> : null}
+    </Header>
+  );
+}
