@@ -29,3 +29,12 @@ export {
   CloseIcon,
   type IconProps,
 } from './icons';
+
+export { Form, type FormProps } from './form/Form';
+export { FormActions } from './form/FormActions';
+export { type FieldProps } from './form/Field';
+export { TextField, type TextFieldProps } from './form/TextField';
+export { TextArea, type TextAreaProps } from './form/TextArea';
+export { Select, type SelectProps, type SelectOption } from './form/Select';
+export { DateField, type DateFieldProps } from './form/DateField';
+export { DateTimeField, type DateTimeFieldProps } from './form/DateTimeField';

@@ -1,0 +1,48 @@
+import { css } from 'styled-components';
+
+/** The look every text-like control shares: 40 px, 6 px radius, primary border on focus. */
+export const controlStyles = css`
+  display: block;
+  width: 100%;
+  min-height: ${({ theme }) => theme.layout.controlHeight};
+  padding: ${({ theme }) => theme.space(1, 1.5)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.control};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.body};
+  line-height: ${({ theme }) => theme.lineHeights.body};
+  transition:
+    border-color ${({ theme }) => theme.transitions.fast},
+    box-shadow ${({ theme }) => theme.transitions.fast};
+
+  &:hover:not(:disabled) {
+    border-color: ${({ theme }) => theme.colors.text};
+  }
+
+  &:focus {
+    outline: none;
+  }
+
+  /* Focus: the primary border plus the kit's ring, so it never depends on colour alone. */
+  &:focus-visible,
+  &:focus {
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 ${({ theme }) => `${theme.focusRing.width} ${theme.focusRing.color}`};
+  }
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.error};
+  }
+
+  &:disabled {
+    cursor: not-allowed;
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.disabledText};
+  }
+
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textSecondary};
+  }
+`;
