@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+import { REMOTE_SITES } from './remotes';
+
+/** What the web plugin serves and what it writes into config.json. */
+export interface WebOptions {
+  /** The shell's build folder (`shell/dist`): index.html and its chunks. */
+  shellDir: string;
+  /** Each remote's build folder, by remote name (`remote_tasks` → `…/remote-tasks/dist`). */
+  remoteDirs: Record<string, string>;
+  /** config.json `apiBaseUrl`. */
+  apiBaseUrl: string;
+  /** Manifest URLs of remotes deployed elsewhere, by remote name; they win over local builds. */
+  remoteUrls: Record<string, string>;
+  /**
+   * Benchmark only: a prebuilt page served under `/__bench/` so `npm run bench:web` can compare
+   * the product with a minimal React page from the same server. Unset in normal runs.
+   */
+  benchPageDir?: string;
+}
+
+export const DEFAULT_API_BASE_URL = '/api/v1';
+
+/** `https://cdn/tasks/` or `…/mf-manifest.json` → the manifest URL. */
+export function manifestUrl(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.endsWith('.json') ? trimmed : `${trimmed.replace(/\/+$/, '')}/mf-manifest.json`;
+}
+
+/**
+ * Reads the web settings from the environment. `DULY_WEB_ROOT` (the repository folder that holds
+ * `shell/` and the `remote-…` packages) turns the front end on; without it the server is the
+ * API alone.
+ */
+export function webOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WebOptions | null {
+  const root = env.DULY_WEB_ROOT?.trim();
+  if (!root) return null;
+  const remoteDirs: Record<string, string> = {};
+  const remoteUrls: Record<string, string> = {};
+  for (const remote of REMOTE_SITES) {
+    remoteDirs[remote.name] = path.resolve(root, remote.folder, 'dist');
+    const override = env[remote.urlEnvVar]?.trim();
+    if (override) remoteUrls[remote.name] = manifestUrl(override);
+  }
+  return {
+    shellDir: path.resolve(root, 'shell', 'dist'),
+    remoteDirs,
+    apiBaseUrl: env.API_BASE_URL?.trim() || DEFAULT_API_BASE_URL,
+    remoteUrls,
+    benchPageDir: env.DULY_BENCH_PAGE_DIR?.trim() || undefined,
+  };
+}

@@ -1,0 +1,220 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { IMMUTABLE, NO_CACHE } from './cache-control';
+import { webOptionsFromEnv, webPlugin } from './index';
+
+const INDEX_HTML = '<!doctype html><title>Duly</title><div id="root"></div>';
+const SHELL_CHUNK = 'main.0123456789.js';
+
+/** A repository folder with a built shell and a built remote-tasks, like `npm start` sees. */
+function makeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'duly-web-'));
+  const write = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  };
+  write('shell/dist/index.html', INDEX_HTML);
+  write(`shell/dist/${SHELL_CHUNK}`, 'console.log("shell");');
+  write('remote-tasks/dist/mf-manifest.json', '{"name":"remote_tasks"}');
+  write('remote-tasks/dist/remoteEntry.js', 'var remote_tasks;');
+  write('remote-tasks/dist/__federation_expose_routes.abcdef0123.js', 'console.log("routes");');
+  // A skeleton remote: a package folder without a build.
+  mkdirSync(path.join(root, 'remote-certificates'));
+  return root;
+}
+
+/** The API's side as the web plugin meets it: a route under /api/v1 and a JSON 404. */
+async function buildApp(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${request.url} not found`, code: 'NOT_FOUND' }),
+  );
+  app.get('/api/v1/health', async () => ({ status: 'ok' }));
+  const options = webOptionsFromEnv(env);
+  if (!options) throw new Error('DULY_WEB_ROOT must be set in these tests');
+  await app.register(webPlugin, options);
+  await app.ready();
+  return app;
+}
+
+describe('web plugin', () => {
+  let root: string;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    root = makeWebRoot();
+    app = await buildApp({ DULY_WEB_ROOT: root });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  it('serves the shell page at / without caching it', async () => {
+    const response = await app.inject({ url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/dashboard', '/tasks/0f8e2c1a-6a43-4a57-9f0e-4a4c7c1f2b77/edit', '/no/such/page'])(
+    'falls back to the shell page for the app route %s',
+    async (url) => {
+      const response = await app.inject({ url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe(NO_CACHE);
+    },
+  );
+
+  it('falls back for an extension-less path when the client accepts anything (curl)', async () => {
+    const response = await app.inject({ url: '/tasks', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('caches content-hashed chunks for good', async () => {
+    const response = await app.inject({ url: `/${SHELL_CHUNK}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.body).toBe('console.log("shell");');
+  });
+
+  it('answers 404, not the page, for a missing script', async () => {
+    const response = await app.inject({ url: '/main.fedcba9876.js', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<title>Duly</title>');
+  });
+
+  it('leaves /api to the API: routes answer, unknown paths are a JSON 404 even for a browser', async () => {
+    const health = await app.inject({ url: '/api/v1/health', headers: html });
+    expect(health.json()).toEqual({ status: 'ok' });
+
+    const unknown = await app.inject({ url: '/api/v1/no-such-thing', headers: html });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/json/);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('writes config.json from what is built: the API base and each built remote', async () => {
+    const response = await app.inject({ url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    expect(response.json()).toEqual({
+      apiBaseUrl: '/api/v1',
+      remotes: { remote_tasks: '/remotes/remote-tasks/mf-manifest.json' },
+    });
+  });
+
+  it('lists a remote built after the server started at the next request', async () => {
+    mkdirSync(path.join(root, 'remote-team/dist'), { recursive: true });
+    writeFileSync(path.join(root, 'remote-team/dist/mf-manifest.json'), '{}');
+    writeFileSync(path.join(root, 'remote-team/dist/remoteEntry.js'), 'var remote_team;');
+
+    const config = (await app.inject({ url: '/config.json' })).json();
+    expect(config.remotes.remote_team).toBe('/remotes/remote-team/mf-manifest.json');
+    const entry = await app.inject({ url: '/remotes/remote-team/remoteEntry.js' });
+    expect(entry.statusCode).toBe(200);
+  });
+
+  it('serves a remote cross-origin: entry files revalidated, hashed chunks immutable', async () => {
+    const manifest = await app.inject({ url: '/remotes/remote-tasks/mf-manifest.json' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe(NO_CACHE);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+
+    const entry = await app.inject({ url: '/remotes/remote-tasks/remoteEntry.js' });
+    expect(entry.headers['cache-control']).toBe(NO_CACHE);
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+
+    const chunk = await app.inject({
+      url: '/remotes/remote-tasks/__federation_expose_routes.abcdef0123.js',
+    });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it.each([
+    '/remotes/remote-certificates/remoteEntry.js',
+    '/remotes/remote-nothing/mf-manifest.json',
+  ])('answers 404 for %s (not built, or no such remote), never the page', async (url) => {
+    const response = await app.inject({ url, headers: html });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<title>Duly</title>');
+  });
+
+  it('never serves a file outside the build folder', async () => {
+    writeFileSync(path.join(root, 'shell/secret.txt'), 'TOP SECRET');
+    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
+      const response = await app.inject({ url, headers: { accept: '*/*' } });
+      expect(response.body).not.toContain('TOP SECRET');
+    }
+  });
+
+  it('says how to build the app when the shell is not built yet', async () => {
+    rmSync(path.join(root, 'shell/dist'), { recursive: true });
+    const response = await app.inject({ url: '/dashboard', headers: html });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toBe('The web app is not built yet: run `npm start`, which builds it.');
+  });
+});
+
+describe('web settings from the environment', () => {
+  it('serves no front end without DULY_WEB_ROOT', () => {
+    expect(webOptionsFromEnv({})).toBeNull();
+  });
+
+  it('serves the benchmark page under /__bench/ only when DULY_BENCH_PAGE_DIR is set', async () => {
+    const root = makeWebRoot();
+    const benchDir = path.join(root, 'bench-page');
+    mkdirSync(benchDir);
+    writeFileSync(path.join(benchDir, 'index.html'), '<!doctype html><title>Minimal</title>');
+    const plain = await buildApp({ DULY_WEB_ROOT: root });
+    const bench = await buildApp({ DULY_WEB_ROOT: root, DULY_BENCH_PAGE_DIR: benchDir });
+    try {
+      expect(
+        (await plain.inject({ url: '/__bench/', headers: { accept: 'text/html' } })).statusCode,
+      ).toBe(404);
+      const page = await bench.inject({ url: '/__bench/', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Minimal</title>');
+    } finally {
+      await Promise.all([plain.close(), bench.close()]);
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('lets API_BASE_URL and REMOTE_<NAME>_URL override config.json', async () => {
+    const root = makeWebRoot();
+    const app = await buildApp({
+      DULY_WEB_ROOT: root,
+      API_BASE_URL: 'https://api.example.com/api/v1',
+      REMOTE_TASKS_URL: 'https://cdn.example.com/tasks/v2/mf-manifest.json',
+      REMOTE_TEAM_URL: 'https://cdn.example.com/team/',
+    });
+    try {
+      expect((await app.inject({ url: '/config.json' })).json()).toEqual({
+        apiBaseUrl: 'https://api.example.com/api/v1',
+        remotes: {
+          remote_tasks: 'https://cdn.example.com/tasks/v2/mf-manifest.json',
+          remote_team: 'https://cdn.example.com/team/mf-manifest.json',
+        },
+      });
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
