@@ -10,7 +10,7 @@ module.exports = function frontendJestConfig(packageDir) {
     testEnvironment: 'jest-fixed-jsdom',
     testEnvironmentOptions: { customExportConditions: [''] },
     transform: {
-      '^.+\\.(t|j)sx?$': [
+      '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
         '@swc/jest',
         {
           jsc: {
@@ -20,6 +20,9 @@ module.exports = function frontendJestConfig(packageDir) {
         },
       ],
     },
+    // ES-module-only files of dependencies (MSW's rettime, until-async, @open-draft/*)
+    // are compiled to CommonJS like our own code: jest on Node 20 cannot require ESM.
+    transformIgnorePatterns: ['/node_modules/(?!until-async/|.+\\.mjs$)'],
     setupFiles: [path.join(__dirname, 'polyfills.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
