@@ -1,1 +1,6 @@
-export {};
+export { baseApi, listTags, API_TAG_TYPES, type ApiTagType } from './baseApi';
+export { axiosBaseQuery, type ApiBaseQuery, type ApiMeta, type ApiRequest } from './axiosBaseQuery';
+export { configureApi, resolveApiBaseUrl, apiConfig, type ApiConfig } from './config';
+export { apiErrorMessage, isApiError, type ApiError } from './errors';
+export { toPage } from './toPage';
+export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized';

@@ -1,1 +1,13 @@
-export {};
+export { authSlice, sessionResolved, type AuthState, type SessionStatus } from './authSlice';
+export { sessionRestored, loggedIn, loggedOut } from './actions';
+export { decodeSessionUser, nowInSeconds } from './decodeSessionUser';
+export {
+  selectSession,
+  selectSessionStatus,
+  selectCurrentUser,
+  selectIsAuthenticated,
+  selectRole,
+  selectToken,
+} from './selectors';
+export { roleHome } from './roleHome';
+export { readStoredToken, storeToken, clearStoredToken } from './tokenStorage';

@@ -1,1 +1,11 @@
-export {};
+export {
+  rootReducer,
+  createAppStore,
+  useAppDispatch,
+  useAppSelector,
+  useAppStore,
+  type LazyLoadedSlices,
+  type RootState,
+  type AppStore,
+  type AppDispatch,
+} from './store';

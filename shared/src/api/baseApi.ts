@@ -1,0 +1,72 @@
+/**
+ * The one RTK Query api of the whole app (ARCHITECTURE 3). It declares no
+ * endpoint: each remote injects its own with
+ * `baseApi.injectEndpoints({ endpoints, overrideExisting: 'throw' })`, names
+ * prefixed by domain (`tasksList`, `certificatesGet`, …). Because every remote
+ * shares this instance, a mutation in one remote refreshes another's data
+ * through the tags below.
+ */
+import { createApi, retry } from '@reduxjs/toolkit/query/react';
+import { QUERY_RETRIES } from '../contract/constants';
+import { axiosBaseQuery } from './axiosBaseQuery';
+import { apiConfig } from './config';
+import { isApiError } from './errors';
+
+export const API_TAG_TYPES = [
+  'Task',
+  'Certificate',
+  'Employee',
+  'Organization',
+  'Dashboard',
+  'TeamMember',
+  'ManagerTask',
+  'ManagerCertificate',
+  'MyTask',
+  'MyCertificate',
+] as const;
+export type ApiTagType = (typeof API_TAG_TYPES)[number];
+
+function isClientError(error: unknown): boolean {
+  return isApiError(error) && typeof error.status === 'number' && error.status < 500;
+}
+
+/**
+ * Spec 9: one retry of a failed query. Mutations are never repeated (a create
+ * must not run twice) and neither is a 4xx: the same request would get the
+ * same answer.
+ */
+const baseQueryWithRetry = retry(axiosBaseQuery(), {
+  retryCondition: (error, _args, { attempt, baseQueryApi }) =>
+    baseQueryApi.type === 'query' && attempt <= QUERY_RETRIES && !isClientError(error),
+  backoff: (_attempt, _maxRetries, signal) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, apiConfig().retryDelayMs);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(new Error('Aborted'));
+        },
+        { once: true },
+      );
+    }),
+});
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithRetry,
+  tagTypes: API_TAG_TYPES,
+  endpoints: () => ({}),
+  refetchOnFocus: false,
+});
+
+/**
+ * Tags of a list answer (the tag convention): `{ type, id: 'LIST' }` plus one
+ * tag per item, so a create invalidates the list and an update the item.
+ */
+export function listTags<T extends ApiTagType>(
+  type: T,
+  items: readonly { id: string }[] | undefined,
+): ({ type: T; id: string } | { type: T; id: 'LIST' })[] {
+  return [{ type, id: 'LIST' as const }, ...(items ?? []).map(({ id }) => ({ type, id }))];
+}

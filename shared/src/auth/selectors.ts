@@ -1,0 +1,15 @@
+import type { SessionUser } from '../contract/types';
+import type { AuthState, SessionStatus } from './authSlice';
+
+/** Any state holding the auth slice (the app's `RootState` does). */
+interface WithAuth {
+  auth: AuthState;
+}
+
+export const selectSession = (state: WithAuth): AuthState => state.auth;
+export const selectSessionStatus = (state: WithAuth): SessionStatus => state.auth.status;
+export const selectCurrentUser = (state: WithAuth): SessionUser | null => state.auth.user;
+export const selectIsAuthenticated = (state: WithAuth): boolean =>
+  state.auth.status === 'authenticated';
+export const selectRole = (state: WithAuth): string | null => state.auth.user?.role ?? null;
+export const selectToken = (state: WithAuth): string | null => state.auth.user?.token ?? null;
