@@ -38,3 +38,8 @@ export { TextArea, type TextAreaProps } from './form/TextArea';
 export { Select, type SelectProps, type SelectOption } from './form/Select';
 export { DateField, type DateFieldProps } from './form/DateField';
 export { DateTimeField, type DateTimeFieldProps } from './form/DateTimeField';
+
+export { Table, type TableProps } from './table/Table';
+export { TableHead, TableBody } from './table/TableSections';
+export { TableRow, type TableRowProps, type RowActivationEvent } from './table/TableRow';
+export { TableCell, TableHeaderCell } from './table/TableCell';
