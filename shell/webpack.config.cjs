@@ -8,15 +8,36 @@ const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { devConfigMiddleware } = require('./scripts/dev-config.cjs');
 
+/**
+ * `[name].[contenthash:10].js`, except while webpack is still hashing modules.
+ * webpack 5.111 asks the federation runtime module for its code (which resolves
+ * the entry chunk's file name) before any content hash exists, and
+ * `[contenthash]` then throws (module-federation/core#5077, webpack#22199).
+ * At that moment only the folder of the name matters (the runtime derives the
+ * output root from it), so a hash-less name is given; the emitted file is
+ * content-hashed as usual.
+ *
+ * @param {import('webpack').PathData} pathData
+ */
+function hashedEntryFilename(pathData) {
+  const hashed = Boolean(pathData.chunk?.contentHash?.javascript);
+  return hashed ? '[name].[contenthash:10].js' : '[name].js';
+}
+
 /** @returns {import('webpack').Configuration} */
 module.exports = (_env, argv = {}) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
+  const production = mode === 'production';
   const base = commonConfig({ dir: __dirname, mode });
   const devPort = Number(process.env.SHELL_PORT ?? 3000);
 
   return {
     ...base,
-    output: { ...base.output, uniqueName: 'duly_shell' },
+    output: {
+      ...base.output,
+      uniqueName: 'duly_shell',
+      filename: production ? hashedEntryFilename : base.output.filename,
+    },
     plugins: [
       new ModuleFederationPlugin({
         name: 'shell',

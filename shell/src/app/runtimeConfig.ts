@@ -1,0 +1,58 @@
+/**
+ * The runtime configuration (ARCHITECTURE 5): `config.json` next to
+ * index.html, read before the first render and never cached, so one shell
+ * build runs against any API and any set of remote deployments.
+ */
+import { isRemoteName, type RemoteEntries } from '../features/remotes';
+
+export interface RuntimeConfig {
+  /** The API base; absent → `/api/v1` on the page's host. */
+  apiBaseUrl?: string;
+  /** Manifest (or remoteEntry.js) URL per remote; a remote not listed is unavailable. */
+  remotes: RemoteEntries;
+}
+
+export const CONFIG_PATH = '/config.json';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keeps what is well-formed and says (in the console) what was ignored. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  if (!isRecord(raw)) {
+    console.error('config.json is not a JSON object; using the defaults.');
+    return { remotes: {} };
+  }
+  const config: RuntimeConfig = { remotes: {} };
+  if (typeof raw.apiBaseUrl === 'string' && raw.apiBaseUrl.trim() !== '') {
+    config.apiBaseUrl = raw.apiBaseUrl.trim();
+  }
+  if (isRecord(raw.remotes)) {
+    for (const [name, entry] of Object.entries(raw.remotes)) {
+      if (!isRemoteName(name)) console.warn(`config.json: unknown remote "${name}" ignored.`);
+      else if (typeof entry !== 'string' || entry.trim() === '') {
+        console.warn(`config.json: remote "${name}" has no URL; it is unavailable.`);
+      } else config.remotes[name] = entry.trim();
+    }
+  }
+  return config;
+}
+
+/**
+ * Reads `config.json` from the shell's own origin. When it cannot be read the
+ * shell still starts (sign-in and the dashboard work against the fallback API
+ * base; every remote route shows its failure message).
+ */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch(new URL(CONFIG_PATH, window.location.origin), {
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return parseRuntimeConfig(await response.json());
+  } catch (error) {
+    console.error('Could not read config.json; starting without remotes.', error);
+    return { remotes: {} };
+  }
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useFormik } from 'formik';
+import {
+  Button,
+  Form,
+  TextField,
+  loginInitialValues,
+  loginSchema,
+  type LoginFormValues,
+} from '@duly/shared';
+import { AUTH_TEXTS, useAuth } from './AuthProvider';
+import { AuthPage, FormError } from './components/AuthPage';
+
+/** /login (spec 2): email and password, "Sign in"; a failure shows on the form and as a toast. */
+export function LoginScreen() {
+  const { login } = useAuth();
+  const [failed, setFailed] = useState(false);
+
+  const formik = useFormik<LoginFormValues>({
+    initialValues: loginInitialValues,
+    validationSchema: loginSchema,
+    onSubmit: async (values) => {
+      setFailed(false);
+      try {
+        await login(values);
+      } catch {
+        setFailed(true);
+      }
+    },
+  });
+
+  const errorOf = (field: keyof LoginFormValues) =>
+    formik.touched[field] ? formik.errors[field] : undefined;
+
+  return (
+    <AuthPage
+      heading="Sign in to the product"
+      alternative={
+        <>
+          Or <Link to="/signup">create a new account</Link>
+        </>
+      }
+    >
+      <Form onSubmit={formik.handleSubmit} aria-label="Sign in">
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          {...formik.getFieldProps('email')}
+          error={errorOf('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...formik.getFieldProps('password')}
+          error={errorOf('password')}
+        />
+        {failed ? <FormError role="alert">{AUTH_TEXTS.loginFailed}</FormError> : null}
+        <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
+          Sign in
+        </Button>
+      </Form>
+    </AuthPage>
+  );
+}

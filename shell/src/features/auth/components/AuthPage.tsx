@@ -1,0 +1,77 @@
+import { type ReactNode } from 'react';
+import styled from 'styled-components';
+import { alpha } from '@duly/shared';
+
+const Page = styled.main`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4, 2)};
+`;
+
+const Brand = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.pageTitle};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  letter-spacing: 0.01em;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Panel = styled.section`
+  width: 100%;
+  max-width: 420px;
+  padding: ${({ theme }) => theme.space(4)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.card};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+
+  ${({ theme }) => theme.media.narrow} {
+    padding: ${({ theme }) => theme.space(3, 2)};
+  }
+`;
+
+const Heading = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.pageTitle};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`;
+
+const Alternative = styled.p`
+  margin: ${({ theme }) => theme.space(1, 0, 3)};
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+export interface AuthPageProps {
+  heading: string;
+  /** The line under the heading with the link to the other form. */
+  alternative: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of /login and /signup: the product name, then a card with the form. */
+export function AuthPage({ heading, alternative, children }: AuthPageProps) {
+  return (
+    <Page>
+      <Brand>Duly</Brand>
+      <Panel aria-labelledby="auth-heading">
+        <Heading id="auth-heading">{heading}</Heading>
+        <Alternative>{alternative}</Alternative>
+        {children}
+      </Panel>
+    </Page>
+  );
+}
+
+/** The form-level failure under the fields (e.g. "Invalid email or password"). */
+export const FormError = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(1, 1.5)};
+  border-radius: ${({ theme }) => theme.radii.control};
+  background: ${({ theme }) => alpha(theme.colors.status.red.main, 0.12)};
+  color: ${({ theme }) => theme.colors.status.red.text};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;

@@ -1,0 +1,4 @@
+export { AuthProvider, useAuth, AUTH_TEXTS, type AuthContextValue } from './AuthProvider';
+export { RequireAuth, PublicOnly } from './guards';
+export { LoginScreen } from './LoginScreen';
+export { SignupScreen } from './SignupScreen';

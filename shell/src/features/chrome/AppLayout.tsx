@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { selectCurrentUser, useAppSelector } from '@duly/shared';
+import { useOrganizationName } from '../organization';
+import { SideNav } from './SideNav';
+import { TopBar } from './TopBar';
+
+const Frame = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Body = styled.div`
+  flex: 1;
+  display: flex;
+  min-width: 0;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  min-width: 0;
+  padding: ${({ theme }) => theme.space(3)};
+
+  ${({ theme }) => theme.media.narrow} {
+    padding: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const Content = styled.div`
+  max-width: ${({ theme }) => theme.layout.contentMaxWidth};
+  margin: 0 auto;
+`;
+
+export interface AppLayoutProps {
+  /** Hover or focus of a navigation link: the app preloads the section behind it. */
+  onLinkIntent?: (to: string) => void;
+}
+
+/** The chrome around every signed-in screen: top bar, side navigation, content area. */
+export function AppLayout({ onLinkIntent }: AppLayoutProps) {
+  const user = useAppSelector(selectCurrentUser);
+  const organizationName = useOrganizationName();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  const wasOpen = useRef(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  useEffect(() => {
+    // Give focus back to the button that opened the drawer.
+    if (wasOpen.current && !drawerOpen) menuButtonRef.current?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
+
+  return (
+    <Frame>
+      <TopBar
+        organizationName={organizationName}
+        fullName={user?.full_name ?? null}
+        drawerOpen={drawerOpen}
+        onMenuClick={() => setDrawerOpen(true)}
+        menuButtonRef={menuButtonRef}
+      />
+      <Body>
+        <SideNav
+          organizationName={organizationName}
+          open={drawerOpen}
+          onClose={closeDrawer}
+          onLinkIntent={onLinkIntent}
+        />
+        <Main id="main-content">
+          <Content>
+            <Outlet />
+          </Content>
+        </Main>
+      </Body>
+    </Frame>
+  );
+}

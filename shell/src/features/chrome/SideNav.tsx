@@ -1,0 +1,154 @@
+import { useEffect, useRef } from 'react';
+import { Link, matchPath, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { focusRing } from '@duly/shared';
+import { NAV_ITEMS } from './navigation';
+
+const Panel = styled.nav<{ $open: boolean }>`
+  display: flex;
+  flex-direction: column;
+  width: ${({ theme }) => theme.layout.sideNavWidth};
+  flex-shrink: 0;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.divider};
+
+  ${({ theme }) => theme.media.wide} {
+    position: sticky;
+    top: ${({ theme }) => theme.layout.topBarHeight};
+    height: calc(100vh - ${({ theme }) => theme.layout.topBarHeight});
+    overflow-y: auto;
+  }
+
+  /* Small screens: a temporary drawer over the content, hidden (also from
+     assistive technology and the tab order) until opened. */
+  ${({ theme }) => theme.media.narrow} {
+    position: fixed;
+    top: 0;
+    bottom: 0;
+    left: 0;
+    z-index: ${({ theme }) => theme.zIndices.drawer};
+    box-shadow: ${({ theme }) => theme.shadows.dialog};
+    transition:
+      transform ${({ theme }) => theme.transitions.normal},
+      visibility ${({ theme }) => theme.transitions.normal};
+    transform: ${({ $open }) => ($open ? 'none' : 'translateX(-100%)')};
+    visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+  }
+`;
+
+const Backdrop = styled.div`
+  display: none;
+
+  ${({ theme }) => theme.media.narrow} {
+    display: block;
+    position: fixed;
+    inset: 0;
+    z-index: ${({ theme }) => theme.zIndices.drawer - 1};
+    background: ${({ theme }) => theme.colors.backdrop};
+  }
+`;
+
+const Heading = styled.h2`
+  display: flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.layout.topBarHeight};
+  margin: 0;
+  padding: ${({ theme }) => theme.space(1, 3)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  font-size: 16px;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  overflow-wrap: anywhere;
+`;
+
+const Items = styled.ul`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(1)};
+  list-style: none;
+`;
+
+const ItemLink = styled(Link)<{ $active: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-height: 44px;
+  margin-bottom: 2px;
+  padding: ${({ theme }) => theme.space(0, 2)};
+  border-radius: ${({ theme }) => theme.radii.control};
+  color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.text)};
+  background: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : 'transparent')};
+  font-weight: ${({ theme, $active }) =>
+    $active ? theme.fontWeights.semibold : theme.fontWeights.medium};
+  text-decoration: none;
+
+  svg {
+    color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.textSecondary)};
+  }
+  &:hover {
+    background: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : theme.colors.hover)};
+  }
+  ${focusRing}
+  &:focus-visible {
+    outline-offset: -2px;
+  }
+`;
+
+export interface SideNavProps {
+  organizationName: string | null;
+  /** Small screens: whether the drawer is open. */
+  open: boolean;
+  onClose: () => void;
+  /** Hover or focus of a link: the app preloads the section behind it. */
+  onLinkIntent?: (to: string) => void;
+}
+
+/**
+ * The side navigation (spec 2), headed by the organisation name. 240 px and
+ * permanent on wide screens; below 900 px a drawer that closes on Escape, on
+ * the backdrop and after choosing a section.
+ */
+export function SideNav({ organizationName, open, onClose, onLinkIntent }: SideNavProps) {
+  const { pathname } = useLocation();
+  const firstLinkRef = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    firstLinkRef.current?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open, onClose]);
+
+  return (
+    <>
+      {open ? <Backdrop data-testid="drawer-backdrop" onClick={onClose} /> : null}
+      <Panel id="side-navigation" aria-label="Main navigation" $open={open}>
+        <Heading>{organizationName ?? '\u00a0'}</Heading>
+        <Items>
+          {NAV_ITEMS.map(({ to, label, icon: Icon, activeOn }, index) => {
+            const active = activeOn.some((pattern) => matchPath(pattern, pathname) !== null);
+            const intent = onLinkIntent ? () => onLinkIntent(to) : undefined;
+            return (
+              <li key={to}>
+                <ItemLink
+                  ref={index === 0 ? firstLinkRef : undefined}
+                  to={to}
+                  $active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onClose}
+                  onMouseEnter={intent}
+                  onFocus={intent}
+                >
+                  <Icon size={22} />
+                  {label}
+                </ItemLink>
+              </li>
+            );
+          })}
+        </Items>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import styled from 'styled-components';
+import { ErrorState, PageHeader, Spinner } from '@duly/shared';
+import { useDashboardGetQuery } from './api';
+import { StatCard } from './components/StatCard';
+
+export const DASHBOARD_ERROR_TEXT = 'Error loading dashboard data';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+
+  @media (max-width: 1199.98px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${({ theme }) => theme.media.narrow} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const Centered = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space(6, 2)};
+`;
+
+/** "N overdue tasks" or "No overdue tasks" (spec 2). */
+export function countSentence(count: number, noun: string): string {
+  return count > 0 ? `${count} ${noun}` : `No ${noun}`;
+}
+
+export interface DashboardScreenProps {
+  /** Hover or focus of a card link: the app preloads the screen behind it. */
+  onLinkIntent?: (to: string) => void;
+}
+
+/** / and /dashboard (spec 2): the organisation's counts in five cards. */
+export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
+  const { data, isLoading, isError } = useDashboardGetQuery();
+
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Overview of tasks, certificates, and employees" />
+      {isLoading ? (
+        <Centered>
+          <Spinner size={40} />
+        </Centered>
+      ) : isError || !data ? (
+        <ErrorState>{DASHBOARD_ERROR_TEXT}</ErrorState>
+      ) : (
+        <Grid>
+          <StatCard
+            label="Total Tasks"
+            count={data.tasks.total_tasks}
+            link={{ to: '/tasks', text: 'View all tasks' }}
+            onLinkIntent={onLinkIntent}
+          />
+          <StatCard
+            label="Total Certificates"
+            count={data.certificates.total_certificates}
+            link={{ to: '/certificates', text: 'View all certificates' }}
+            onLinkIntent={onLinkIntent}
+          />
+          <StatCard
+            label="Total Employees"
+            count={data.employee_count}
+            link={{ to: '/employees', text: 'View all employees' }}
+            onLinkIntent={onLinkIntent}
+          />
+          <StatCard
+            label="Overdue Tasks"
+            count={data.tasks.overdue_tasks}
+            alert={data.tasks.overdue_tasks > 0}
+            note={countSentence(data.tasks.overdue_tasks, 'overdue tasks')}
+          />
+          <StatCard
+            label="Expiring Certificates"
+            count={data.certificates.expired_certificates}
+            alert={data.certificates.expired_certificates > 0}
+            note={countSentence(data.certificates.expired_certificates, 'expired certificates')}
+          />
+        </Grid>
+      )}
+    </>
+  );
+}

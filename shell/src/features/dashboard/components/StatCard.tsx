@@ -1,0 +1,84 @@
+import { type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { focusRing } from '@duly/shared';
+
+const CardRoot = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  min-width: 0;
+  padding: ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.card};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+const Label = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.body};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Count = styled.p<{ $alert: boolean }>`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.count};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  color: ${({ theme, $alert }) => ($alert ? theme.colors.status.red.text : theme.colors.text)};
+`;
+
+const Note = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Footer = styled.div`
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space(1)};
+`;
+
+const CardLink = styled(Link)`
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.primary};
+  text-decoration: none;
+  border-radius: 2px;
+
+  &:hover {
+    text-decoration: underline;
+  }
+  ${focusRing}
+`;
+
+export interface StatCardProps {
+  label: string;
+  count: number;
+  /** A sentence under the count ("2 overdue tasks"). */
+  note?: ReactNode;
+  /** Draw the count in red (something needs attention). */
+  alert?: boolean;
+  link?: { to: string; text: string };
+  /** Called when the link is hovered or focused: the app preloads the screen behind it. */
+  onLinkIntent?: (to: string) => void;
+}
+
+/** One dashboard card: the label above, the count large, an optional note and link. */
+export function StatCard({ label, count, note, alert = false, link, onLinkIntent }: StatCardProps) {
+  const labelId = `stat-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  const intent = link && onLinkIntent ? () => onLinkIntent(link.to) : undefined;
+  return (
+    <CardRoot aria-labelledby={labelId}>
+      <Label id={labelId}>{label}</Label>
+      <Count $alert={alert}>{count}</Count>
+      {note ? <Note>{note}</Note> : null}
+      {link ? (
+        <Footer>
+          <CardLink to={link.to} onMouseEnter={intent} onFocus={intent}>
+            {link.text}
+          </CardLink>
+        </Footer>
+      ) : null}
+    </CardRoot>
+  );
+}

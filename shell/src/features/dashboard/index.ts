@@ -1,0 +1,5 @@
+export {
+  DashboardScreen,
+  DASHBOARD_ERROR_TEXT,
+  type DashboardScreenProps,
+} from './DashboardScreen';

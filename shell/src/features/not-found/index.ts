@@ -1,0 +1,1 @@
+export { NotFoundScreen, NOT_FOUND_TEXT } from './NotFoundScreen';

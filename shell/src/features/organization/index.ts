@@ -1,0 +1,1 @@
+export { useOrganizationName } from './useOrganizationName';
