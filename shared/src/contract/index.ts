@@ -4,3 +4,4 @@ export * from './constants';
 export * from './dates';
 export * from './status';
 export * from './initials';
+export * from './schemas';

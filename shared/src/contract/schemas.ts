@@ -1,0 +1,271 @@
+/**
+ * Form rules of spec section 5, one yup schema per form. Field values are the
+ * strings the inputs hold: a `datetime-local` value (`2025-01-05T10:00`) for a
+ * task's due date, a `date` value (`2025-01-05`) for certificate dates, both
+ * read in Asia/Kolkata. "Now" and "today" are taken when validation runs; pass
+ * `{ context: { now: Date } }` to `validate` to fix them.
+ */
+import * as yup from 'yup';
+import {
+  DEFAULT_DEPARTMENT,
+  DEFAULT_EMPLOYEE_ROLE,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+} from './constants';
+import { kolkataInputToIso, kolkataToday, toKolkataDate } from './dates';
+import { EDITABLE_TASK_STATUSES, type TaskStatus } from './types';
+
+/** Passed as yup `context` to pin the clock (tests, the API at request time). */
+export interface ValidationContext {
+  now?: Date;
+}
+
+function nowOf(context: unknown): Date {
+  const now = (context as ValidationContext | undefined)?.now;
+  return now instanceof Date ? now : new Date();
+}
+
+const requiredText = (message: string) => yup.string().trim().required(message);
+
+const email = yup.string().trim().email('Enter a valid email address');
+
+/** A `date` input value that is a real calendar date. */
+function calendarDate(label: string) {
+  return yup
+    .string()
+    .trim()
+    .test('calendar-date', `Enter a valid ${label.toLowerCase()}`, (value) =>
+      value ? value.length === 10 && toKolkataDate(value) === value : true,
+    );
+}
+
+/** A `datetime-local` value read in Asia/Kolkata. */
+const dueDate = requiredText('Due date is required').test(
+  'datetime',
+  'Enter a valid due date',
+  (value) => !value || kolkataInputToIso(value) !== null,
+);
+
+/**
+ * Reminder days: a whole number of days from 1 to 365. The empty option of a
+ * select (`''`) counts as missing, not as a wrong type.
+ */
+const reminderDays = yup
+  .number()
+  .transform((value: number, original: unknown) =>
+    original === '' || original === null ? undefined : value,
+  )
+  .typeError('Reminder days must be a number')
+  .required('Reminder days are required')
+  .integer('Reminder days must be a whole number')
+  .min(
+    REMINDER_DAYS_MIN,
+    `Reminder days must be between ${REMINDER_DAYS_MIN} and ${REMINDER_DAYS_MAX}`,
+  )
+  .max(
+    REMINDER_DAYS_MAX,
+    `Reminder days must be between ${REMINDER_DAYS_MIN} and ${REMINDER_DAYS_MAX}`,
+  );
+
+// --- Login and signup: every field required -------------------------------
+
+export interface LoginFormValues {
+  email: string;
+  password: string;
+}
+
+export const loginInitialValues: LoginFormValues = { email: '', password: '' };
+
+export const loginSchema: yup.ObjectSchema<LoginFormValues> = yup.object({
+  email: email.required('Email is required'),
+  password: yup.string().required('Password is required'),
+});
+
+/** The signup form holds exactly the signup payload (spec 3). */
+export interface SignupFormValues {
+  name: string;
+  email: string;
+  password: string;
+  organization_name: string;
+}
+
+export const signupInitialValues: SignupFormValues = {
+  name: '',
+  email: '',
+  password: '',
+  organization_name: '',
+};
+
+export const signupSchema: yup.ObjectSchema<SignupFormValues> = yup.object({
+  name: requiredText('Full name is required'),
+  email: email.required('Email is required'),
+  password: yup.string().required('Password is required'),
+  organization_name: requiredText('Organization name is required'),
+});
+
+// --- Tasks -----------------------------------------------------------------
+
+export interface CreateTaskFormValues {
+  title: string;
+  description: string;
+  /** `datetime-local` value in Asia/Kolkata. */
+  due_date: string;
+  /** The assignee's user id. */
+  assigned_to_user_id: string;
+}
+
+export const createTaskInitialValues: CreateTaskFormValues = {
+  title: '',
+  description: '',
+  due_date: '',
+  assigned_to_user_id: '',
+};
+
+/**
+ * Title, due date and assignee required; the due date not earlier than now.
+ * The input has minute precision, so the current minute still counts as now.
+ */
+export const createTaskSchema: yup.ObjectSchema<CreateTaskFormValues> = yup.object({
+  title: requiredText('Title is required'),
+  description: yup.string().defined().default(''),
+  due_date: dueDate.test('not-past', 'Due date cannot be in the past', function (value) {
+    const iso = value ? kolkataInputToIso(value) : null;
+    if (iso === null) return true;
+    const startOfThisMinute = Math.floor(nowOf(this.options.context).getTime() / 60_000) * 60_000;
+    return Date.parse(iso) >= startOfThisMinute;
+  }),
+  assigned_to_user_id: requiredText('Assigned person is required'),
+});
+
+export type EditableTaskStatus = (typeof EDITABLE_TASK_STATUSES)[number];
+
+export interface EditTaskFormValues {
+  title: string;
+  description: string;
+  /** `datetime-local` value in Asia/Kolkata (`isoToKolkataInput(task.due_date)`). */
+  due_date: string;
+  /** The assignee's user id; sent as `assigned_to_employee_id` (spec 3). */
+  assigned_to_user_id: string;
+  status: EditableTaskStatus | '';
+}
+
+/** Every field required; the status one the form offers (not escalated). */
+export const editTaskSchema: yup.ObjectSchema<EditTaskFormValues> = yup.object({
+  title: requiredText('Title is required'),
+  description: requiredText('Description is required'),
+  due_date: dueDate,
+  assigned_to_user_id: requiredText('Assigned person is required'),
+  status: yup
+    .string<EditableTaskStatus | ''>()
+    .required('Status is required')
+    // A test rather than `oneOf`: yup checks `oneOf` first, and an empty field
+    // should read "required".
+    .test('editable-status', 'Choose a valid status', (value) =>
+      value ? isEditableTaskStatus(value) : true,
+    ),
+});
+
+/** Whether a task status can be chosen in the edit form. */
+export function isEditableTaskStatus(status: TaskStatus | string): status is EditableTaskStatus {
+  return (EDITABLE_TASK_STATUSES as readonly string[]).includes(status);
+}
+
+// --- Certificates ------------------------------------------------------------
+
+export interface CreateCertificateFormValues {
+  name: string;
+  description: string;
+  /** `date` value, optional. */
+  issue_date: string;
+  /** `date` value. */
+  expiry_date: string;
+  /** One of `REMINDER_DAY_CHOICES`; `''` until chosen. */
+  reminder_days_before: number | '';
+  department: string;
+  incharge_person_id: string;
+}
+
+export const createCertificateInitialValues: CreateCertificateFormValues = {
+  name: '',
+  description: '',
+  issue_date: '',
+  expiry_date: '',
+  reminder_days_before: '',
+  department: '',
+  incharge_person_id: '',
+};
+
+/**
+ * Name, expiry date, reminder days and incharge person required; the issue
+ * date not later than today, the expiry date not earlier than today, "today"
+ * in Asia/Kolkata. (`YYYY-MM-DD` strings compare like the dates they are.)
+ */
+export const createCertificateSchema: yup.ObjectSchema<CreateCertificateFormValues> = yup.object({
+  name: requiredText('Name is required'),
+  description: yup.string().defined().default(''),
+  issue_date: calendarDate('Issue date')
+    .defined()
+    .default('')
+    .test('not-future', 'Issue date cannot be in the future', function (value) {
+      if (!value || toKolkataDate(value) === null) return true;
+      return value <= kolkataToday(nowOf(this.options.context));
+    }),
+  expiry_date: calendarDate('Expiry date')
+    .required('Expiry date is required')
+    .test('not-past', 'Expiry date cannot be in the past', function (value) {
+      if (!value || toKolkataDate(value) === null) return true;
+      return value >= kolkataToday(nowOf(this.options.context));
+    }),
+  reminder_days_before: reminderDays as yup.Schema<number | ''>,
+  department: yup.string().defined().default(''),
+  incharge_person_id: requiredText('Incharge person is required'),
+});
+
+export interface EditCertificateFormValues {
+  name: string;
+  description: string;
+  /** `date` value (sent as plain `yyyy-MM-dd`, spec 7). */
+  expiry_date: string;
+  reminder_days_before: number | '';
+}
+
+/** Name, expiry date and reminder days required; reminder days 1 to 365. */
+export const editCertificateSchema: yup.ObjectSchema<EditCertificateFormValues> = yup.object({
+  name: requiredText('Name is required'),
+  description: yup.string().defined().default(''),
+  expiry_date: calendarDate('Expiry date').required('Expiry date is required'),
+  reminder_days_before: reminderDays as yup.Schema<number | ''>,
+});
+
+// --- Employees ---------------------------------------------------------------
+
+export interface EmployeeFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  department: string;
+  role: string;
+  status: string;
+}
+
+export const employeeInitialValues: EmployeeFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  department: DEFAULT_DEPARTMENT,
+  role: DEFAULT_EMPLOYEE_ROLE,
+  status: 'active',
+};
+
+/** Nothing required (spec 5); an email, when given, must be one. */
+export const employeeSchema: yup.ObjectSchema<EmployeeFormValues> = yup.object({
+  firstName: yup.string().defined().default(''),
+  lastName: yup.string().defined().default(''),
+  email: email.defined().default(''),
+  phone: yup.string().defined().default(''),
+  department: yup.string().defined().default(DEFAULT_DEPARTMENT),
+  role: yup.string().defined().default(DEFAULT_EMPLOYEE_ROLE),
+  status: yup.string().defined().default('active'),
+});
