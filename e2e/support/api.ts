@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+
+import type { AuthResponse, CreateTaskPayload, Task } from '@duly/shared/contract';
+
+/**
+ * Test data through the real API (never mocked): what a test needs before the part it is
+ * about (an organisation and its admin, tasks to list).
+ */
+export interface Account extends AuthResponse {
+  email: string;
+  password: string;
+  fullName: string;
+  organizationName: string;
+}
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+async function call<T>(
+  baseURL: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${baseURL}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function signUp(
+  baseURL: string,
+  { fullName = 'Asha Verma', organizationName = 'Acme Labs' } = {},
+): Promise<Account> {
+  const email = uniqueEmail();
+  const password = 'correct-horse-battery';
+  const answer = await call<AuthResponse>(baseURL, 'POST', '/auth/signup', {
+    email,
+    password,
+    name: fullName,
+    organization_name: organizationName,
+  });
+  return { ...answer, email, password, fullName, organizationName };
+}
+
+export function createTask(
+  baseURL: string,
+  account: Account,
+  task: CreateTaskPayload,
+): Promise<Task> {
+  return call<Task>(
+    baseURL,
+    'POST',
+    '/tasks/',
+    {
+      organization_id: account.user.organization_id,
+      created_by_user_id: account.user.id,
+      assigner_id: account.user.id,
+      assigned_to_user_id: account.user.id,
+      ...task,
+    },
+    account.token,
+  );
+}
+
+export function listTasks(baseURL: string, account: Account): Promise<Task[]> {
+  return call<Task[]>(baseURL, 'GET', '/tasks/', undefined, account.token);
+}

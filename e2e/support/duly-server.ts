@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import pg from 'pg';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** Fixed so a test can sign a token the server accepts, or one it must refuse. */
+export const E2E_JWT_SECRET = 'duly-e2e-secret-0123456789-abcdefghijklmnop';
+
+export type Database = 'sqlite' | 'postgres';
+
+export interface DulyServer {
+  baseURL: string;
+  port: number;
+  /** Everything the server printed so far (start-up, logs, errors). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  database?: Database;
+  /** Extra environment (REMOTE_TASKS_URL, …). */
+  env?: Record<string, string>;
+}
+
+/** Settings the test machine may have that must not leak into a server under test. */
+const INHERITED_SETTINGS = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'TOKEN_TTL',
+  'CORS_ORIGINS',
+  'API_BASE_URL',
+  'REMOTE_TASKS_URL',
+  'REMOTE_CERTIFICATES_URL',
+  'REMOTE_EMPLOYEES_URL',
+  'REMOTE_TEAM_URL',
+  'DULY_WEB_ROOT',
+  'DULY_BENCH_PAGE_DIR',
+  'SMTP_URL',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** A fresh, empty PostgreSQL database beside the one DATABASE_URL names; dropped by stop(). */
+async function createPostgresDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `duly_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts the product exactly as `npm start` does (`node scripts/start.mjs`) on a free port of
+ * 127.0.0.1 with a fresh data folder (and a fresh PostgreSQL database when asked), and resolves
+ * once it prints that it is running.
+ */
+export async function startDuly({
+  database = 'sqlite',
+  env = {},
+}: StartOptions = {}): Promise<DulyServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'duly-e2e-data-'));
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  if (database === 'postgres') {
+    const baseUrl = process.env.DATABASE_URL;
+    if (!baseUrl) throw new Error('The postgres project needs DATABASE_URL');
+    postgres = await createPostgresDatabase(baseUrl);
+  }
+
+  const inherited = { ...process.env };
+  for (const name of INHERITED_SETTINGS) delete inherited[name];
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
+    cwd: REPO_ROOT,
+    // Its own process group, so stop() ends the server the script started too.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: E2E_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
+    },
+  });
+
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Duly is running on')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`The server exited (code ${code}) before it was ready:\n${output}`)),
+    );
+  });
+  ready.catch(() => undefined); // observed below; a late exit after start-up is not an error here
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      process.kill(-child.pid, 'SIGTERM');
+      const killer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
+
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`The server did not start within 120 s:\n${output}`)),
+      120_000,
+    ).unref(),
+  );
+  try {
+    await Promise.race([ready, timeout]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL: `http://127.0.0.1:${port}`, port, output: () => output, stop };
+}
