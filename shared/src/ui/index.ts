@@ -43,3 +43,7 @@ export { Table, type TableProps } from './table/Table';
 export { TableHead, TableBody } from './table/TableSections';
 export { TableRow, type TableRowProps, type RowActivationEvent } from './table/TableRow';
 export { TableCell, TableHeaderCell } from './table/TableCell';
+
+export { Dialog, type DialogProps } from './dialog/Dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';
+export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';

@@ -91,6 +91,8 @@ export const theme = {
   /** Focus ring of the brief: 2 px primary at 40 % opacity, kept off the element's edge. */
   focusRing: {
     color: alpha(primary, 0.4),
+    /** On the primary top bar a primary ring would vanish: controls there use a white one. */
+    onPrimaryColor: 'rgba(255, 255, 255, 0.85)',
     width: '2px',
     offset: '2px',
   },
