@@ -9,6 +9,7 @@
 // `mf-manifest.json`, a standalone page for `webpack serve`, a CORS-enabled dev
 // server on the remote's fixed port, and a bundle budget that fails the build.
 const zlib = require('node:zlib');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('./common.cjs');
@@ -80,19 +81,16 @@ function ownRemoteFiles(compilation, containerName) {
   return [...files].sort();
 }
 
-/**
- * Prints the gzipped size of the remote's own JavaScript and, in production builds, fails the
- * build when it is over budget.
- */
+/** Prints the gzipped size of the remote's own JavaScript and fails the build over budget. */
 class RemoteBudgetPlugin {
-  /** @param {{ containerName: string, budgetKb: number, enforce: boolean }} options */
+  /** @param {{ containerName: string, budgetKb: number }} options */
   constructor(options) {
     this.options = options;
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
-    const { containerName, budgetKb, enforce } = this.options;
+    const { containerName, budgetKb } = this.options;
     const { Compilation, WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(RemoteBudgetPlugin.name, (compilation) => {
       // REPORT runs after minification and content hashing: the files are final.
@@ -116,7 +114,7 @@ class RemoteBudgetPlugin {
               `  ${totalKb.toFixed(1).padStart(6)} KB  total, budget ${budgetKb} KB: ${verdict}`,
             ].join('\n'),
           );
-          if (enforce && totalKb > budgetKb) {
+          if (totalKb > budgetKb) {
             compilation.errors.push(
               new WebpackError(
                 `${containerName} is over its bundle budget: ${totalKb.toFixed(1)} KB gzipped > ${budgetKb} KB.`,
@@ -127,6 +125,30 @@ class RemoteBudgetPlugin {
       );
     });
   }
+}
+
+/**
+ * The standalone page of `webpack serve`: an HTML page for the `main` entry (never for
+ * remoteEntry.js) and its API base setting.
+ */
+function standalonePagePlugins(name, title = `Duly: ${name} (standalone)`) {
+  return [
+    new HtmlWebpackPlugin({
+      title,
+      templateContent:
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+        `<title>${title}</title></head><body><div id="root"></div></body></html>`,
+      chunks: ['main'],
+      // Absolute, so deep links like /tasks/123/edit still load /main.js.
+      publicPath: '/',
+    }),
+    // Empty means /api/v1 on the page's own host, which the dev server forwards to
+    // API_PROXY_TARGET.
+    new webpack.DefinePlugin({
+      'process.env.DULY_API_BASE_URL': JSON.stringify(process.env.DULY_API_BASE_URL ?? ''),
+    }),
+  ];
 }
 
 /**
@@ -168,17 +190,10 @@ function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOS
           // Types of the API contract live in @duly/shared; no remote type generation.
           dts: false,
         }),
+        // Sizes only mean something minified: the budget applies to production builds.
         ...(production
-          ? []
-          : [
-              new HtmlWebpackPlugin({
-                title: title ?? `Duly: ${name} (standalone)`,
-                chunks: ['main'],
-                // Absolute, so deep links like /tasks/123/edit load /main.js.
-                publicPath: '/',
-              }),
-            ]),
-        new RemoteBudgetPlugin({ containerName: name, budgetKb, enforce: production }),
+          ? [new RemoteBudgetPlugin({ containerName: name, budgetKb })]
+          : standalonePagePlugins(name, title)),
       ],
       devServer: {
         host: '127.0.0.1',
@@ -193,9 +208,14 @@ function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOS
         hot: false,
         static: false,
         client: { overlay: { errors: true, warnings: false } },
-        proxy: process.env.API_PROXY_TARGET
-          ? [{ context: ['/api'], target: process.env.API_PROXY_TARGET, changeOrigin: true }]
-          : [],
+        // Like the shell's dev server: /api goes to a running API (`npm start` listens on 8080).
+        proxy: [
+          {
+            context: ['/api'],
+            target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080',
+            changeOrigin: true,
+          },
+        ],
       },
     };
   };

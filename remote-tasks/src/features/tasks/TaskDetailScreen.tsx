@@ -1,0 +1,55 @@
+import { Link, useParams } from 'react-router-dom';
+import { Button, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@duly/shared';
+import { useTasksGetQuery } from './api';
+import { MarkAsDoneButton } from './components/MarkAsDoneButton';
+import { TaskDetails } from './components/TaskDetails';
+import { isNotFound } from './isNotFound';
+import { taskPaths } from './paths';
+
+/** /tasks/{taskId}: 'Task Details', with 'Mark as Done' (until completed) and 'Edit Task'. */
+export function TaskDetailScreen() {
+  const { taskId = '' } = useParams();
+  const { data: task, error, isLoading } = useTasksGetQuery(taskId);
+  const backToTasks = (
+    <Button as={Link} to={taskPaths.list} variant="text">
+      Back to Tasks
+    </Button>
+  );
+
+  if (isLoading || error || !task) {
+    let state;
+    if (isLoading) state = <LoadingState>Loading task...</LoadingState>;
+    else if (isNotFound(error))
+      state = <EmptyState action={backToTasks}>Task not found</EmptyState>;
+    else
+      state = (
+        <ErrorState action={backToTasks}>Error loading task. Please try again later.</ErrorState>
+      );
+    return (
+      <>
+        <PageHeader title="Task Details" />
+        {state}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Task Details"
+        actions={
+          <>
+            {backToTasks}
+            {task.status !== 'completed' ? <MarkAsDoneButton taskId={task.id} /> : null}
+            <Button as={Link} to={taskPaths.edit(task.id)} variant="secondary">
+              Edit Task
+            </Button>
+          </>
+        }
+      />
+      <Card title={task.title}>
+        <TaskDetails task={task} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@duly/shared';
+import { useTasksListQuery } from './api';
+import { Pagination } from './components/Pagination';
+import { StatusFilter } from './components/StatusFilter';
+import { TaskTable } from './components/TaskTable';
+import { taskPaths } from './paths';
+import { TASKS_PAGE_SIZE, useTaskListParams } from './useTaskListParams';
+
+/** While another page or filter loads, the current rows stay visible, dimmed (CONVENTIONS 5). */
+const Results = styled.div<{ $stale: boolean }>`
+  opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
+  transition: opacity ${({ theme }) => theme.transitions.normal};
+`;
+
+/** /tasks: the organisation's tasks (an employee's own), a page at a time, filterable by status. */
+export function TaskListScreen() {
+  const { page, status, params, setPage, setStatus } = useTaskListParams();
+  const { data, isError, isFetching } = useTasksListQuery(params);
+
+  let content;
+  if (isError) {
+    content = <ErrorState>Error loading tasks. Please try again later.</ErrorState>;
+  } else if (!data) {
+    content = <LoadingState>Loading tasks...</LoadingState>;
+  } else {
+    const pagination = (
+      <Pagination
+        page={page}
+        pageSize={TASKS_PAGE_SIZE}
+        total={data.total}
+        onPageChange={setPage}
+      />
+    );
+    content = (
+      <Results $stale={isFetching} aria-busy={isFetching}>
+        {data.items.length === 0 ? (
+          <EmptyState>{status ? 'No tasks with this status' : 'No tasks found'}</EmptyState>
+        ) : (
+          <TaskTable tasks={data.items} />
+        )}
+        {pagination}
+      </Results>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Tasks"
+        actions={
+          <Button as={Link} to={taskPaths.create}>
+            New Task
+          </Button>
+        }
+      />
+      <Card flush actions={<StatusFilter value={status} onChange={setStatus} />}>
+        {content}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The task endpoints, injected into the app's one `baseApi` (ARCHITECTURE 3).
+ *
+ * Names start with `tasks` so they cannot collide with another remote's endpoints in the same
+ * api; `overrideExisting: 'throw'` turns any collision into an error at start-up instead of one
+ * remote silently replacing another's endpoint. The assignee list is `tasksAssignees`, not
+ * `employees…`: remote-employees owns that prefix.
+ *
+ * Tags: saving or completing a task invalidates the task, every task list (this remote's and the
+ * team remote's `ManagerTask` / `MyTask` lists) and `Dashboard`, so the shell's dashboard and the
+ * team screens show fresh data without knowing about this remote.
+ */
+import {
+  baseApi,
+  listTags,
+  PAGE_SIZE_MAX,
+  toPage,
+  type Employee,
+  type Page,
+  type Task,
+  type TaskListParams,
+  type UpdateTaskPayload,
+  type CreateTaskPayload,
+} from '@duly/shared';
+
+export interface UpdateTaskArgs {
+  id: string;
+  changes: UpdateTaskPayload;
+}
+
+/** Every list that shows tasks, whichever remote renders it. */
+const TASK_LISTS = [
+  { type: 'Task', id: 'LIST' },
+  { type: 'ManagerTask', id: 'LIST' },
+  { type: 'MyTask', id: 'LIST' },
+] as const;
+
+/** Injects the task endpoints into `api`; throws when one of the names is already taken. */
+export function injectTaskEndpoints(api: typeof baseApi) {
+  return api.injectEndpoints({
+    overrideExisting: 'throw',
+    endpoints: (build) => ({
+      tasksList: build.query<Page<Task>, TaskListParams>({
+        query: (params) => ({ url: '/tasks/', params }),
+        transformResponse: (items: Task[], meta) => toPage(items, meta),
+        providesTags: (page) => listTags('Task', page?.items),
+      }),
+
+      tasksGet: build.query<Task, string>({
+        query: (id) => ({ url: `/tasks/${encodeURIComponent(id)}` }),
+        providesTags: (_task, _error, id) => [{ type: 'Task', id }],
+      }),
+
+      tasksCreate: build.mutation<Task, CreateTaskPayload>({
+        query: (payload) => ({ url: '/tasks/', method: 'POST', data: payload }),
+        invalidatesTags: [...TASK_LISTS, 'Dashboard'],
+      }),
+
+      tasksUpdate: build.mutation<Task, UpdateTaskArgs>({
+        query: ({ id, changes }) => ({
+          url: `/tasks/${encodeURIComponent(id)}`,
+          method: 'PUT',
+          data: changes,
+        }),
+        invalidatesTags: (_task, _error, { id }) => [
+          { type: 'Task', id },
+          ...TASK_LISTS,
+          'Dashboard',
+        ],
+      }),
+
+      /** Mark as Done: `PATCH /tasks/{id}` with `{ status: 'completed' }` (ARCHITECTURE 6). */
+      tasksMarkDone: build.mutation<Task, string>({
+        query: (id) => ({
+          url: `/tasks/${encodeURIComponent(id)}`,
+          method: 'PATCH',
+          data: { status: 'completed' },
+        }),
+        invalidatesTags: (_task, _error, id) => [{ type: 'Task', id }, ...TASK_LISTS, 'Dashboard'],
+      }),
+
+      /**
+       * The people a task can be assigned to (GET /employees/). One page of the largest size the
+       * API allows; tagged like remote-employees' lists, so a new user shows up here too.
+       */
+      tasksAssignees: build.query<Employee[], void>({
+        query: () => ({ url: '/employees/', params: { limit: PAGE_SIZE_MAX } }),
+        providesTags: (employees) => listTags('Employee', employees),
+      }),
+    }),
+  });
+}
+
+export const tasksApi = injectTaskEndpoints(baseApi);
+
+export const {
+  useTasksListQuery,
+  useTasksGetQuery,
+  useTasksCreateMutation,
+  useTasksUpdateMutation,
+  useTasksMarkDoneMutation,
+  useTasksAssigneesQuery,
+} = tasksApi;

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useSnackbar } from 'notistack';
+import { Button, ConfirmDialog } from '@duly/shared';
+import { useTasksMarkDoneMutation } from '../api';
+
+/**
+ * 'Mark as Done' (spec 2 and 4): asks for confirmation, then sets the task's status to completed.
+ * The mutation invalidates the task, the task lists and the dashboard, so the page re-renders
+ * with the new status and this button disappears.
+ */
+export function MarkAsDoneButton({ taskId }: { taskId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [markDone, { isLoading }] = useTasksMarkDoneMutation();
+  const { enqueueSnackbar } = useSnackbar();
+
+  async function handleConfirm() {
+    setConfirming(false);
+    try {
+      await markDone(taskId).unwrap();
+    } catch {
+      enqueueSnackbar('Failed to update task', { variant: 'error' });
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => setConfirming(true)} disabled={isLoading}>
+        {isLoading ? 'Marking as Done...' : 'Mark as Done'}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Mark as Done"
+        message="Are you sure you want to mark this task as completed?"
+        confirmLabel="Mark as Done"
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
