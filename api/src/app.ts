@@ -1,0 +1,92 @@
+/**
+ * Builds the Duly API as a Fastify plugin. It never listens (server.ts does)
+ * and never opens a database (it is handed one), so tests build it on a fresh
+ * database of their own.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  TypeBoxValidatorCompiler,
+  type FastifyPluginAsyncTypebox,
+  type TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
+import { API_BASE_PATH } from '@duly/shared/contract';
+import type { Db } from './db/tables';
+import authPlugin from './plugins/auth';
+import configPlugin, { type AppConfig } from './plugins/config';
+import dbPlugin from './plugins/db';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import authRoutes from './routes/auth';
+import certificateRoutes from './routes/certificates';
+import dashboardRoutes from './routes/dashboard';
+import employeeRoutes from './routes/employee';
+import employeesRoutes from './routes/employees';
+import healthRoutes from './routes/health';
+import managerRoutes from './routes/manager';
+import organizationRoutes from './routes/organizations';
+import taskRoutes from './routes/tasks';
+
+export interface AppOptions {
+  config: AppConfig;
+  db: Db;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Options of the Fastify instance itself (they cannot be set from inside a plugin). */
+export function serverOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // Spec paths end in a slash (`/tasks/`); clients may leave it out.
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: BODY_LIMIT_BYTES,
+  };
+}
+
+/** Everything under /api/v1: its own validation, errors, headers and 404. */
+const api: FastifyPluginAsyncTypebox<{ corsOrigins: string[] }> = async (fastify, options) => {
+  // TypeBox's compiler checks bodies as sent (a number is not a string) and
+  // converts query strings and path parameters ('50' → 50).
+  fastify.setValidatorCompiler(TypeBoxValidatorCompiler);
+  await fastify.register(errorsPlugin);
+  await fastify.register(securityPlugin, { corsOrigins: options.corsOrigins });
+  await fastify.register(docsPlugin);
+
+  await fastify.register(healthRoutes);
+  await fastify.register(authRoutes, { prefix: '/auth' });
+
+  // Everything else needs a valid token; roles are checked per route.
+  await fastify.register(async (signedIn) => {
+    signedIn.addHook('onRequest', signedIn.authenticate);
+    await signedIn.register(organizationRoutes, { prefix: '/organizations' });
+    await signedIn.register(dashboardRoutes, { prefix: '/dashboard' });
+    await signedIn.register(employeesRoutes, { prefix: '/employees' });
+    await signedIn.register(taskRoutes, { prefix: '/tasks' });
+    await signedIn.register(certificateRoutes, { prefix: '/certificates' });
+    await signedIn.register(managerRoutes, { prefix: '/manager' });
+    await signedIn.register(employeeRoutes, { prefix: '/employee' });
+  });
+};
+
+/** The Duly API as a plugin: register it on any Fastify instance. */
+export const dulyApi = fp<AppOptions>(
+  async (fastify, { config, db }) => {
+    await fastify.register(configPlugin, { config });
+    await fastify.register(dbPlugin, { db });
+    await fastify.register(authPlugin);
+    await fastify.register(api, { prefix: API_BASE_PATH, corsOrigins: config.corsOrigins });
+  },
+  { name: 'duly-api' },
+);
+
+/** A Fastify instance with the API registered and ready (not listening). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify(serverOptions(options.config)).withTypeProvider<TypeBoxTypeProvider>();
+  await fastify.register(dulyApi, options);
+  return fastify;
+}

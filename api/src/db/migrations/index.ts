@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order. Listed here rather than read from the folder at
+ * run time, so the same code runs under tsx, jest and any bundler.
+ * Names are date-prefixed and never change once released.
+ */
+import type { Migration } from 'kysely';
+import * as initialSchema from './2026-11-21-001-initial-schema';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-001-initial-schema': initialSchema,
+};

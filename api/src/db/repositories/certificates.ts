@@ -1,0 +1,154 @@
+/**
+ * Certificates, always scoped to one organisation. "Assigned to" is the
+ * incharge person; list items carry it as `assigned_to`.
+ */
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Certificate, CertificateStatus } from '@duly/shared/contract';
+import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
+import type { CertificateUpdate, Database, Db, NewCertificate } from '../tables';
+
+export const CERTIFICATE_SORTS = {
+  expiry_date: ['expiry_date'],
+  created_at: ['created_at'],
+  name: ['name'],
+  status: ['status', 'expiry_date'],
+} as const;
+export type CertificateSortColumn =
+  (typeof CERTIFICATE_SORTS)[keyof typeof CERTIFICATE_SORTS][number];
+
+export interface CertificateFilter {
+  organizationId: string;
+  /** Only certificates this user is in charge of (an employee's own, or a filter). */
+  inchargePersonId?: string;
+  status?: CertificateStatus;
+  /** Name contains, any case. */
+  q?: string;
+}
+
+type CertificateTables = Database & { c: Database['certificates'] };
+
+function conditions(filter: CertificateFilter) {
+  return (eb: ExpressionBuilder<CertificateTables, 'c'>) => {
+    const where = [eb('c.organization_id', '=', filter.organizationId)];
+    if (filter.inchargePersonId !== undefined) {
+      where.push(eb('c.incharge_person_id', '=', filter.inchargePersonId));
+    }
+    if (filter.status !== undefined) where.push(eb('c.status', '=', filter.status));
+    if (filter.q) {
+      where.push(eb(sql`lower(c.name)`, 'like', sql`${containsPattern(filter.q)} escape '\\'`));
+    }
+    return eb.and(where);
+  };
+}
+
+function selectCertificates(db: Db) {
+  return db
+    .selectFrom('certificates as c')
+    .leftJoin('users as p', 'p.id', 'c.incharge_person_id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.description',
+      'c.issue_date',
+      'c.expiry_date',
+      'c.reminder_days_before',
+      'c.department',
+      'c.incharge_person_id',
+      'c.organization_id',
+      'c.created_by_user_id',
+      'c.status',
+      'c.created_at',
+      'c.updated_at',
+      'p.full_name as incharge_full_name',
+      'p.first_name as incharge_first_name',
+      'p.last_name as incharge_last_name',
+    ]);
+}
+
+type CertificateJoinRow = Awaited<
+  ReturnType<ReturnType<typeof selectCertificates>['executeTakeFirstOrThrow']>
+>;
+
+function toCertificate(row: CertificateJoinRow): Certificate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    issue_date: row.issue_date,
+    expiry_date: row.expiry_date,
+    reminder_days_before: Number(row.reminder_days_before),
+    department: row.department,
+    incharge_person_id: row.incharge_person_id,
+    organization_id: row.organization_id,
+    created_by_user_id: row.created_by_user_id,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    assigned_to:
+      row.incharge_person_id === null
+        ? undefined
+        : {
+            id: row.incharge_person_id,
+            full_name: row.incharge_full_name,
+            firstName: row.incharge_first_name,
+            lastName: row.incharge_last_name,
+          },
+  };
+}
+
+export async function listCertificates(
+  db: Db,
+  filter: CertificateFilter,
+  sort: SortOrder<CertificateSortColumn>,
+  page: Page,
+): Promise<{ items: Certificate[]; total: number }> {
+  let query = selectCertificates(db).where(conditions(filter));
+  for (const column of sort.columns) query = query.orderBy(`c.${column}`, sort.direction);
+  const rows = await query
+    .orderBy('c.id', sort.direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await totalOf(page, rows.length, () => countCertificates(db, filter));
+  return { items: rows.map(toCertificate), total };
+}
+
+export async function countCertificates(db: Db, filter: CertificateFilter): Promise<number> {
+  const { count } = await db
+    .selectFrom('certificates as c')
+    .where(conditions(filter))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function findCertificate(
+  db: Db,
+  filter: CertificateFilter & { id: string },
+): Promise<Certificate | undefined> {
+  const row = await selectCertificates(db)
+    .where(conditions(filter))
+    .where('c.id', '=', filter.id)
+    .executeTakeFirst();
+  return row && toCertificate(row);
+}
+
+export async function insertCertificate(db: Db, certificate: NewCertificate): Promise<void> {
+  await db.insertInto('certificates').values(certificate).execute();
+}
+
+/** Changes one certificate of the organisation; false when it has no such certificate. */
+export async function updateCertificate(
+  db: Db,
+  organizationId: string,
+  id: string,
+  changes: CertificateUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('certificates')
+    .set(changes)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

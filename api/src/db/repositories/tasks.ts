@@ -1,0 +1,167 @@
+/**
+ * Tasks. Every query is scoped to one organisation: there is no way to read or
+ * change a task without naming the caller's organization_id.
+ */
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { PersonRef, Task, TaskStatus } from '@duly/shared/contract';
+import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
+import type { Database, Db, NewTask, TaskUpdate } from '../tables';
+
+export const TASK_SORTS = {
+  due_date: ['due_date'],
+  created_at: ['created_at'],
+  title: ['title'],
+  status: ['status', 'due_date'],
+} as const;
+export type TaskSortColumn = (typeof TASK_SORTS)[keyof typeof TASK_SORTS][number];
+
+export interface TaskFilter {
+  organizationId: string;
+  /** Only tasks assigned to this user (an employee's own tasks, or a filter). */
+  assignedToUserId?: string;
+  status?: TaskStatus;
+  /** Every status but this one (the employee's "pending" filter: not completed). */
+  statusNot?: TaskStatus;
+  /** Title contains, any case. */
+  q?: string;
+}
+
+type TaskTables = Database & { t: Database['tasks'] };
+
+function conditions(filter: TaskFilter) {
+  return (eb: ExpressionBuilder<TaskTables, 't'>) => {
+    const where = [eb('t.organization_id', '=', filter.organizationId)];
+    if (filter.assignedToUserId !== undefined) {
+      where.push(eb('t.assigned_to_user_id', '=', filter.assignedToUserId));
+    }
+    if (filter.status !== undefined) where.push(eb('t.status', '=', filter.status));
+    if (filter.statusNot !== undefined) where.push(eb('t.status', '<>', filter.statusNot));
+    if (filter.q) {
+      where.push(eb(sql`lower(t.title)`, 'like', sql`${containsPattern(filter.q)} escape '\\'`));
+    }
+    return eb.and(where);
+  };
+}
+
+/** The task with its assignee and assigner, in one query. */
+function selectTasks(db: Db) {
+  return db
+    .selectFrom('tasks as t')
+    .leftJoin('users as a', 'a.id', 't.assigned_to_user_id')
+    .leftJoin('users as g', 'g.id', 't.assigner_id')
+    .select([
+      't.id',
+      't.title',
+      't.description',
+      't.due_date',
+      't.status',
+      't.assigned_to_user_id',
+      't.organization_id',
+      't.created_by_user_id',
+      't.assigner_id',
+      't.created_at',
+      't.updated_at',
+      'a.full_name as assignee_full_name',
+      'a.first_name as assignee_first_name',
+      'a.last_name as assignee_last_name',
+      'g.full_name as assigner_full_name',
+      'g.first_name as assigner_first_name',
+      'g.last_name as assigner_last_name',
+    ]);
+}
+
+type TaskJoinRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
+
+function person(
+  id: string | null,
+  fullName: string | null,
+  firstName: string | null,
+  lastName: string | null,
+): PersonRef | undefined {
+  return id === null ? undefined : { id, full_name: fullName, firstName, lastName };
+}
+
+function toTask(row: TaskJoinRow): Task {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    due_date: row.due_date,
+    status: row.status,
+    assigned_to_user_id: row.assigned_to_user_id,
+    organization_id: row.organization_id,
+    created_by_user_id: row.created_by_user_id,
+    assigner_id: row.assigner_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    assigned_to: person(
+      row.assigned_to_user_id,
+      row.assignee_full_name,
+      row.assignee_first_name,
+      row.assignee_last_name,
+    ),
+    assigner: person(
+      row.assigner_id,
+      row.assigner_full_name,
+      row.assigner_first_name,
+      row.assigner_last_name,
+    ),
+  };
+}
+
+export async function listTasks(
+  db: Db,
+  filter: TaskFilter,
+  sort: SortOrder<TaskSortColumn>,
+  page: Page,
+): Promise<{ items: Task[]; total: number }> {
+  let query = selectTasks(db).where(conditions(filter));
+  for (const column of sort.columns) query = query.orderBy(`t.${column}`, sort.direction);
+  const rows = await query
+    .orderBy('t.id', sort.direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await totalOf(page, rows.length, () => countTasks(db, filter));
+  return { items: rows.map(toTask), total };
+}
+
+export async function countTasks(db: Db, filter: TaskFilter): Promise<number> {
+  const { count } = await db
+    .selectFrom('tasks as t')
+    .where(conditions(filter))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function findTask(
+  db: Db,
+  filter: TaskFilter & { id: string },
+): Promise<Task | undefined> {
+  const row = await selectTasks(db)
+    .where(conditions(filter))
+    .where('t.id', '=', filter.id)
+    .executeTakeFirst();
+  return row && toTask(row);
+}
+
+export async function insertTask(db: Db, task: NewTask): Promise<void> {
+  await db.insertInto('tasks').values(task).execute();
+}
+
+/** Changes one task of the organisation; false when it has no such task. */
+export async function updateTask(
+  db: Db,
+  organizationId: string,
+  id: string,
+  changes: TaskUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('tasks')
+    .set(changes)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

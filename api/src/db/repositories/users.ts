@@ -1,0 +1,167 @@
+/**
+ * Users, which the API calls employees. Emails are unique across the system
+ * and stored lower-cased; everything else is scoped to one organisation.
+ */
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Employee, EmployeeStatus, TeamMember } from '@duly/shared/contract';
+import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
+import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
+
+export const EMPLOYEE_SORTS = {
+  full_name: ['full_name'],
+  email: ['email'],
+  created_at: ['created_at'],
+} as const;
+export type EmployeeSortColumn = (typeof EMPLOYEE_SORTS)[keyof typeof EMPLOYEE_SORTS][number];
+
+export interface UserFilter {
+  organizationId: string;
+  status?: EmployeeStatus;
+  /** Full name or email contains, any case. */
+  q?: string;
+}
+
+function conditions(filter: UserFilter) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const where = [eb('users.organization_id', '=', filter.organizationId)];
+    if (filter.status !== undefined) where.push(eb('users.status', '=', filter.status));
+    if (filter.q) {
+      const pattern = sql<string>`${containsPattern(filter.q)} escape '\\'`;
+      where.push(
+        eb.or([
+          eb(sql`lower(users.full_name)`, 'like', pattern),
+          eb('users.email', 'like', pattern),
+        ]),
+      );
+    }
+    return eb.and(where);
+  };
+}
+
+const EMPLOYEE_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'department',
+  'role',
+  'status',
+  'organization_id',
+] as const;
+
+type EmployeeRow = Pick<UserRow, (typeof EMPLOYEE_COLUMNS)[number]>;
+
+export function toEmployee(row: EmployeeRow): Employee {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    department: row.department,
+    role: row.role,
+    status: row.status,
+    organization_id: row.organization_id,
+  };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** For sign-in: the user with this email in any organisation. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+export async function emailInUse(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email));
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function findEmployee(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<Employee | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(EMPLOYEE_COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toEmployee(row);
+}
+
+export async function listEmployees(
+  db: Db,
+  filter: UserFilter,
+  sort: SortOrder<EmployeeSortColumn>,
+  page: Page,
+): Promise<{ items: Employee[]; total: number }> {
+  let query = db.selectFrom('users').select(EMPLOYEE_COLUMNS).where(conditions(filter));
+  for (const column of sort.columns) query = query.orderBy(`users.${column}`, sort.direction);
+  const rows = await query
+    .orderBy('users.id', sort.direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await totalOf(page, rows.length, () => countUsers(db, filter));
+  return { items: rows.map(toEmployee), total };
+}
+
+export async function countUsers(db: Db, filter: UserFilter): Promise<number> {
+  const { count } = await db
+    .selectFrom('users')
+    .where(conditions(filter))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The team of the manager dashboard: the organisation's active users. */
+export async function listTeam(
+  db: Db,
+  organizationId: string,
+  page: Page,
+): Promise<{ items: TeamMember[]; total: number }> {
+  const filter: UserFilter = { organizationId, status: 'active' };
+  const items = await db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'email'])
+    .where(conditions(filter))
+    .orderBy('full_name')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await totalOf(page, items.length, () => countUsers(db, filter));
+  return { items, total };
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(
+  db: Db,
+  organizationId: string,
+  id: string,
+  changes: UserUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(changes)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,85 @@
+/**
+ * The database as Kysely sees it. Both SQLite and PostgreSQL store ids as
+ * UUID text, instants as ISO-8601 UTC text and calendar dates as
+ * `YYYY-MM-DD` text (see lib/dates.ts), so one set of queries serves both.
+ */
+import type { Kysely, Selectable, Insertable, Updateable } from 'kysely';
+import type { CertificateStatus, EmployeeStatus, Role, TaskStatus } from '@duly/shared/contract';
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Employees are users: one table for people who sign in and people who are assigned work. */
+export interface UsersTable {
+  id: string;
+  organization_id: string;
+  /** Always stored lower-cased: unique across the system, compared without case. */
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  phone: string | null;
+  department: string | null;
+  role: Role;
+  status: EmployeeStatus;
+  /** Null until the person sets a password (invitations, a later issue): cannot sign in. */
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  description: string | null;
+  due_date: string;
+  status: TaskStatus;
+  assigned_to_user_id: string | null;
+  created_by_user_id: string;
+  assigner_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CertificatesTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  issue_date: string | null;
+  expiry_date: string;
+  reminder_days_before: number;
+  department: string | null;
+  incharge_person_id: string | null;
+  created_by_user_id: string;
+  /** Who last assigned the incharge person (the assign endpoint); not part of the API shape. */
+  assigner_id: string | null;
+  status: CertificateStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  tasks: TasksTable;
+  certificates: CertificatesTable;
+}
+
+export type Db = Kysely<Database>;
+
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
+export type TaskUpdate = Updateable<TasksTable>;
+export type CertificateRow = Selectable<CertificatesTable>;
+export type NewCertificate = Insertable<CertificatesTable>;
+export type CertificateUpdate = Updateable<CertificatesTable>;

@@ -1,0 +1,47 @@
+/**
+ * How the API reads and writes dates (ARCHITECTURE 6). Both databases store
+ * instants as ISO-8601 UTC text (`2025-01-05T04:30:00.000Z`, which sorts
+ * chronologically) and calendar dates as `YYYY-MM-DD` text, so the same
+ * queries and comparisons serve SQLite and PostgreSQL.
+ */
+import { DateTime } from 'luxon';
+import { TIME_ZONE } from '@duly/shared/contract';
+
+/** A date-time with an offset (`Z`, `+05:30`), or without one (then read in Asia/Kolkata). */
+const INSTANT_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+const CALENDAR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An instant in any ISO offset → ISO UTC with milliseconds. A value without an
+ * offset is an Asia/Kolkata wall-clock time, like everything a user enters.
+ * Null for anything else, including impossible dates (2025-02-30T10:00Z).
+ */
+export function parseInstant(value: string): string | null {
+  if (!INSTANT_PATTERN.test(value)) return null;
+  const parsed = DateTime.fromISO(value, { zone: TIME_ZONE, setZone: false });
+  return parsed.isValid ? parsed.toUTC().toISO() : null;
+}
+
+/**
+ * `YYYY-MM-DD`, or an ISO instant taken as its Asia/Kolkata calendar date
+ * (`2025-01-04T19:00:00Z` → `2025-01-05`). Null when invalid or impossible.
+ */
+export function parseCalendarDate(value: string): string | null {
+  if (CALENDAR_DATE_PATTERN.test(value)) {
+    const parsed = DateTime.fromISO(value, { zone: TIME_ZONE });
+    return parsed.isValid ? value : null;
+  }
+  const instant = parseInstant(value);
+  return instant === null ? null : DateTime.fromISO(instant, { zone: TIME_ZONE }).toISODate();
+}
+
+/** Today's date in Asia/Kolkata, whatever the machine's zone. */
+export function kolkataToday(now: Date = new Date()): string {
+  return DateTime.fromJSDate(now, { zone: TIME_ZONE }).toISODate() as string;
+}
+
+/** The current instant as stored: ISO UTC with milliseconds. */
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString();
+}

@@ -1,0 +1,78 @@
+/**
+ * TypeBox building blocks shared by the route schemas. Bounds come from the
+ * contract constants, so the API and the forms agree.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, PAGE_SIZE_MAX } from '@duly/shared/contract';
+
+/**
+ * `T | null` as a JSON-schema type list (`type: ['string', 'null']`) rather
+ * than `anyOf`: validation errors stay one per field, and the response
+ * serializer does not have to try each branch.
+ */
+export function Nullable<T extends TSchema & { type: string }>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
+
+/** Ids are UUIDs, but any string is accepted and simply matches nothing (404 or a named 400). */
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
+export const IdParams = Type.Object({ id: Id });
+
+/** Titles, names, organisation names: 1 to 200 characters. */
+export const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+/** Short optional texts (department, phone): up to 200 characters or null. */
+export const ShortText = Nullable(Type.String({ maxLength: MAX_NAME_LENGTH }));
+export const Description = Nullable(Type.String({ maxLength: MAX_DESCRIPTION_LENGTH }));
+/** An ISO instant or a date, checked and normalised by lib/dates.ts (with a clear message). */
+export const DateText = Type.String({ minLength: 1, maxLength: 40 });
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+export function Enum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** `limit` (default 50, at most 200) and `offset`. */
+export const PageQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, description: 'Default 50' }),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/** Paging plus `q` and `sort` (one of `sortable`, `-` prefixed for descending) and `filters`. */
+export function listQuery<const T extends readonly string[], P extends Record<string, TSchema>>(
+  sortable: T,
+  filters: P,
+) {
+  const sorts = sortable.flatMap((column) => [column, `-${column}`]);
+  return Type.Object({
+    ...PageQuery.properties,
+    q: Type.Optional(
+      Type.String({ maxLength: MAX_NAME_LENGTH, description: 'Contains, any case' }),
+    ),
+    sort: Type.Optional(Enum(sorts, { description: 'A column; `-` first for descending' })),
+    ...filters,
+  });
+}
+
+export const ErrorBody = Type.Object({
+  message: Type.String(),
+  code: Type.String(),
+  errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+});
+
+/** The error answers a route can give, for the OpenAPI document. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
+}
+
+/** A person embedded in a list item: assignee, assigner, incharge person. */
+export const PersonRef = Type.Object({
+  id: Type.String(),
+  full_name: Nullable(Type.String()),
+  firstName: Type.Optional(Nullable(Type.String())),
+  lastName: Type.Optional(Nullable(Type.String())),
+});

@@ -1,0 +1,91 @@
+/**
+ * Turns schema validation errors (TypeBox, Ajv-shaped) into one readable
+ * message per field: `{ path: 'title', message: 'is required' }`.
+ */
+import type { FieldError } from './http-errors';
+
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Where the error happened, for errors about the whole body or query string. */
+const PART_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+function joinPath(instancePath: string, property?: string): string {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (property !== undefined) segments.push(property);
+  return segments.join('.');
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function describeTypes(type: unknown): string {
+  const types = Array.isArray(type) ? type : [type];
+  return types.map((name) => TYPE_NAMES[String(name)] ?? String(name)).join(' or ');
+}
+
+function describe(error: SchemaError): string {
+  const { params } = error;
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'type':
+      return `must be ${describeTypes(params.type)}`;
+    case 'maxLength':
+      return `must be at most ${params.limit} characters`;
+    case 'minLength':
+      return params.limit === 1
+        ? 'must not be empty'
+        : `must be at least ${params.limit} characters`;
+    case 'maximum':
+      return `must be at most ${params.limit}`;
+    case 'minimum':
+      return `must be at least ${params.limit}`;
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'format':
+      return params.format === 'email'
+        ? 'must be a valid email address'
+        : `must be a valid ${String(params.format)}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+/** Combinator keywords only say "a branch failed"; the branch's own error is clearer. */
+const VAGUE = new Set(['anyOf', 'oneOf', 'const']);
+
+export function toFieldErrors(errors: readonly SchemaError[], part = 'body'): FieldError[] {
+  const byPath = new Map<string, { error: FieldError; vague: boolean }>();
+  for (const error of errors) {
+    const missing =
+      error.keyword === 'required'
+        ? ((error.params.requiredProperties ?? [error.params.missingProperty]) as string[])
+        : [undefined];
+    for (const property of missing) {
+      const path = joinPath(error.instancePath, property) || (PART_NAMES[part] ?? part);
+      const vague = VAGUE.has(error.keyword);
+      const known = byPath.get(path);
+      if (!known || (known.vague && !vague)) {
+        byPath.set(path, { error: { path, message: describe(error) }, vague });
+      }
+    }
+  }
+  return [...byPath.values()].map(({ error }) => error);
+}

@@ -1,0 +1,71 @@
+/**
+ * Who is calling. `authenticate` (an onRequest hook on every protected route)
+ * reads the bearer token; `requireRole` (a preHandler) checks the role.
+ * Roles nest: admin ⊇ manager ⊇ employee (ARCHITECTURE 6).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ROLES, type Role } from '@duly/shared/contract';
+import { forbidden, unauthorized } from '../lib/http-errors';
+import { verifyToken } from '../lib/jwt';
+
+export interface Caller {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: Role;
+  organization_id: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`; routes behind it can rely on it. */
+    caller: Caller;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+const RANK: Record<Role, number> = { employee: 0, manager: 1, admin: 2 };
+
+export function hasRole(caller: Caller, least: Role): boolean {
+  return RANK[caller.role] >= RANK[least];
+}
+
+/** preHandler: 403 unless the caller's role is at least `least`. */
+export function requireRole(least: Role) {
+  return async function checkRole(request: FastifyRequest): Promise<void> {
+    if (!hasRole(request.caller, least)) throw forbidden();
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorateRequest('caller', null as unknown as Caller);
+    fastify.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const claims = verifyToken(token, fastify.config.jwtSecret);
+      const role = claims?.role.toLowerCase() as Role | undefined;
+      if (!claims || !role || !ROLES.includes(role)) {
+        throw unauthorized('Invalid or expired token');
+      }
+      request.caller = {
+        id: claims.sub,
+        email: claims.email,
+        full_name: claims.full_name,
+        role,
+        organization_id: claims.organization_id,
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['config'] },
+);

@@ -1,0 +1,118 @@
+/**
+ * Configuration, read once from the environment (issue 3, README):
+ * PORT (8080), HOST (127.0.0.1), DATA_DIR (./data: the SQLite file and the
+ * generated JWT secret), DATABASE_URL (PostgreSQL instead of SQLite),
+ * JWT_SECRET, TOKEN_TTL (12h; seconds or 30m/12h/7d), CORS_ORIGINS (comma
+ * separated), LOG_LEVEL (info).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { DatabaseSettings } from '../db/connection';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  database: DatabaseSettings;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  /** Origins allowed to call the API from a browser; empty = same origin only. */
+  corsOrigins: string[];
+  logLevel: string;
+  /** Load the demo organisation at start-up (`--demo`). */
+  demo: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+const DEFAULT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `3600`, `45m`, `12h`, `7d` → seconds. */
+export function parseDuration(value: string, name: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  const seconds = match ? Number(match[1]) * UNIT_SECONDS[match[2] || 's'] : NaN;
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) {
+    throw new ConfigError(
+      `${name} must be a duration such as 3600, 45m, 12h or 7d (got "${value}")`,
+    );
+  }
+  return seconds;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new ConfigError(`PORT must be a port number (got "${value}")`);
+  }
+  return port;
+}
+
+/**
+ * The JWT secret: JWT_SECRET, else one generated on first start and kept in
+ * the data folder (mode 0600), so tokens survive a restart.
+ */
+function jwtSecretFor(dataDir: string, configured: string | undefined): string {
+  if (configured) {
+    if (configured.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return configured;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): AppConfig {
+  // `npm start -w api` runs in api/; INIT_CWD is where the user typed the command.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, env.DATA_DIR || './data');
+  const database: DatabaseSettings = env.DATABASE_URL
+    ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
+    : { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
+  if (database.dialect === 'sqlite') mkdirSync(dataDir, { recursive: true });
+
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    database,
+    jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
+    tokenTtlSeconds: env.TOKEN_TTL
+      ? parseDuration(env.TOKEN_TTL, 'TOKEN_TTL')
+      : DEFAULT_TOKEN_TTL_SECONDS,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL || 'info',
+    demo: argv.includes('--demo'),
+  };
+}
+
+export default fp<{ config: AppConfig }>(
+  async (fastify, { config }) => {
+    fastify.decorate('config', config);
+  },
+  { name: 'config' },
+);

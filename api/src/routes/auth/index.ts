@@ -1,0 +1,115 @@
+/**
+ * POST /auth/login and /auth/signup: both answer `{ token, user }`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AuthResponse } from '@duly/shared/contract';
+import { isUniqueViolation } from '../../db/connection';
+import { insertOrganization } from '../../db/repositories/organizations';
+import {
+  emailInUse,
+  findUserByEmail,
+  insertUser,
+  normaliseEmail,
+} from '../../db/repositories/users';
+import type { UserRow } from '../../db/tables';
+import { nowIso } from '../../lib/dates';
+import { conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { InputCheck } from '../../lib/input';
+import { signToken } from '../../lib/jwt';
+import { LoginLimiter } from '../../lib/login-limiter';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { loginSchema, signupSchema } from './schema';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** "Ada Lovelace King" → first name "Ada", last name "Lovelace King". */
+export function splitName(fullName: string): { first_name: string; last_name: string | null } {
+  const [first, ...rest] = fullName.split(/\s+/);
+  return { first_name: first, last_name: rest.length > 0 ? rest.join(' ') : null };
+}
+
+const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db, config } = fastify;
+  const limiter = new LoginLimiter();
+
+  function session(
+    user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'role' | 'organization_id'>,
+  ): AuthResponse {
+    const subject = {
+      id: user.id,
+      email: user.email,
+      full_name: user.full_name,
+      role: user.role,
+      organization_id: user.organization_id,
+    };
+    return { token: signToken(subject, config.jwtSecret, config.tokenTtlSeconds), user: subject };
+  }
+
+  fastify.post('/login', { schema: loginSchema }, async (request, reply) => {
+    const { email, password } = request.body;
+    const retryAfter = limiter.retryAfterSeconds(email, request.ip);
+    if (retryAfter > 0) {
+      reply.header('Retry-After', String(retryAfter));
+      throw tooManyRequests('Too many failed sign-in attempts. Try again in a minute.');
+    }
+    const user = await findUserByEmail(db, email);
+    const passwordMatches = await verifyPassword(password, user?.password_hash ?? null);
+    // Inactive users (people who left) cannot sign in; on_leave users can.
+    if (!user || !passwordMatches || user.status === 'inactive') {
+      limiter.recordFailure(email, request.ip);
+      throw unauthorized('Invalid email or password');
+    }
+    limiter.recordSuccess(email, request.ip);
+    return session(user);
+  });
+
+  fastify.post('/signup', { schema: signupSchema }, async (request, reply) => {
+    const check = new InputCheck();
+    const fullName = check.requiredText(request.body.name, 'name').replace(/\s+/g, ' ');
+    const organizationName = check.requiredText(
+      request.body.organization_name,
+      'organization_name',
+    );
+    check.done();
+    const email = normaliseEmail(request.body.email);
+    if (await emailInUse(db, email)) throw conflict(EMAIL_TAKEN);
+
+    // Hash before the transaction: on SQLite a transaction holds the only connection.
+    const passwordHash = await hashPassword(request.body.password);
+    const now = nowIso();
+    const organization = {
+      id: randomUUID(),
+      name: organizationName,
+      created_at: now,
+      updated_at: now,
+    };
+    const user: UserRow = {
+      id: randomUUID(),
+      organization_id: organization.id,
+      email,
+      full_name: fullName,
+      ...splitName(fullName),
+      phone: null,
+      department: null,
+      role: 'admin',
+      status: 'active',
+      password_hash: passwordHash,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertOrganization(trx, organization);
+        await insertUser(trx, user);
+      });
+    } catch (error) {
+      // Two sign-ups with one email at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+    return reply.code(201).send(session(user));
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,168 @@
+/**
+ * /certificates: list, read, create, change. Dates are Asia/Kolkata calendar
+ * dates; an ISO instant is accepted and converted to its Kolkata date.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { TOTAL_COUNT_HEADER, type CertificateStatus } from '@duly/shared/contract';
+import { pageOf, parseSort } from '../../db/list';
+import {
+  CERTIFICATE_SORTS,
+  findCertificate,
+  insertCertificate,
+  listCertificates,
+  updateCertificate,
+} from '../../db/repositories/certificates';
+import type { CertificateUpdate } from '../../db/tables';
+import { kolkataToday, nowIso } from '../../lib/dates';
+import { notFound } from '../../lib/http-errors';
+import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
+import { requireRole } from '../../plugins/auth';
+import { checkMember, ownerScope, personFilter } from '../access';
+import {
+  createCertificateSchema,
+  getCertificateSchema,
+  listCertificatesSchema,
+  updateCertificateSchema,
+} from './schema';
+
+/**
+ * ARCHITECTURE 6: saving an expired or escalated certificate with an expiry
+ * date of today or later renews it.
+ */
+export function statusAfterSave(status: CertificateStatus, expiryDate: string, today: string) {
+  const lapsed = status === 'expired' || status === 'escalated';
+  return lapsed && expiryDate >= today ? 'renewed' : status;
+}
+
+function checkDateOrder(check: InputCheck, issueDate: string | null, expiryDate: string): void {
+  if (issueDate && expiryDate && issueDate > expiryDate) {
+    check.fail('expiry_date', 'must not be before issue_date');
+  }
+}
+
+const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  fastify.get('/', { schema: listCertificatesSchema }, async (request, reply) => {
+    const { caller, query } = request;
+    const inchargePersonId = personFilter(caller, query.incharge_person_id);
+    if (inchargePersonId === null) return reply.header(TOTAL_COUNT_HEADER, '0').send([]);
+    const { items, total } = await listCertificates(
+      db,
+      {
+        organizationId: caller.organization_id,
+        inchargePersonId,
+        status: query.status,
+        q: query.q,
+      },
+      parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
+      pageOf(query),
+    );
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+  });
+
+  fastify.get('/:id/', { schema: getCertificateSchema }, async (request) => {
+    const { caller } = request;
+    const certificate = await findCertificate(db, {
+      id: request.params.id,
+      organizationId: caller.organization_id,
+      inchargePersonId: ownerScope(caller),
+    });
+    if (!certificate) throw notFound('Certificate');
+    return certificate;
+  });
+
+  fastify.post(
+    '/',
+    { schema: createCertificateSchema, preHandler: requireRole('manager') },
+    async (request, reply) => {
+      const { caller, body } = request;
+      rejectForeignIds(body, {
+        organization_id: [caller.organization_id],
+        created_by_user_id: [caller.id],
+      });
+      const check = new InputCheck();
+      const name = check.requiredText(body.name, 'name');
+      const issueDate = body.issue_date ? check.calendarDate(body.issue_date, 'issue_date') : null;
+      const expiryDate = check.calendarDate(body.expiry_date, 'expiry_date');
+      checkDateOrder(check, issueDate, expiryDate);
+      const incharge = body.incharge_person_id ?? null;
+      await checkMember(db, caller, incharge, check, 'incharge_person_id');
+      check.done();
+
+      const id = randomUUID();
+      const now = nowIso();
+      await insertCertificate(db, {
+        id,
+        organization_id: caller.organization_id,
+        name,
+        description: optionalText(body.description) ?? null,
+        issue_date: issueDate,
+        expiry_date: expiryDate,
+        reminder_days_before: body.reminder_days_before,
+        department: optionalText(body.department) ?? null,
+        incharge_person_id: incharge,
+        created_by_user_id: caller.id,
+        assigner_id: incharge === null ? null : caller.id,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      });
+      const certificate = await findCertificate(db, { id, organizationId: caller.organization_id });
+      return reply.code(201).send(certificate!);
+    },
+  );
+
+  fastify.put(
+    '/:id/',
+    { schema: updateCertificateSchema, preHandler: requireRole('manager') },
+    async (request) => {
+      const { caller, body } = request;
+      const scope = { id: request.params.id, organizationId: caller.organization_id };
+      const existing = await findCertificate(db, scope);
+      if (!existing) throw notFound('Certificate');
+      rejectForeignIds(body, {
+        organization_id: [caller.organization_id],
+        created_by_user_id: [existing.created_by_user_id],
+      });
+
+      const check = new InputCheck();
+      const changes: CertificateUpdate = {};
+      if (body.name !== undefined) changes.name = check.requiredText(body.name, 'name');
+      if (body.description !== undefined) changes.description = optionalText(body.description);
+      if (body.issue_date !== undefined) {
+        changes.issue_date = body.issue_date
+          ? check.calendarDate(body.issue_date, 'issue_date')
+          : null;
+      }
+      if (body.expiry_date !== undefined) {
+        changes.expiry_date = check.calendarDate(body.expiry_date, 'expiry_date');
+      }
+      if (body.reminder_days_before !== undefined) {
+        changes.reminder_days_before = body.reminder_days_before;
+      }
+      if (body.department !== undefined) changes.department = optionalText(body.department);
+      if (body.incharge_person_id !== undefined) {
+        await checkMember(db, caller, body.incharge_person_id, check, 'incharge_person_id');
+        if (body.incharge_person_id !== existing.incharge_person_id) {
+          changes.incharge_person_id = body.incharge_person_id;
+          changes.assigner_id = caller.id;
+        }
+      }
+      const expiryDate = changes.expiry_date ?? existing.expiry_date;
+      const issueDate = 'issue_date' in changes ? changes.issue_date : existing.issue_date;
+      checkDateOrder(check, issueDate ?? null, expiryDate);
+      check.done();
+
+      const status = statusAfterSave(body.status ?? existing.status, expiryDate, kolkataToday());
+      if (status !== existing.status) changes.status = status;
+      if (Object.keys(changes).length === 0) return existing;
+      changes.updated_at = nowIso();
+      await updateCertificate(db, caller.organization_id, existing.id, changes);
+      return (await findCertificate(db, scope))!;
+    },
+  );
+};
+
+export default certificateRoutes;

@@ -1,0 +1,107 @@
+import { Type } from 'typebox';
+import { CERTIFICATE_STATUSES, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '@duly/shared/contract';
+import { CERTIFICATE_SORTS } from '../../db/repositories/certificates';
+import {
+  DateText,
+  Description,
+  Enum,
+  Id,
+  IdParams,
+  Name,
+  Nullable,
+  PersonRef,
+  ShortText,
+  errorResponses,
+  listQuery,
+} from '../../lib/schema';
+
+export const CertificateStatus = Enum(CERTIFICATE_STATUSES);
+
+export const CertificateSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  issue_date: Nullable(Type.String({ description: 'YYYY-MM-DD, Asia/Kolkata' })),
+  expiry_date: Type.String({ description: 'YYYY-MM-DD, Asia/Kolkata' }),
+  reminder_days_before: Type.Integer(),
+  department: Nullable(Type.String()),
+  incharge_person_id: Nullable(Type.String()),
+  organization_id: Type.String(),
+  created_by_user_id: Type.String(),
+  status: CertificateStatus,
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  /** The incharge person. */
+  assigned_to: Type.Optional(PersonRef),
+});
+
+export const CertificateList = Type.Array(CertificateSchema);
+
+export const CertificateListQuery = listQuery(
+  Object.keys(CERTIFICATE_SORTS) as (keyof typeof CERTIFICATE_SORTS)[],
+  { status: Type.Optional(CertificateStatus), incharge_person_id: Type.Optional(Id) },
+);
+
+const ReminderDays = Type.Integer({ minimum: REMINDER_DAYS_MIN, maximum: REMINDER_DAYS_MAX });
+/** `YYYY-MM-DD`, or an ISO instant taken as its Asia/Kolkata date. */
+const CalendarDate = DateText;
+
+export const CreateCertificateBody = Type.Object({
+  name: Name,
+  description: Type.Optional(Description),
+  issue_date: Type.Optional(Nullable(CalendarDate)),
+  expiry_date: CalendarDate,
+  reminder_days_before: ReminderDays,
+  department: Type.Optional(ShortText),
+  incharge_person_id: Type.Optional(Nullable(Id)),
+  /** Accepted for the form's sake; a new certificate is always active. */
+  status: Type.Optional(CertificateStatus),
+  organization_id: Type.Optional(Id),
+  created_by_user_id: Type.Optional(Id),
+});
+
+export const UpdateCertificateBody = Type.Object({
+  name: Type.Optional(Name),
+  description: Type.Optional(Description),
+  issue_date: Type.Optional(Nullable(CalendarDate)),
+  expiry_date: Type.Optional(CalendarDate),
+  reminder_days_before: Type.Optional(ReminderDays),
+  department: Type.Optional(ShortText),
+  incharge_person_id: Type.Optional(Nullable(Id)),
+  status: Type.Optional(CertificateStatus),
+  organization_id: Type.Optional(Id),
+  created_by_user_id: Type.Optional(Id),
+});
+
+const tags = ['certificates'];
+
+export const listCertificatesSchema = {
+  summary: "The organisation's certificates (an employee: only those they are in charge of)",
+  tags,
+  querystring: CertificateListQuery,
+  response: { 200: CertificateList, ...errorResponses(400, 401) },
+};
+
+export const getCertificateSchema = {
+  summary: 'One certificate',
+  tags,
+  params: IdParams,
+  response: { 200: CertificateSchema, ...errorResponses(401, 404) },
+};
+
+export const createCertificateSchema = {
+  summary: 'Create a certificate (manager or admin); it starts active',
+  tags,
+  body: CreateCertificateBody,
+  response: { 201: CertificateSchema, ...errorResponses(400, 401, 403) },
+};
+
+export const updateCertificateSchema = {
+  summary: 'Change a certificate (manager or admin); only the fields sent change',
+  description:
+    'An expired or escalated certificate saved with an expiry date of today or later becomes renewed.',
+  tags,
+  params: IdParams,
+  body: UpdateCertificateBody,
+  response: { 200: CertificateSchema, ...errorResponses(400, 401, 403, 404) },
+};

@@ -1,0 +1,47 @@
+/** /employee/*: the caller's own tasks and certificates, whatever their role. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
+import { pageOf, parseSort } from '../../db/list';
+import { CERTIFICATE_SORTS, listCertificates } from '../../db/repositories/certificates';
+import { TASK_SORTS, listTasks } from '../../db/repositories/tasks';
+import { myCertificatesSchema, myTasksSchema } from './schema';
+
+const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  fastify.get('/tasks', { schema: myTasksSchema }, async (request, reply) => {
+    const { caller, query } = request;
+    const { items, total } = await listTasks(
+      db,
+      {
+        organizationId: caller.organization_id,
+        assignedToUserId: caller.id,
+        // ARCHITECTURE 6: pending = every status but completed; done = completed.
+        status: query.status === 'done' ? 'completed' : undefined,
+        statusNot: query.status === 'pending' ? 'completed' : undefined,
+        q: query.q,
+      },
+      parseSort(query.sort, TASK_SORTS, 'due_date'),
+      pageOf(query),
+    );
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+  });
+
+  fastify.get('/certificates', { schema: myCertificatesSchema }, async (request, reply) => {
+    const { caller, query } = request;
+    const { items, total } = await listCertificates(
+      db,
+      {
+        organizationId: caller.organization_id,
+        inchargePersonId: caller.id,
+        status: query.status,
+        q: query.q,
+      },
+      parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
+      pageOf(query),
+    );
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+  });
+};
+
+export default employeeRoutes;

@@ -1,0 +1,150 @@
+/**
+ * /employees: the organisation's users. Everyone in the organisation can read
+ * them; managers and admins add and change them; only admins deal with admins.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { TOTAL_COUNT_HEADER, type Employee, type Role } from '@duly/shared/contract';
+import { isUniqueViolation } from '../../db/connection';
+import { pageOf, parseSort } from '../../db/list';
+import {
+  EMPLOYEE_SORTS,
+  emailInUse,
+  findEmployee,
+  insertUser,
+  listEmployees,
+  normaliseEmail,
+  updateUser,
+} from '../../db/repositories/users';
+import type { UserUpdate } from '../../db/tables';
+import { nowIso } from '../../lib/dates';
+import { conflict, forbidden, notFound } from '../../lib/http-errors';
+import { optionalText, rejectForeignIds } from '../../lib/input';
+import { hasRole, requireRole, type Caller } from '../../plugins/auth';
+import {
+  createEmployeeSchema,
+  getEmployeeSchema,
+  listEmployeesSchema,
+  updateEmployeeSchema,
+} from './schema';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+export function joinName(firstName: string | null, lastName: string | null): string | null {
+  return [firstName, lastName].filter(Boolean).join(' ') || null;
+}
+
+/** Only an admin may create an admin, promote someone to admin, or change an admin. */
+function checkAdminPower(caller: Caller, role: Role | undefined, target?: Employee): void {
+  if (hasRole(caller, 'admin')) return;
+  if (role === 'admin' || target?.role === 'admin') {
+    throw forbidden('Only an admin can create or change an admin');
+  }
+}
+
+const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  fastify.get('/', { schema: listEmployeesSchema }, async (request, reply) => {
+    const { caller, query } = request;
+    const { items, total } = await listEmployees(
+      db,
+      { organizationId: caller.organization_id, status: query.status, q: query.q },
+      parseSort(query.sort, EMPLOYEE_SORTS, 'full_name'),
+      pageOf(query),
+    );
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+  });
+
+  fastify.get('/:id', { schema: getEmployeeSchema }, async (request) => {
+    const employee = await findEmployee(db, request.caller.organization_id, request.params.id);
+    if (!employee) throw notFound('Employee');
+    return employee;
+  });
+
+  fastify.post(
+    '/',
+    { schema: createEmployeeSchema, preHandler: requireRole('manager') },
+    async (request, reply) => {
+      const { caller, body } = request;
+      rejectForeignIds(body, { organization_id: [caller.organization_id] });
+      checkAdminPower(caller, body.role);
+      const email = normaliseEmail(body.email);
+      if (await emailInUse(db, email)) throw conflict(EMAIL_TAKEN);
+
+      const firstName = optionalText(body.firstName) ?? null;
+      const lastName = optionalText(body.lastName) ?? null;
+      const id = randomUUID();
+      const now = nowIso();
+      try {
+        await insertUser(db, {
+          id,
+          organization_id: caller.organization_id,
+          email,
+          first_name: firstName,
+          last_name: lastName,
+          full_name: joinName(firstName, lastName),
+          phone: optionalText(body.phone) ?? null,
+          department: optionalText(body.department) ?? null,
+          role: body.role ?? 'employee',
+          status: body.status ?? 'active',
+          // No password until the person accepts an invitation (a later issue).
+          password_hash: null,
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+        throw error;
+      }
+      const employee = await findEmployee(db, caller.organization_id, id);
+      return reply.code(201).send(employee!);
+    },
+  );
+
+  fastify.put(
+    '/:id',
+    { schema: updateEmployeeSchema, preHandler: requireRole('manager') },
+    async (request) => {
+      const { caller, body } = request;
+      const existing = await findEmployee(db, caller.organization_id, request.params.id);
+      if (!existing) throw notFound('Employee');
+      rejectForeignIds(body, { organization_id: [caller.organization_id] });
+      checkAdminPower(caller, body.role, existing);
+
+      const changes: UserUpdate = {};
+      if (body.email !== undefined) {
+        const email = normaliseEmail(body.email);
+        if (email !== existing.email) {
+          if (await emailInUse(db, email, existing.id)) throw conflict(EMAIL_TAKEN);
+          changes.email = email;
+        }
+      }
+      const firstName =
+        body.firstName !== undefined ? (optionalText(body.firstName) ?? null) : existing.firstName;
+      const lastName =
+        body.lastName !== undefined ? (optionalText(body.lastName) ?? null) : existing.lastName;
+      if (body.firstName !== undefined || body.lastName !== undefined) {
+        changes.first_name = firstName;
+        changes.last_name = lastName;
+        changes.full_name = joinName(firstName, lastName);
+      }
+      if (body.phone !== undefined) changes.phone = optionalText(body.phone);
+      if (body.department !== undefined) changes.department = optionalText(body.department);
+      if (body.role !== undefined) changes.role = body.role;
+      if (body.status !== undefined) changes.status = body.status;
+      if (Object.keys(changes).length === 0) return existing;
+
+      changes.updated_at = nowIso();
+      try {
+        await updateUser(db, caller.organization_id, existing.id, changes);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+        throw error;
+      }
+      return (await findEmployee(db, caller.organization_id, existing.id))!;
+    },
+  );
+};
+
+export default employeeRoutes;

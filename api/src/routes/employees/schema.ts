@@ -1,0 +1,95 @@
+import { Type } from 'typebox';
+import { EMPLOYEE_STATUSES, ROLES } from '@duly/shared/contract';
+import { EMPLOYEE_SORTS } from '../../db/repositories/users';
+import {
+  Email,
+  Enum,
+  Id,
+  IdParams,
+  Nullable,
+  ShortText,
+  errorResponses,
+  listQuery,
+} from '../../lib/schema';
+import { MAX_NAME_LENGTH } from '@duly/shared/contract';
+
+export const EmployeeStatus = Enum(EMPLOYEE_STATUSES);
+export const Role = Enum(ROLES);
+
+/** Employees keep the spec's camelCase firstName/lastName; full_name is both joined. */
+export const EmployeeSchema = Type.Object({
+  id: Type.String(),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  full_name: Nullable(Type.String()),
+  email: Type.String(),
+  phone: Nullable(Type.String()),
+  department: Nullable(Type.String()),
+  role: Role,
+  status: EmployeeStatus,
+  organization_id: Type.String(),
+});
+
+export const EmployeeList = Type.Array(EmployeeSchema);
+
+export const EmployeeListQuery = listQuery(
+  Object.keys(EMPLOYEE_SORTS) as (keyof typeof EMPLOYEE_SORTS)[],
+  { status: Type.Optional(EmployeeStatus) },
+);
+
+const PersonName = Nullable(Type.String({ maxLength: MAX_NAME_LENGTH }));
+const Phone = Nullable(Type.String({ maxLength: 50 }));
+
+export const CreateEmployeeBody = Type.Object({
+  firstName: Type.Optional(PersonName),
+  lastName: Type.Optional(PersonName),
+  email: Email,
+  phone: Type.Optional(Phone),
+  department: Type.Optional(ShortText),
+  role: Type.Optional(Role),
+  status: Type.Optional(EmployeeStatus),
+  organization_id: Type.Optional(Id),
+});
+
+export const UpdateEmployeeBody = Type.Object({
+  firstName: Type.Optional(PersonName),
+  lastName: Type.Optional(PersonName),
+  email: Type.Optional(Email),
+  phone: Type.Optional(Phone),
+  department: Type.Optional(ShortText),
+  role: Type.Optional(Role),
+  status: Type.Optional(EmployeeStatus),
+  organization_id: Type.Optional(Id),
+});
+
+const tags = ['employees'];
+
+export const listEmployeesSchema = {
+  summary: "The organisation's users, whatever their status",
+  tags,
+  querystring: EmployeeListQuery,
+  response: { 200: EmployeeList, ...errorResponses(400, 401) },
+};
+
+export const getEmployeeSchema = {
+  summary: 'One user of the organisation',
+  tags,
+  params: IdParams,
+  response: { 200: EmployeeSchema, ...errorResponses(401, 404) },
+};
+
+export const createEmployeeSchema = {
+  summary: 'Add a user (manager or admin; only an admin can add an admin)',
+  description: 'The new user has no password yet and cannot sign in until invited (a later issue).',
+  tags,
+  body: CreateEmployeeBody,
+  response: { 201: EmployeeSchema, ...errorResponses(400, 401, 403, 409) },
+};
+
+export const updateEmployeeSchema = {
+  summary: 'Change a user (manager or admin; only an admin can make or change an admin)',
+  tags,
+  params: IdParams,
+  body: UpdateEmployeeBody,
+  response: { 200: EmployeeSchema, ...errorResponses(400, 401, 403, 404, 409) },
+};

@@ -1,0 +1,47 @@
+import { Type } from 'typebox';
+import { Id, Nullable, PageQuery, errorResponses } from '../../lib/schema';
+import { CertificateList, CertificateListQuery, CertificateSchema } from '../certificates/schema';
+import { TaskList, TaskListQuery, TaskSchema } from '../tasks/schema';
+
+export const TeamMemberSchema = Type.Object({
+  id: Type.String(),
+  full_name: Nullable(Type.String()),
+  email: Type.String(),
+});
+
+const tags = ['manager'];
+
+export const teamSchema = {
+  summary: "The team: the organisation's active users",
+  tags,
+  querystring: PageQuery,
+  response: { 200: Type.Array(TeamMemberSchema), ...errorResponses(400, 401, 403) },
+};
+
+export const teamTasksSchema = {
+  summary: "The team's tasks (the organisation's), with assignee and assigner",
+  tags,
+  querystring: TaskListQuery,
+  response: { 200: TaskList, ...errorResponses(400, 401, 403) },
+};
+
+export const teamCertificatesSchema = {
+  summary: "The team's certificates (the organisation's), with the person in charge",
+  tags,
+  querystring: CertificateListQuery,
+  response: { 200: CertificateList, ...errorResponses(400, 401, 403) },
+};
+
+export const assignTaskSchema = {
+  summary: 'Assign a task to a user of the organisation; the caller becomes its assigner',
+  tags,
+  body: Type.Object({ task_id: Id, employee_id: Id }),
+  response: { 200: TaskSchema, ...errorResponses(400, 401, 403, 404) },
+};
+
+export const assignCertificateSchema = {
+  summary: 'Put a user of the organisation in charge of a certificate',
+  tags,
+  body: Type.Object({ certificate_id: Id, employee_id: Id }),
+  response: { 200: CertificateSchema, ...errorResponses(400, 401, 403, 404) },
+};

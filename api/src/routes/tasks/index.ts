@@ -1,0 +1,159 @@
+/**
+ * /tasks: list, read, create, change, and PATCH { status } (Mark as Done).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
+import { pageOf, parseSort } from '../../db/list';
+import {
+  TASK_SORTS,
+  findTask,
+  insertTask,
+  listTasks,
+  updateTask,
+} from '../../db/repositories/tasks';
+import type { TaskUpdate } from '../../db/tables';
+import { nowIso } from '../../lib/dates';
+import { notFound } from '../../lib/http-errors';
+import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
+import { requireRole } from '../../plugins/auth';
+import { checkMember, ownerScope, personFilter } from '../access';
+import {
+  createTaskSchema,
+  getTaskSchema,
+  listTasksSchema,
+  setTaskStatusSchema,
+  updateTaskSchema,
+} from './schema';
+
+const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  fastify.get('/', { schema: listTasksSchema }, async (request, reply) => {
+    const { caller, query } = request;
+    const assignedToUserId = personFilter(caller, query.assigned_to_user_id);
+    if (assignedToUserId === null) return reply.header(TOTAL_COUNT_HEADER, '0').send([]);
+    const { items, total } = await listTasks(
+      db,
+      {
+        organizationId: caller.organization_id,
+        assignedToUserId,
+        status: query.status,
+        q: query.q,
+      },
+      parseSort(query.sort, TASK_SORTS, 'due_date'),
+      pageOf(query),
+    );
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+  });
+
+  fastify.get('/:id', { schema: getTaskSchema }, async (request) => {
+    const { caller } = request;
+    const task = await findTask(db, {
+      id: request.params.id,
+      organizationId: caller.organization_id,
+      assignedToUserId: ownerScope(caller),
+    });
+    if (!task) throw notFound('Task');
+    return task;
+  });
+
+  fastify.post(
+    '/',
+    { schema: createTaskSchema, preHandler: requireRole('manager') },
+    async (request, reply) => {
+      const { caller, body } = request;
+      rejectForeignIds(body, {
+        organization_id: [caller.organization_id],
+        created_by_user_id: [caller.id],
+        assigner_id: [caller.id, null],
+      });
+      const check = new InputCheck();
+      const title = check.requiredText(body.title, 'title');
+      const dueDate = check.instant(body.due_date, 'due_date');
+      const assignee = body.assigned_to_user_id ?? null;
+      await checkMember(db, caller, assignee, check, 'assigned_to_user_id');
+      check.done();
+
+      const id = randomUUID();
+      const now = nowIso();
+      await insertTask(db, {
+        id,
+        organization_id: caller.organization_id,
+        title,
+        description: optionalText(body.description) ?? null,
+        due_date: dueDate,
+        status: body.status ?? 'pending',
+        assigned_to_user_id: assignee,
+        created_by_user_id: caller.id,
+        // Whoever creates the task is its assigner (shown on the employee dashboard).
+        assigner_id: caller.id,
+        created_at: now,
+        updated_at: now,
+      });
+      const task = await findTask(db, { id, organizationId: caller.organization_id });
+      return reply.code(201).send(task!);
+    },
+  );
+
+  fastify.put(
+    '/:id',
+    { schema: updateTaskSchema, preHandler: requireRole('manager') },
+    async (request) => {
+      const { caller, body } = request;
+      const scope = { id: request.params.id, organizationId: caller.organization_id };
+      const existing = await findTask(db, scope);
+      if (!existing) throw notFound('Task');
+      rejectForeignIds(body, {
+        organization_id: [caller.organization_id],
+        created_by_user_id: [existing.created_by_user_id],
+        assigner_id: [caller.id, existing.assigner_id],
+      });
+
+      const check = new InputCheck();
+      const changes: TaskUpdate = {};
+      if (body.title !== undefined) changes.title = check.requiredText(body.title, 'title');
+      if (body.description !== undefined) changes.description = optionalText(body.description);
+      if (body.due_date !== undefined) changes.due_date = check.instant(body.due_date, 'due_date');
+      if (body.status !== undefined) changes.status = body.status;
+      const { assigned_to_user_id: byUserId, assigned_to_employee_id: byEmployeeId } = body;
+      if (byUserId !== undefined && byEmployeeId !== undefined && byUserId !== byEmployeeId) {
+        check.fail('assigned_to_employee_id', 'must match assigned_to_user_id when both are sent');
+      }
+      const assigneePath =
+        byEmployeeId !== undefined ? 'assigned_to_employee_id' : 'assigned_to_user_id';
+      const assignee = byEmployeeId !== undefined ? byEmployeeId : byUserId;
+      await checkMember(db, caller, assignee, check, assigneePath);
+      check.done();
+
+      if (assignee !== undefined && assignee !== existing.assigned_to_user_id) {
+        changes.assigned_to_user_id = assignee;
+        changes.assigner_id = caller.id;
+      }
+      if (Object.keys(changes).length === 0) return existing;
+      changes.updated_at = nowIso();
+      await updateTask(db, caller.organization_id, existing.id, changes);
+      return (await findTask(db, scope))!;
+    },
+  );
+
+  fastify.patch('/:id', { schema: setTaskStatusSchema }, async (request) => {
+    const { caller } = request;
+    const scope = {
+      id: request.params.id,
+      organizationId: caller.organization_id,
+      assignedToUserId: ownerScope(caller),
+    };
+    const existing = await findTask(db, scope);
+    if (!existing) throw notFound('Task');
+    if (existing.status !== request.body.status) {
+      await updateTask(db, caller.organization_id, existing.id, {
+        status: request.body.status,
+        updated_at: nowIso(),
+      });
+    }
+    return (await findTask(db, scope))!;
+  });
+};
+
+export default taskRoutes;

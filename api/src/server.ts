@@ -1,0 +1,50 @@
+/**
+ * Starts the API: reads the configuration, migrates the database, loads the
+ * demo organisation when asked (`--demo`), listens, and shuts down cleanly on
+ * SIGINT/SIGTERM.
+ */
+import type { AddressInfo } from 'node:net';
+import { API_BASE_PATH } from '@duly/shared/contract';
+import { buildApp } from './app';
+import { createDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { formatDemoLogins, seedDemo } from './demo/seed';
+import { ConfigError, loadConfig } from './plugins/config';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDatabase(config.database);
+  await migrateToLatest(db);
+  if (config.demo) console.log(formatDemoLogins(await seedDemo(db)));
+
+  const app = await buildApp({ config, db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1); // A second Ctrl+C: stop now.
+    closing = true;
+    app.log.info({ signal }, 'Shutting down');
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Duly API listening on http://${host}:${port}${API_BASE_PATH}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+  } else {
+    console.error('Duly API failed to start:', error);
+  }
+  process.exit(1);
+});
