@@ -68,6 +68,12 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `interface LazyLoadedSlices extends WithSlice<typeof slice> {}`: how RTK declares
+      // injected slices (declaration merging needs an interface).
+      '@typescript-eslint/no-empty-object-type': [
+        'error',
+        { allowInterfaces: 'with-single-extends' },
+      ],
     },
   },
   ...['shell', ...remotes].map(isolation),
