@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { Card } from '../Card';
 import { EmptyState } from '../EmptyState';
 import { ErrorState } from '../ErrorState';
 import { LoadingState } from '../LoadingState';
@@ -41,5 +42,17 @@ describe('page states', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Overview of tasks, certificates, and employees')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Task' })).toBeInTheDocument();
+  });
+});
+
+describe('Card', () => {
+  it('is a region named by its title', () => {
+    renderWithTheme(
+      <Card title="Total Tasks">
+        <p>12</p>
+      </Card>,
+    );
+    expect(screen.getByRole('region', { name: 'Total Tasks' })).toHaveTextContent('12');
+    expect(screen.getByRole('heading', { level: 2, name: 'Total Tasks' })).toBeInTheDocument();
   });
 });
