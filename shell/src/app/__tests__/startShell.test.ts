@@ -1,0 +1,137 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { apiConfig, configureApi, TOKEN_STORAGE_KEY } from '@duly/shared';
+import { makeToken, setupApiServer } from '@duly/shared/test-utils';
+import { dashboardApi } from '../../features/dashboard/api';
+import { TEST_DASHBOARD } from '../../testing/handlers';
+import { startShell } from '../startShell';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+const server = setupApiServer();
+const CONFIG_URL = 'http://localhost/config.json';
+
+function serveConfig(config: JsonBodyType) {
+  let requests = 0;
+  let cacheMode: RequestCache | undefined;
+  server.use(
+    http.get(CONFIG_URL, ({ request }) => {
+      requests += 1;
+      cacheMode = request.cache;
+      return HttpResponse.json(config);
+    }),
+  );
+  return { requests: () => requests, cacheMode: () => cacheMode };
+}
+
+let consoleError: jest.SpyInstance;
+let consoleWarn: jest.SpyInstance;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  // Somewhere else than the fallback, so each test sees what start-up chose.
+  configureApi({ baseUrl: 'http://previous.example.test/api' });
+});
+afterEach(() => {
+  jest.mocked(registerRemotes).mockReset();
+  consoleError.mockRestore();
+  consoleWarn.mockRestore();
+});
+
+describe('start-up', () => {
+  it('reads config.json, uncached, and registers the remotes without loading any', async () => {
+    const remotes = {
+      remote_tasks: 'https://cdn.example.test/tasks/mf-manifest.json',
+      remote_team: 'https://cdn.example.test/team/mf-manifest.json',
+    };
+    const config = serveConfig({ apiBaseUrl: 'https://api.example.test/api/v1', remotes });
+    await startShell();
+    expect(config.requests()).toBe(1);
+    expect(config.cacheMode()).toBe('no-store');
+    expect(registerRemotes).toHaveBeenCalledWith([
+      { name: 'remote_tasks', entry: remotes.remote_tasks },
+      { name: 'remote_team', entry: remotes.remote_team },
+    ]);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('sends API calls to the configured apiBaseUrl', async () => {
+    serveConfig({ apiBaseUrl: 'https://api.example.test/api/v1', remotes: {} });
+    server.use(
+      http.get('https://api.example.test/api/v1/dashboard/', () =>
+        HttpResponse.json(TEST_DASHBOARD),
+      ),
+    );
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+    const store = await startShell();
+    const result = await store.dispatch(dashboardApi.endpoints.dashboardGet.initiate());
+    expect(result.data).toEqual(TEST_DASHBOARD);
+  });
+
+  it('falls back to /api/v1 on the page host when apiBaseUrl is absent', async () => {
+    serveConfig({ remotes: {} });
+    server.use(
+      http.get('http://localhost/api/v1/dashboard/', () => HttpResponse.json(TEST_DASHBOARD)),
+    );
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+    const store = await startShell();
+    expect(apiConfig().baseUrl).toBe('http://localhost/api/v1');
+    const result = await store.dispatch(dashboardApi.endpoints.dashboardGet.initiate());
+    expect(result.data).toEqual(TEST_DASHBOARD);
+  });
+
+  it('still starts when config.json is missing: fallback API, no remotes', async () => {
+    server.use(http.get(CONFIG_URL, () => new HttpResponse('Not found', { status: 404 })));
+    await startShell();
+    expect(apiConfig().baseUrl).toBe('http://localhost/api/v1');
+    expect(registerRemotes).toHaveBeenCalledWith([]);
+  });
+
+  it('ignores unknown remotes and empty URLs', async () => {
+    serveConfig({
+      remotes: { remote_tasks: ' ', remote_games: 'https://x.test/mf-manifest.json' },
+    });
+    await startShell();
+    expect(registerRemotes).toHaveBeenCalledWith([]);
+  });
+
+  describe('session', () => {
+    beforeEach(() => serveConfig({ remotes: {} }));
+
+    it('is anonymous without a token', async () => {
+      const store = await startShell();
+      expect(store.getState().auth.status).toBe('anonymous');
+    });
+
+    it('is authenticated with a valid token', async () => {
+      const token = makeToken({ full_name: 'Asha Rao' });
+      localStorage.setItem(TOKEN_STORAGE_KEY, token);
+      const store = await startShell();
+      expect(store.getState().auth).toMatchObject({
+        status: 'authenticated',
+        user: { full_name: 'Asha Rao', token },
+      });
+      expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+    });
+
+    it('removes an expired token', async () => {
+      localStorage.setItem(
+        TOKEN_STORAGE_KEY,
+        makeToken({ exp: Math.floor(Date.now() / 1000) - 1 }),
+      );
+      const store = await startShell();
+      expect(store.getState().auth.status).toBe('anonymous');
+      expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    });
+
+    it('removes a garbled token', async () => {
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'garbled');
+      const store = await startShell();
+      expect(store.getState().auth.status).toBe('anonymous');
+      expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
+import {
+  dashboardHandlers,
+  organizationHandlers,
+  TEST_ORGANIZATION,
+} from '../../../testing/handlers';
+import { renderShell } from '../../../testing/renderShell';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(() => new Promise(() => {})),
+}));
+
+const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+
+/** The top bar: the header holding the product name (page headers are `header`s too). */
+function topBar(): HTMLElement {
+  const bar = screen.getByText('Duly').closest('header');
+  if (!bar) throw new Error('No top bar');
+  return bar;
+}
+
+/**
+ * The menu button shows only below 900 px; jsdom evaluates no media query, so
+ * it counts as hidden (without an accessible name) and is found by its label.
+ */
+function menuButton(): HTMLElement {
+  return screen.getByLabelText('Open navigation', { selector: 'button' });
+}
+
+describe('top bar', () => {
+  it('shows the product name and the organisation name', async () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    expect(within(topBar()).getByText('Duly')).toBeInTheDocument();
+    expect(await within(topBar()).findByText(TEST_ORGANIZATION.name)).toBeInTheDocument();
+  });
+
+  it('shows the initials of the full name in the avatar', () => {
+    renderShell({ route: '/dashboard', token: makeToken({ full_name: 'asha devi rao' }) });
+    const avatar = within(screen.getByRole('button', { name: 'Account menu' })).getByRole('img');
+    expect(avatar).toHaveTextContent('ADR');
+  });
+
+  it('shows a person icon when there is no full name', () => {
+    renderShell({ route: '/dashboard', token: makeToken({ full_name: null }) });
+    const avatar = within(screen.getByRole('button', { name: 'Account menu' })).getByRole('img');
+    expect(avatar).toHaveTextContent('');
+    expect(avatar.querySelector('svg[data-icon="person"]')).not.toBeNull();
+  });
+
+  it('opens a menu with the organisation name (not clickable), Profile and Logout', async () => {
+    const { user, currentPath } = renderShell({ route: '/dashboard', token: makeToken() });
+    await within(topBar()).findByText(TEST_ORGANIZATION.name);
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText(TEST_ORGANIZATION.name)).toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Logout']);
+
+    // The organisation line is not an item: clicking it leaves the menu open.
+    await user.click(within(menu).getByText(TEST_ORGANIZATION.name));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+
+    // Profile only closes the menu.
+    await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(currentPath()).toBe('/dashboard');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('organisation name', () => {
+  it('heads the side navigation', async () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      await within(nav).findByRole('heading', { name: TEST_ORGANIZATION.name }),
+    ).toBeInTheDocument();
+  });
+
+  it('is not fetched when the user has no organization_id', async () => {
+    let fetched = false;
+    server.use(
+      http.get(apiUrl('/organizations/:id'), () => {
+        fetched = true;
+        return HttpResponse.json(TEST_ORGANIZATION);
+      }),
+    );
+    // A token without the claim: decodeSessionUser refuses it, so the user is anonymous.
+    renderShell({ route: '/dashboard', token: makeToken({ organization_id: '' }) });
+    await screen.findByRole('heading', { name: 'Sign in to the product' });
+    expect(fetched).toBe(false);
+  });
+
+  it('failing to load is only logged', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(organizationHandlers.failing());
+    renderShell({ route: '/dashboard', token: makeToken() });
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Error fetching organization', expect.anything()),
+    );
+    expect(within(topBar()).queryByText(TEST_ORGANIZATION.name)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    logged.mockRestore();
+  });
+});
+
+describe('side navigation', () => {
+  it('lists Dashboard, Tasks, Certificates and Employees and marks the current one', () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Tasks', '/tasks'],
+      ['Certificates', '/certificates'],
+      ['Employees', '/employees'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('opens as a drawer from the menu button and closes on Escape', async () => {
+    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('drawer-backdrop')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('drawer-backdrop')).toBeNull();
+    expect(menuButton()).toHaveFocus();
+  });
+
+  it('closes the drawer after choosing a section', async () => {
+    const { user, currentPath } = renderShell({ route: '/dashboard', token: makeToken() });
+    await user.click(menuButton());
+    await user.click(screen.getByRole('link', { name: 'Tasks' }));
+    expect(currentPath()).toBe('/tasks');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('unknown paths', () => {
+  it("show 'Page not found' inside the chrome", () => {
+    renderShell({ route: '/no/such/page', token: makeToken() });
+    expect(screen.getByText('Page not found')).toBeInTheDocument();
+    expect(topBar()).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
+import { dashboardHandlers, organizationHandlers, TEST_DASHBOARD } from '../../../testing/handlers';
+import { renderShell } from '../../../testing/renderShell';
+import { dashboardApi } from '../api';
+
+const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+
+function card(label: string) {
+  return screen.getByRole('region', { name: label });
+}
+
+describe('main dashboard', () => {
+  it.each(['/', '/dashboard'])('shows title, subtitle and the five cards at %s', async (route) => {
+    renderShell({ route, token: makeToken() });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Overview of tasks, certificates, and employees')).toBeInTheDocument();
+
+    await screen.findByRole('region', { name: 'Total Tasks' });
+    expect(within(card('Total Tasks')).getByText('12')).toBeInTheDocument();
+    expect(
+      within(card('Total Tasks')).getByRole('link', { name: 'View all tasks' }),
+    ).toHaveAttribute('href', '/tasks');
+    expect(within(card('Total Certificates')).getByText('7')).toBeInTheDocument();
+    expect(
+      within(card('Total Certificates')).getByRole('link', { name: 'View all certificates' }),
+    ).toHaveAttribute('href', '/certificates');
+    expect(within(card('Total Employees')).getByText('5')).toBeInTheDocument();
+    expect(
+      within(card('Total Employees')).getByRole('link', { name: 'View all employees' }),
+    ).toHaveAttribute('href', '/employees');
+    expect(within(card('Overdue Tasks')).getByText('3 overdue tasks')).toBeInTheDocument();
+    expect(
+      within(card('Expiring Certificates')).getByText('2 expired certificates'),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'No overdue tasks' and 'No expired certificates' for zero", async () => {
+    server.use(
+      dashboardHandlers.ok({
+        ...TEST_DASHBOARD,
+        tasks: { total_tasks: 4, overdue_tasks: 0 },
+        certificates: { total_certificates: 1, expired_certificates: 0 },
+      }),
+    );
+    renderShell({ route: '/dashboard', token: makeToken() });
+    expect(await screen.findByText('No overdue tasks')).toBeInTheDocument();
+    expect(screen.getByText('No expired certificates')).toBeInTheDocument();
+    expect(screen.queryByText(/0 overdue tasks/)).toBeNull();
+  });
+
+  it('shows a spinner while loading', async () => {
+    server.use(
+      http.get(apiUrl('/dashboard/'), async () => {
+        await delay('infinite');
+        return HttpResponse.json(TEST_DASHBOARD);
+      }),
+    );
+    renderShell({ route: '/dashboard', token: makeToken() });
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Total Tasks' })).toBeNull();
+  });
+
+  it("shows 'Error loading dashboard data' when the call fails", async () => {
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(dashboardHandlers.failing());
+    renderShell({ route: '/dashboard', token: makeToken() });
+    expect(await screen.findByText('Error loading dashboard data')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    quiet.mockRestore();
+  });
+
+  it('refetches when the Dashboard tag is invalidated (as a remote does after a change)', async () => {
+    const { store } = renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByText('3 overdue tasks');
+    server.use(
+      dashboardHandlers.ok({ ...TEST_DASHBOARD, tasks: { total_tasks: 12, overdue_tasks: 0 } }),
+    );
+    store.dispatch(dashboardApi.util.invalidateTags(['Dashboard']));
+    expect(await screen.findByText('No overdue tasks')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useParams } from 'react-router-dom';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { makeToken, setupApiServer } from '@duly/shared/test-utils';
+import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
+import { renderShell } from '../../../testing/renderShell';
+import { resetLoadedRemotes } from '../loadRemoteRoutes';
+import { registerRemoteEntries } from '../registry';
+import { resetRemoteRouteCache } from '../RemoteRoute';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+const loadRemoteMock = jest.mocked(loadRemote);
+const registerRemotesMock = jest.mocked(registerRemotes);
+
+setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+
+const FAILED = 'This section could not be loaded.';
+const TASKS_ENTRY = 'https://cdn.example.test/remote-tasks/mf-manifest.json';
+
+function TaskDetail() {
+  const { taskId } = useParams();
+  return <h1>Task {taskId}</h1>;
+}
+
+/** What remote_tasks' `./routes` looks like: its `<Routes>` with the spec's full paths. */
+const tasksRoutesModule = {
+  default: function TasksRoutes() {
+    return (
+      <Routes>
+        <Route path="/tasks" element={<h1>Task list</h1>} />
+        <Route path="/tasks/:taskId" element={<TaskDetail />} />
+      </Routes>
+    );
+  },
+};
+
+const networkError = () => new Error('ScriptNetworkError: Failed to load script');
+
+let consoleError: jest.SpyInstance;
+let consoleWarn: jest.SpyInstance;
+
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  registerRemoteEntries({ remote_tasks: TASKS_ENTRY });
+});
+
+afterEach(() => {
+  resetLoadedRemotes();
+  resetRemoteRouteCache();
+  loadRemoteMock.mockReset();
+  registerRemotesMock.mockReset();
+  consoleError.mockRestore();
+  consoleWarn.mockRestore();
+});
+
+describe('a remote route', () => {
+  it("is loaded on first visit and renders the remote's routes", async () => {
+    loadRemoteMock.mockResolvedValue(tasksRoutesModule);
+    renderShell({ route: '/tasks/42', token: makeToken() });
+    expect(await screen.findByRole('heading', { name: 'Task 42' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledWith('remote_tasks/routes');
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not loaded by start-up or by other pages', async () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(loadRemoteMock).not.toHaveBeenCalled();
+  });
+
+  it('is preloaded when its navigation link is hovered', async () => {
+    loadRemoteMock.mockResolvedValue(tasksRoutesModule);
+    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await user.hover(within(nav).getByRole('link', { name: 'Tasks' }));
+    expect(loadRemoteMock).toHaveBeenCalledWith('remote_tasks/routes');
+
+    await user.click(within(nav).getByRole('link', { name: 'Tasks' }));
+    expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is retried once automatically before anything fails', async () => {
+    loadRemoteMock.mockRejectedValueOnce(networkError()).mockResolvedValueOnce(tasksRoutesModule);
+    renderShell({ route: '/tasks', token: makeToken() });
+    expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText(FAILED)).toBeNull();
+    // The failed remote was forgotten by the runtime before the second try.
+    expect(registerRemotesMock).toHaveBeenCalledWith(
+      [{ name: 'remote_tasks', entry: TASKS_ENTRY }],
+      {
+        force: true,
+      },
+    );
+  });
+
+  it('that cannot be loaded shows the failure in the content area only; Retry loads it again', async () => {
+    loadRemoteMock.mockRejectedValue(networkError());
+    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+    // The chrome is untouched.
+    expect(screen.getByText('Duly').closest('header')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Tasks' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    // The remote is back: Retry shows it, without a page reload.
+    loadRemoteMock.mockReset();
+    loadRemoteMock.mockResolvedValue(tasksRoutesModule);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
+    expect(screen.queryByText(FAILED)).toBeNull();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('that is down leaves the other routes working', async () => {
+    loadRemoteMock.mockRejectedValue(networkError());
+    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+    await screen.findByText(FAILED);
+
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('region', { name: 'Total Tasks' })).toBeInTheDocument();
+    expect(screen.queryByText(FAILED)).toBeNull();
+  });
+
+  it('that throws while rendering shows the failure; Retry renders it again', async () => {
+    let broken = true;
+    function FlakyRoutes() {
+      if (broken) throw new Error('Render failed');
+      return <h1>Recovered</h1>;
+    }
+    loadRemoteMock.mockResolvedValue({ default: FlakyRoutes });
+    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+
+    broken = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Recovered' })).toBeInTheDocument();
+    // Its code had loaded: a render error does not fetch it again.
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('missing from config.json shows the failure without trying to load', async () => {
+    renderShell({ route: '/certificates', token: makeToken() });
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+    expect(loadRemoteMock).not.toHaveBeenCalled();
+  });
+
+  it('whose ./routes has no component shows the failure', async () => {
+    loadRemoteMock.mockResolvedValue({ routes: [] });
+    renderShell({ route: '/tasks', token: makeToken() });
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+  });
+
+  it('stays mounted while moving between its own paths', async () => {
+    loadRemoteMock.mockResolvedValue(tasksRoutesModule);
+    const { user } = renderShell({ route: '/tasks/1', token: makeToken() });
+    await screen.findByRole('heading', { name: 'Task 1' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Tasks' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Task list' })).toBeVisible());
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+});
