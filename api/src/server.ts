@@ -10,6 +10,7 @@ import { createDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { formatDemoLogins, seedDemo } from './demo/seed';
 import { ConfigError, loadConfig } from './plugins/config';
+import { webOptionsFromEnv, webPlugin } from './web';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -20,6 +21,10 @@ async function main(): Promise<void> {
   if (config.demo) console.log(formatDemoLogins(await seedDemo(db)));
 
   const app = await buildApp({ config, db });
+  // `npm start` sets DULY_WEB_ROOT: the same process then serves the shell, the remotes and
+  // config.json (api/src/web). Without it, this is the API alone.
+  const web = webOptionsFromEnv();
+  if (web) await app.register(webPlugin, web);
 
   let closing = false;
   const shutdown = async (signal: string) => {

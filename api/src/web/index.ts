@@ -2,27 +2,38 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 import { cacheControlFor, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
 import { runtimeConfig } from './runtime-config';
+import { contentSecurityPolicy, PAGE_HEADERS } from './security-headers';
 
 export { webOptionsFromEnv, type WebOptions } from './options';
 export { runtimeConfig, type RuntimeConfig } from './runtime-config';
 
-/** Paths the front end never owns: an unknown one is a 404, never the shell's page. */
+/** Paths the front end never owns: an unknown one is a JSON 404, never the shell's page. */
 const RESERVED_PREFIXES = ['/api', '/remotes', '/__bench'];
 
 function isReserved(urlPath: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
 }
 
+/** The decoded path of a request URL, or null when it is not valid percent-encoding. */
+function pathOf(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Whether a request that matches no file should get the shell's index.html: a navigation
- * (asks for HTML), or a client that accepts anything for an extension-less path (curl /tasks).
- * A missing `chunk.js` stays a 404 so the browser reports a load error instead of parsing HTML.
+ * Whether a request that matches no file should get the shell's page: a navigation (asks for
+ * HTML), or a client that accepts anything for an extension-less path (curl /tasks). A missing
+ * `chunk.js` stays a 404, so the browser reports a load error instead of parsing HTML.
  */
 function wantsAppPage(request: FastifyRequest, urlPath: string): boolean {
   const accept = request.headers.accept ?? '*/*';
@@ -30,7 +41,7 @@ function wantsAppPage(request: FastifyRequest, urlPath: string): boolean {
   return accept.includes('*/*') && !path.posix.basename(urlPath).includes('.');
 }
 
-/** The file under `root` that `urlPath` names, if it is one (never outside `root`). */
+/** The file under `root` that `urlPath` names, relative to `root`, if it is one (never outside). */
 async function fileUnder(root: string, urlPath: string): Promise<string | null> {
   const file = path.resolve(root, `.${urlPath}`);
   if (!file.startsWith(root + path.sep)) return null;
@@ -46,29 +57,43 @@ interface HeaderTarget {
   setHeader(name: string, value: string): unknown;
 }
 
-function setCacheHeaders(response: HeaderTarget, filePath: string): void {
+function setFileHeaders(response: HeaderTarget, filePath: string): void {
   response.setHeader('cache-control', cacheControlFor(filePath));
+  response.setHeader('x-content-type-options', 'nosniff');
+}
+
+/** The same shape as the API's own 404 (api/src/plugins/errors.ts). */
+function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({
+    message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    code: 'route_not_found',
+  });
 }
 
 /**
  * Serves the built front end from the API process: the shell at `/` (every app route falls
  * back to its index.html), each built remote under `/remotes/<folder>/`, and `config.json`
- * generated from the environment. Register it after the API routes; `/api/…` stays the API's.
+ * generated from the environment. The shell is served by the root not-found handler, so the
+ * API's routes and its own 404 under /api/v1 are untouched.
  */
-export async function webPlugin(app: FastifyInstance, options: WebOptions): Promise<void> {
+async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   const shellDir = path.resolve(options.shellDir);
+  const pagePolicy = contentSecurityPolicy(options);
+
+  // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
+  // a remote built while the server runs is served at once.
+  await app.register(fastifyStatic, {
+    serve: false,
+    cacheControl: false,
+    setHeaders: setFileHeaders,
+  });
+
+  const sendPage = (reply: FastifyReply, file: string, root: string) =>
+    reply.headers({ 'content-security-policy': pagePolicy, ...PAGE_HEADERS }).sendFile(file, root);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
     return runtimeConfig(options);
-  });
-
-  // Only for `reply.sendFile`: every file is routed by the handlers below, which pick the
-  // folder per request, so a remote built while the server runs is served at once.
-  await app.register(fastifyStatic, {
-    serve: false,
-    cacheControl: false,
-    setHeaders: setCacheHeaders,
   });
 
   const remoteDirs = new Map<string, string>();
@@ -82,7 +107,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions): Prom
     async (request, reply) => {
       const dir = remoteDirs.get(request.params.folder);
       const file = dir && (await fileUnder(dir, `/${request.params['*']}`));
-      if (!dir || !file) return reply.callNotFound();
+      if (!dir || !file) return sendNotFound(request, reply);
       // Remote files may be loaded by a shell on another origin (a CDN deployment).
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -93,19 +118,26 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions): Prom
   const benchDir = options.benchPageDir && path.resolve(options.benchPageDir);
   if (benchDir) {
     app.get<{ Params: { '*': string } }>('/__bench/*', async (request, reply) => {
-      const file = await fileUnder(benchDir, `/${request.params['*'] || 'index.html'}`);
-      return file ? reply.sendFile(file, benchDir) : reply.callNotFound();
+      const name = request.params['*'] || 'index.html';
+      const file = await fileUnder(benchDir, `/${name}`);
+      if (!file) return sendNotFound(request, reply);
+      return file.endsWith('.html')
+        ? sendPage(reply, file, benchDir)
+        : reply.sendFile(file, benchDir);
     });
   }
 
-  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
-    // The router has already percent-decoded the wildcard.
-    const urlPath = `/${request.params['*']}`;
-    if (isReserved(urlPath)) return reply.callNotFound();
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = pathOf(request.url);
+    const readable = request.method === 'GET' || request.method === 'HEAD';
+    if (!readable || urlPath === null || isReserved(urlPath)) return sendNotFound(request, reply);
 
     const file = await fileUnder(shellDir, urlPath);
-    if (file) return reply.sendFile(file, shellDir);
-    if (!wantsAppPage(request, urlPath)) return reply.callNotFound();
+    if (file)
+      return file === 'index.html'
+        ? sendPage(reply, file, shellDir)
+        : reply.sendFile(file, shellDir);
+    if (!wantsAppPage(request, urlPath)) return sendNotFound(request, reply);
 
     if (!(await fileUnder(shellDir, '/index.html'))) {
       return reply
@@ -114,6 +146,12 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions): Prom
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm start`, which builds it.');
     }
-    return reply.sendFile('index.html', shellDir);
+    return sendPage(reply, 'index.html', shellDir);
   });
 }
+
+/**
+ * Register it on the server after the API (`app.register(webPlugin, webOptionsFromEnv())`).
+ * Not encapsulated: the shell's page is the server's root not-found handler.
+ */
+export const webPlugin = fp<WebOptions>(web, { name: 'duly-web', fastify: '5.x' });

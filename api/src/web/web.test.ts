@@ -27,15 +27,20 @@ function makeWebRoot(): string {
   return root;
 }
 
-/** The API's side as the web plugin meets it: a route under /api/v1 and a JSON 404. */
+/** The API as the web plugin meets it (api/src/app.ts): routes and its own 404 under /api/v1. */
 async function buildApp(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
   const app = Fastify();
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ message: `Route ${request.method} ${request.url} not found`, code: 'NOT_FOUND' }),
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) =>
+        reply
+          .code(404)
+          .send({ message: `No route ${request.method} ${request.url}`, code: 'api_404' }),
+      );
+      api.get('/health', async () => ({ status: 'ok' }));
+    },
+    { prefix: '/api/v1' },
   );
-  app.get('/api/v1/health', async () => ({ status: 'ok' }));
   const options = webOptionsFromEnv(env);
   if (!options) throw new Error('DULY_WEB_ROOT must be set in these tests');
   await app.register(webPlugin, options);
@@ -103,8 +108,24 @@ describe('web plugin', () => {
 
     const unknown = await app.inject({ url: '/api/v1/no-such-thing', headers: html });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.headers['content-type']).toMatch(/^application\/json/);
-    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(unknown.json()).toMatchObject({ code: 'api_404' });
+
+    // Outside the API's prefix, still JSON in the API's shape.
+    const otherVersion = await app.inject({ url: '/api/v2/tasks', headers: html });
+    expect(otherVersion.statusCode).toBe(404);
+    expect(otherVersion.json()).toEqual({
+      message: 'No route GET /api/v2/tasks',
+      code: 'route_not_found',
+    });
+  });
+
+  it('gives the page a content security policy and no other method than GET a page', async () => {
+    const page = await app.inject({ url: '/tasks', headers: html });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    const post = await app.inject({ method: 'POST', url: '/tasks', headers: html });
+    expect(post.statusCode).toBe(404);
   });
 
   it('writes config.json from what is built: the API base and each built remote', async () => {
@@ -212,6 +233,14 @@ describe('web settings from the environment', () => {
           remote_team: 'https://cdn.example.com/team/mf-manifest.json',
         },
       });
+      // The page may load scripts and data from there.
+      const policy = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers[
+        'content-security-policy'
+      ];
+      expect(policy).toContain("script-src 'self' https://cdn.example.com;");
+      expect(policy).toContain(
+        "connect-src 'self' https://cdn.example.com https://api.example.com;",
+      );
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

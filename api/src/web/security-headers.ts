@@ -1,0 +1,40 @@
+import type { WebOptions } from './options';
+
+/** The origin of an absolute URL (`https://cdn.example.com`), or null for a same-origin path. */
+function originOf(url: string): string | null {
+  try {
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Content-Security-Policy of the shell's page. Scripts and data come from this origin and
+ * from wherever config.json sends the browser (remotes on a CDN, an API elsewhere); inline
+ * styles are allowed because styled-components injects its CSS at run time.
+ */
+export function contentSecurityPolicy(options: WebOptions): string {
+  const remoteOrigins = Object.values(options.remoteUrls).map(originOf);
+  const apiOrigin = originOf(options.apiBaseUrl);
+  const list = (...origins: (string | null)[]) =>
+    ["'self'", ...new Set(origins.filter((origin): origin is string => origin !== null))].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list(...remoteOrigins)}`,
+    `connect-src ${list(...remoteOrigins, apiOrigin)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${list(...remoteOrigins)} data:`,
+    `font-src ${list(...remoteOrigins)} data:`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers of the shell's page besides its policy. */
+export const PAGE_HEADERS: Record<string, string> = {
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
