@@ -3,9 +3,10 @@ import type { Config } from 'jest';
 const config: Config = {
   displayName: 'api',
   testEnvironment: 'node',
-  // typebox ships ES modules only (.mjs); SWC turns them, and our TypeScript, into CommonJS.
-  transform: { '^.+\\.(ts|mjs)$': '@swc/jest' },
-  transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+  // typebox (and light-my-request's cookie) ship ES modules only; SWC turns them, and our
+  // TypeScript, into CommonJS. Every other dependency is loaded as is.
+  transform: { '^.+\\.(ts|m?js)$': '@swc/jest' },
+  transformIgnorePatterns: ['/node_modules/(?!(.*/)?(typebox|cookie)/)'],
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
   // Each PostgreSQL test file creates and drops its own database; give slow machines room.
   testTimeout: 30_000,

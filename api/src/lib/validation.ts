@@ -45,6 +45,8 @@ function describe(error: SchemaError): string {
   switch (error.keyword) {
     case 'required':
       return 'is required';
+    case 'additionalProperties':
+      return 'is not allowed';
     case 'type':
       return `must be ${describeTypes(params.type)}`;
     case 'maxLength':
@@ -59,6 +61,8 @@ function describe(error: SchemaError): string {
       return `must be at least ${params.limit}`;
     case 'enum':
       return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'boolean':
+      return 'is not allowed';
     case 'format':
       return params.format === 'email'
         ? 'must be a valid email address'
@@ -68,17 +72,32 @@ function describe(error: SchemaError): string {
   }
 }
 
-/** Combinator keywords only say "a branch failed"; the branch's own error is clearer. */
-const VAGUE = new Set(['anyOf', 'oneOf', 'const']);
+/**
+ * Errors that only say "a branch failed" or "schema is false" (TypeBox's word
+ * for an unexpected property); a clearer error about the same field wins.
+ */
+const VAGUE = new Set(['anyOf', 'oneOf', 'const', 'boolean']);
+
+/** The properties an error is about: the missing or unexpected ones, or the instance itself. */
+function propertiesOf(error: SchemaError): (string | undefined)[] {
+  const { params } = error;
+  if (error.keyword === 'required') {
+    return (params.requiredProperties ?? [params.missingProperty]) as string[];
+  }
+  if (error.keyword === 'additionalProperties') {
+    return (
+      Array.isArray(params.additionalProperties)
+        ? params.additionalProperties
+        : [params.additionalProperty]
+    ) as string[];
+  }
+  return [undefined];
+}
 
 export function toFieldErrors(errors: readonly SchemaError[], part = 'body'): FieldError[] {
   const byPath = new Map<string, { error: FieldError; vague: boolean }>();
   for (const error of errors) {
-    const missing =
-      error.keyword === 'required'
-        ? ((error.params.requiredProperties ?? [error.params.missingProperty]) as string[])
-        : [undefined];
-    for (const property of missing) {
+    for (const property of propertiesOf(error)) {
       const path = joinPath(error.instancePath, property) || (PART_NAMES[part] ?? part);
       const vague = VAGUE.has(error.keyword);
       const known = byPath.get(path);

@@ -1,0 +1,356 @@
+/**
+ * Builds the API on a fresh, migrated database for a test file and creates
+ * organisations, users and tokens quickly (straight through the repositories).
+ *
+ * Databases: DULY_TEST_DATABASES (default `sqlite,postgres`). SQLite runs in
+ * memory; PostgreSQL gets a database `duly_test_<random>` created on the server
+ * at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
+ * dropped afterwards. A requested PostgreSQL that does not answer fails the
+ * tests with a clear message; it is never skipped silently.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@duly/shared/contract';
+import { buildApp } from '../src/app';
+import { createDatabase, type DatabaseSettings } from '../src/db/connection';
+import { migrateToLatest } from '../src/db/migrate';
+import type { Db, NewCertificate, NewTask, NewUser } from '../src/db/tables';
+import { signToken } from '../src/lib/jwt';
+import type { AppConfig } from '../src/plugins/config';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+const KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres'];
+
+/** The databases to run every API suite on. */
+export function testDatabases(): DatabaseKind[] {
+  const requested = (process.env.DULY_TEST_DATABASES ?? 'sqlite,postgres')
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter(Boolean);
+  for (const kind of requested) {
+    if (!KINDS.includes(kind as DatabaseKind)) {
+      throw new Error(
+        `DULY_TEST_DATABASES: unknown database "${kind}" (use sqlite and/or postgres)`,
+      );
+    }
+  }
+  return requested as DatabaseKind[];
+}
+
+export const POSTGRES_ADMIN_URL =
+  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The server URL without any password, for messages. */
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = parsed.password ? '***' : '';
+  return parsed.toString();
+}
+
+export interface TestDatabase {
+  db: Db;
+  settings: DatabaseSettings;
+  drop(): Promise<void>;
+}
+
+async function adminClient(): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 5000,
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL was requested for the API tests (DULY_TEST_DATABASES=${
+        process.env.DULY_TEST_DATABASES ?? 'sqlite,postgres'
+      }) but ${describeUrl(POSTGRES_ADMIN_URL)} does not answer: ${(error as Error).message}. ` +
+        'Start PostgreSQL, point DATABASE_URL at one, or run with DULY_TEST_DATABASES=sqlite.',
+    );
+  }
+  return client;
+}
+
+/** A fresh database of `kind`, migrated (unless `migrate` is false). */
+export async function openTestDatabase(kind: DatabaseKind, migrate = true): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const settings: DatabaseSettings = { dialect: 'sqlite', filename: ':memory:' };
+    const db = createDatabase(settings);
+    if (migrate) await migrateToLatest(db);
+    return { db, settings, drop: () => db.destroy() };
+  }
+  const name = `duly_test_${randomBytes(6).toString('hex')}`;
+  const admin = await adminClient();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const settings: DatabaseSettings = {
+    dialect: 'postgres',
+    connectionString: url.toString(),
+    poolSize: 4,
+  };
+  const db = createDatabase(settings);
+  if (migrate) await migrateToLatest(db);
+  return {
+    db,
+    settings,
+    async drop() {
+      await db.destroy();
+      const cleanup = await adminClient();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const TEST_JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
+export const TEST_CORS_ORIGIN = 'https://cdn.duly.test';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: os.tmpdir(),
+    database: { dialect: 'sqlite', filename: ':memory:' },
+    jwtSecret: TEST_JWT_SECRET,
+    tokenTtlSeconds: 3600,
+    corsOrigins: [TEST_CORS_ORIGIN],
+    logLevel: process.env.DULY_TEST_LOG_LEVEL ?? 'silent',
+    demo: false,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Db;
+}
+
+/**
+ * Inside a `describe`: builds the app on a fresh database before the tests
+ * and tears both down after. Returns a getter for the context.
+ */
+export function setupTestApp(
+  kind: DatabaseKind,
+  config: Partial<AppConfig> = {},
+): () => TestContext {
+  let context: TestContext | undefined;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const app = await buildApp({ config: testConfig(config), db: database.db });
+    await app.ready();
+    context = { kind, app, db: database.db };
+  });
+  afterAll(async () => {
+    await context?.app.close();
+    await database?.drop();
+  });
+  return () => {
+    if (!context) throw new Error('The test app is not ready (did beforeAll fail?)');
+    return context;
+  };
+}
+
+// ---------------------------------------------------------------- fixtures
+
+export interface TestUser {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: Role;
+  organization_id: string;
+  token: string;
+}
+
+export interface TestOrganization {
+  id: string;
+  name: string;
+  admin: TestUser;
+  manager: TestUser;
+  employee: TestUser;
+  /** A second employee: for "someone else's task". */
+  colleague: TestUser;
+}
+
+export function tokenFor(user: Omit<TestUser, 'token'>, secret = TEST_JWT_SECRET): string {
+  return signToken(user, secret, 3600);
+}
+
+let sequence = 0;
+function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${sequence}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function createUser(
+  db: Db,
+  organizationId: string,
+  fields: Partial<NewUser> & { role?: Role } = {},
+): Promise<TestUser> {
+  const now = new Date().toISOString();
+  const first = fields.first_name ?? unique('user');
+  const last = fields.last_name === undefined ? 'Tester' : fields.last_name;
+  const user: NewUser = {
+    id: randomUUID(),
+    organization_id: organizationId,
+    email: `${first.toLowerCase()}@example.test`,
+    first_name: first,
+    last_name: last,
+    full_name: [first, last].filter(Boolean).join(' '),
+    phone: null,
+    department: null,
+    role: 'employee',
+    status: 'active',
+    password_hash: null,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+  await db.insertInto('users').values(user).execute();
+  const identity = {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name ?? null,
+    role: user.role,
+    organization_id: organizationId,
+  };
+  return { ...identity, token: tokenFor(identity) };
+}
+
+/** An organisation with an admin, a manager and two employees. */
+export async function createOrganization(db: Db, name = unique('Org')): Promise<TestOrganization> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('organizations')
+    .values({ id, name, created_at: now, updated_at: now })
+    .execute();
+  return {
+    id,
+    name,
+    admin: await createUser(db, id, { role: 'admin', first_name: unique('admin') }),
+    manager: await createUser(db, id, { role: 'manager', first_name: unique('manager') }),
+    employee: await createUser(db, id, { role: 'employee', first_name: unique('employee') }),
+    colleague: await createUser(db, id, { role: 'employee', first_name: unique('colleague') }),
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** An instant `days` from now (negative: in the past), as stored. */
+export function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * DAY_MS).toISOString();
+}
+
+/** A calendar date `days` from today in Asia/Kolkata. */
+export function kolkataDateIn(days: number): string {
+  const kolkata = new Date(Date.now() + 5.5 * 3_600_000 + days * DAY_MS);
+  return kolkata.toISOString().slice(0, 10);
+}
+
+export async function createTask(
+  db: Db,
+  organization: TestOrganization,
+  fields: Partial<NewTask> = {},
+): Promise<string> {
+  const now = new Date().toISOString();
+  const task: NewTask = {
+    id: randomUUID(),
+    organization_id: organization.id,
+    title: unique('Task'),
+    description: null,
+    due_date: daysFromNow(7),
+    status: 'pending',
+    assigned_to_user_id: organization.employee.id,
+    created_by_user_id: organization.manager.id,
+    assigner_id: organization.manager.id,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+  await db.insertInto('tasks').values(task).execute();
+  return task.id;
+}
+
+export async function createCertificate(
+  db: Db,
+  organization: TestOrganization,
+  fields: Partial<NewCertificate> = {},
+): Promise<string> {
+  const now = new Date().toISOString();
+  const certificate: NewCertificate = {
+    id: randomUUID(),
+    organization_id: organization.id,
+    name: unique('Certificate'),
+    description: null,
+    issue_date: null,
+    expiry_date: kolkataDateIn(90),
+    reminder_days_before: 30,
+    department: null,
+    incharge_person_id: organization.employee.id,
+    created_by_user_id: organization.manager.id,
+    assigner_id: organization.manager.id,
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+  await db.insertInto('certificates').values(certificate).execute();
+  return certificate.id;
+}
+
+// ---------------------------------------------------------------- requests
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/** Calls `/api/v1<path>` in-process. */
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  path: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const request: InjectOptions = {
+    method,
+    url: `/api/v1${path}`,
+    headers,
+    query: options.query,
+    remoteAddress: options.remoteAddress,
+  };
+  if (options.body !== undefined) {
+    if (typeof options.body === 'string') {
+      request.payload = options.body;
+      headers['content-type'] ??= 'application/json';
+    } else {
+      request.payload = options.body as InjectOptions['payload'];
+    }
+  }
+  return app.inject(request);
+}
+
+/** Everything that identifies the state of the data, to prove a request changed nothing. */
+export async function snapshot(db: Db): Promise<unknown> {
+  const [organizations, users, tasks, certificates] = await Promise.all([
+    db.selectFrom('organizations').selectAll().orderBy('id').execute(),
+    db.selectFrom('users').selectAll().orderBy('id').execute(),
+    db.selectFrom('tasks').selectAll().orderBy('id').execute(),
+    db.selectFrom('certificates').selectAll().orderBy('id').execute(),
+  ]);
+  return { organizations, users, tasks, certificates };
+}
