@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { apiUrl, setupApiServer } from '@duly/shared/test-utils';
+import type { Task } from '@duly/shared';
+import { makeTask, rahul } from '../../../testing/fixtures';
+import {
+  employeesHandlers,
+  holdRequests,
+  tasksBackend,
+  tasksFailing,
+} from '../../../testing/handlers';
+import { renderTasks } from '../../../testing/render';
+
+const server = setupApiServer();
+
+function serve(tasks: Task[]) {
+  const backend = tasksBackend(tasks);
+  server.use(...backend.handlers);
+  return backend;
+}
+
+function rowOf(title: string): HTMLElement {
+  return screen.getByRole('cell', { name: title }).closest('tr') as HTMLElement;
+}
+
+const manyTasks = (count: number) =>
+  Array.from({ length: count }, (_, index) => makeTask({ title: `Task ${index + 1}` }));
+
+describe('/tasks states', () => {
+  it("shows 'Loading tasks...' until the list arrives", async () => {
+    server.use(http.get(apiUrl('/tasks/'), () => delay('infinite')));
+    renderTasks('/tasks');
+    expect(await screen.findByText('Loading tasks...')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the error text when the list cannot be loaded', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(...tasksFailing(500));
+    renderTasks('/tasks');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading tasks. Please try again later.',
+    );
+    expect(screen.queryByText('Loading tasks...')).not.toBeInTheDocument();
+  });
+
+  it("says 'No tasks found' when there are none", async () => {
+    serve([]);
+    renderTasks('/tasks');
+    expect(await screen.findByText('No tasks found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says so when no task has the chosen status', async () => {
+    serve([makeTask({ status: 'pending' })]);
+    renderTasks('/tasks?status=escalated');
+    expect(await screen.findByText('No tasks with this status')).toBeInTheDocument();
+  });
+});
+
+describe('/tasks table', () => {
+  it('shows title, status, due date in Asia/Kolkata and assignee for each task', async () => {
+    serve([
+      makeTask({ title: 'Prepare the audit', due_date: '2025-01-05T04:30:00.000Z' }),
+      makeTask({
+        title: 'File the returns',
+        status: 'in_progress',
+        due_date: '2025-03-31T18:29:00.000Z',
+        assigned_to_user_id: rahul.id,
+        assigned_to: { id: rahul.id, full_name: null, firstName: 'Rahul', lastName: 'Verma' },
+      }),
+    ]);
+    renderTasks('/tasks');
+
+    const headers = await screen.findAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Title',
+      'Status',
+      'Due Date',
+      'Assigned To',
+      'Actions',
+    ]);
+    expect(
+      within(rowOf('Prepare the audit'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Prepare the audit', 'Pending', 'Jan 5, 2025 10:00', 'Priya Sharma', 'Edit']);
+    expect(
+      within(rowOf('File the returns'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['File the returns', 'In Progress', 'Mar 31, 2025 23:59', 'Rahul Verma', 'Edit']);
+  });
+
+  it("shows 'Unassigned' for a task nobody is assigned to", async () => {
+    serve([makeTask({ title: 'Nobody yet', assigned_to_user_id: null, assigned_to: undefined })]);
+    renderTasks('/tasks');
+    expect(await screen.findByRole('cell', { name: 'Unassigned' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['completed', 'Completed', 'green'],
+    ['overdue', 'Overdue', 'red'],
+    ['in_progress', 'In Progress', 'blue'],
+    ['escalated', 'Escalated', 'purple'],
+    ['pending', 'Pending', 'yellow'],
+    ['archived', 'Unknown', 'yellow'],
+  ])('shows status %s as a %s badge in %s', async (status, label, color) => {
+    serve([makeTask({ title: 'Coloured', status: status as Task['status'] })]);
+    renderTasks('/tasks');
+    await screen.findByRole('cell', { name: 'Coloured' });
+    const badge = within(rowOf('Coloured')).getByText(label);
+    expect(badge).toHaveAttribute('data-color', color);
+  });
+
+  it("links 'New Task' to /tasks/create", async () => {
+    serve([]);
+    server.use(employeesHandlers.ok([rahul]));
+    const { user, currentPath } = renderTasks('/tasks');
+    await user.click(await screen.findByRole('link', { name: 'New Task' }));
+    expect(currentPath()).toBe('/tasks/create');
+    expect(await screen.findByRole('heading', { name: 'Create New Task' })).toBeInTheDocument();
+  });
+
+  it('opens the task when its row is clicked', async () => {
+    const task = makeTask({ title: 'Prepare the audit' });
+    serve([task]);
+    const { user, currentPath } = renderTasks('/tasks');
+    await user.click(await screen.findByRole('cell', { name: 'Prepare the audit' }));
+    expect(currentPath()).toBe(`/tasks/${task.id}`);
+    expect(await screen.findByRole('heading', { name: 'Task Details' })).toBeInTheDocument();
+  });
+
+  it('opens the task from the keyboard', async () => {
+    const task = makeTask({ title: 'Prepare the audit' });
+    serve([task]);
+    const { user, currentPath } = renderTasks('/tasks');
+    await screen.findByRole('cell', { name: 'Prepare the audit' });
+    rowOf('Prepare the audit').focus();
+    await user.keyboard('{Enter}');
+    expect(currentPath()).toBe(`/tasks/${task.id}`);
+  });
+
+  it("goes to the edit form from a row's Edit button, not to the detail page", async () => {
+    const task = makeTask({ title: 'Prepare the audit' });
+    serve([task]);
+    const { user, currentPath } = renderTasks('/tasks');
+    await user.click(await screen.findByRole('link', { name: 'Edit Prepare the audit' }));
+    expect(currentPath()).toBe(`/tasks/${task.id}/edit`);
+  });
+});
+
+describe('/tasks pagination and filter in the URL', () => {
+  it('asks for 50 tasks a page and moves between pages through ?page=', async () => {
+    const backend = serve(manyTasks(120));
+    const { user, currentPath } = renderTasks('/tasks');
+
+    expect(await screen.findByText('1–50 of 120')).toBeInTheDocument();
+    expect(Object.fromEntries(backend.sent('GET', '/tasks/')[0].query)).toEqual({
+      limit: '50',
+      offset: '0',
+    });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(currentPath()).toBe('/tasks?page=2');
+    expect(await screen.findByText('51–100 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Task 51' })).toBeInTheDocument();
+    expect(backend.sent('GET', '/tasks/').at(-1)?.query.get('offset')).toBe('50');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('101–120 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(currentPath()).toBe('/tasks?page=2');
+    expect(await screen.findByText('51–100 of 120')).toBeInTheDocument();
+  });
+
+  it('shows no pagination when every task fits on one page', async () => {
+    serve(manyTasks(50));
+    renderTasks('/tasks');
+    await screen.findByRole('cell', { name: 'Task 50' });
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('restores page and filter from a shared link', async () => {
+    const backend = serve([
+      ...manyTasks(60).map((task) => ({ ...task, status: 'overdue' as const })),
+      makeTask({ title: 'Not overdue', status: 'pending' }),
+    ]);
+    renderTasks('/tasks?status=overdue&page=2');
+
+    expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
+    expect(Object.fromEntries(backend.sent('GET', '/tasks/')[0].query)).toEqual({
+      limit: '50',
+      offset: '50',
+      status: 'overdue',
+    });
+    expect(screen.getByLabelText('Filter by Status')).toHaveValue('overdue');
+    expect(screen.queryByRole('cell', { name: 'Not overdue' })).not.toBeInTheDocument();
+  });
+
+  it('filters by status, starting again at page 1, and clears the filter', async () => {
+    serve([...manyTasks(60), makeTask({ title: 'Done already', status: 'completed' })]);
+    const { user, currentPath } = renderTasks('/tasks?page=2');
+    await screen.findByText('51–61 of 61');
+
+    await user.selectOptions(screen.getByLabelText('Filter by Status'), 'Completed');
+    expect(currentPath()).toBe('/tasks?status=completed');
+    expect(await screen.findByRole('cell', { name: 'Done already' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Task 1' })).toBeNull());
+
+    await user.selectOptions(screen.getByLabelText('Filter by Status'), 'All statuses');
+    expect(currentPath()).toBe('/tasks');
+    expect(await screen.findByRole('cell', { name: 'Task 1' })).toBeInTheDocument();
+  });
+
+  it('ignores a page or status in the URL that makes no sense', async () => {
+    const backend = serve([makeTask({ title: 'Only one' })]);
+    renderTasks('/tasks?page=-3&status=bogus');
+    expect(await screen.findByRole('cell', { name: 'Only one' })).toBeInTheDocument();
+    expect(Object.fromEntries(backend.sent('GET', '/tasks/')[0].query)).toEqual({
+      limit: '50',
+      offset: '0',
+    });
+  });
+
+  it('keeps the current rows visible, dimmed, while the next page loads', async () => {
+    serve(manyTasks(120));
+    const { user } = renderTasks('/tasks');
+    await screen.findByText('1–50 of 120');
+
+    const hold = holdRequests('get', '/tasks/');
+    server.use(hold.handler);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const results = screen.getByRole('table').closest('[aria-busy]');
+    await waitFor(() => expect(results).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('cell', { name: 'Task 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading tasks...')).not.toBeInTheDocument();
+
+    hold.release();
+    expect(await screen.findByRole('cell', { name: 'Task 51' })).toBeInTheDocument();
+    expect(results).toHaveAttribute('aria-busy', 'false');
+  });
+});
