@@ -156,7 +156,7 @@ describe('side navigation', () => {
 describe('unknown paths', () => {
   it("show 'Page not found' inside the chrome", () => {
     renderShell({ route: '/no/such/page', token: makeToken() });
-    expect(screen.getByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(topBar()).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
