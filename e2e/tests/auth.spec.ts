@@ -1,0 +1,109 @@
+import { signUp, uniqueEmail } from '../support/api';
+import { E2E_JWT_SECRET } from '../support/duly-server';
+import { expect, openSignedIn, test } from '../support/test';
+import { claimsOf, signToken } from '../support/tokens';
+
+test.describe('signing up, out and in', () => {
+  test('sign up lands on an empty dashboard; log out; log in again lands on the role home', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('signup');
+    const password = 'a-long-enough-password';
+
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await page.getByLabel('Full Name').fill('Meera Krishnan');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Organization Name').fill('Krishnan Textiles');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Signup successful')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('Overview of tasks, certificates, and employees')).toBeVisible();
+    // A new organisation: nothing yet but its first user.
+    await expect(page.getByRole('region', { name: 'Total Tasks' })).toContainText('0');
+    await expect(page.getByRole('region', { name: 'Total Certificates' })).toContainText('0');
+    await expect(page.getByRole('region', { name: 'Total Employees' })).toContainText('1');
+    await expect(page.getByRole('region', { name: 'Overdue Tasks' })).toContainText(
+      'No overdue tasks',
+    );
+    await expect(page.getByRole('region', { name: 'Expiring Certificates' })).toContainText(
+      'No expired certificates',
+    );
+    // The chrome: the organisation's name and the avatar's initials.
+    await expect(page.getByRole('banner')).toContainText('Krishnan Textiles');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('MK');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to the product' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Login successful')).toBeVisible();
+    // The first user of an organisation is its admin, whose home is the main dashboard.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    // A signed-in user who opens a public route goes back to the role's home.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a wrong password is refused with the spec message', async ({ page, baseURL }) => {
+    const account = await signUp(baseURL!);
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('sessions that end', () => {
+  test('a garbled token in local storage sends the user to /login', async ({ page }) => {
+    await openSignedIn(page, 'this-is-not-a-token', '/tasks');
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to the product' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('an API answer 401 in the middle of a session sends the user to /login', async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await signUp(baseURL!);
+    await openSignedIn(page, account.token, '/dashboard');
+    await expect(page.getByRole('region', { name: 'Total Tasks' })).toBeVisible();
+
+    // The same claims, not expired, but not signed by this server: the front end keeps the
+    // session and the real API refuses the next call.
+    const forged = signToken(claimsOf(account.token), `${E2E_JWT_SECRET}-but-not-this-one`);
+    expect(forged).not.toBe(account.token);
+    await page.evaluate((token) => window.localStorage.setItem('token', token), forged);
+
+    const refused = page.waitForResponse(
+      (response) => response.url().includes('/api/v1/') && response.status() === 401,
+    );
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Tasks' })
+      .click();
+    await refused;
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to the product' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+});

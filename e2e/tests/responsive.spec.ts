@@ -1,0 +1,29 @@
+import { signUp } from '../support/api';
+import { expect, openSignedIn, test } from '../support/test';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('on a 390 px wide screen the side navigation is a drawer opened from the menu button', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await signUp(baseURL!, { organizationName: 'Pocket Co' });
+  await openSignedIn(page, account.token, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeHidden();
+  const menuButton = page.getByRole('button', { name: 'Open navigation' });
+  await expect(menuButton).toBeVisible();
+
+  await menuButton.click();
+  await expect(nav).toBeVisible();
+  await expect(nav).toContainText('Pocket Co');
+  const box = await nav.boundingBox();
+  expect(box?.width).toBe(240);
+
+  await nav.getByRole('link', { name: 'Tasks' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+});
