@@ -162,11 +162,11 @@ function standalonePagePlugins(name, title = `Duly: ${name} (standalone)`) {
  * }} options
  *   dir: the remote's package folder; name: the container name the shell's config.json uses
  *   (`remote_tasks`); budgetKb: gzipped budget of the remote's own JavaScript; port: dev-server
- *   port (default: the fixed port of that remote, or PORT).
+ *   port (default: REMOTE_PORT, else the fixed port of that remote).
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOSES, title }) {
-  const devPort = Number(process.env.PORT) || port || REMOTE_DEV_PORTS[name];
+  const devPort = Number(process.env.REMOTE_PORT) || port || REMOTE_DEV_PORTS[name];
   if (!devPort) throw new Error(`createRemoteConfig: no dev port for ${name}; pass { port }.`);
 
   return (_env, argv = {}) => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@duly/shared';
+import { Button, EmptyState, ErrorState, LoadingState, PageHeader } from '@duly/shared';
 import { useTasksListQuery } from './api';
 import { Pagination } from './components/Pagination';
 import { StatusFilter } from './components/StatusFilter';
@@ -12,6 +12,14 @@ import { TASKS_PAGE_SIZE, useTaskListParams } from './useTaskListParams';
 const Results = styled.div<{ $stale: boolean }>`
   opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
   transition: opacity ${({ theme }) => theme.transitions.normal};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(2)};
 `;
 
 /** /tasks: the organisation's tasks (an employee's own), a page at a time, filterable by status. */
@@ -55,9 +63,10 @@ export function TaskListScreen() {
           </Button>
         }
       />
-      <Card flush actions={<StatusFilter value={status} onChange={setStatus} />}>
-        {content}
-      </Card>
+      <Toolbar>
+        <StatusFilter value={status} onChange={setStatus} />
+      </Toolbar>
+      {content}
     </>
   );
 }

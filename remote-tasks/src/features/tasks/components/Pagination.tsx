@@ -7,8 +7,7 @@ const Bar = styled.nav`
   align-items: center;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(1.5, 2)};
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  padding: ${({ theme }) => theme.space(2, 0)};
   color: ${({ theme }) => theme.colors.textSecondary};
 `;
 

@@ -9,6 +9,7 @@ const TIMESTAMP_FORMAT = `${DATE_FORMATS.taskDetail}, HH:mm`;
 const Fields = styled.dl`
   display: grid;
   grid-template-columns: minmax(120px, max-content) 1fr;
+  align-items: baseline;
   gap: ${({ theme }) => theme.space(1.5, 3)};
   margin: 0;
 
