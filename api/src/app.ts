@@ -58,18 +58,19 @@ const api: FastifyPluginAsyncTypebox<{ corsOrigins: string[] }> = async (fastify
   await fastify.register(docsPlugin);
 
   await fastify.register(healthRoutes);
-  await fastify.register(authRoutes, { prefix: '/auth' });
+  await fastify.register(authRoutes);
 
-  // Everything else needs a valid token; roles are checked per route.
+  // Everything else needs a valid token; roles are checked per route. Each route file
+  // writes its paths out in full, as spec section 7 names them (`/tasks/`, `/certificates/{id}/`).
   await fastify.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
-    await signedIn.register(organizationRoutes, { prefix: '/organizations' });
-    await signedIn.register(dashboardRoutes, { prefix: '/dashboard' });
-    await signedIn.register(employeesRoutes, { prefix: '/employees' });
-    await signedIn.register(taskRoutes, { prefix: '/tasks' });
-    await signedIn.register(certificateRoutes, { prefix: '/certificates' });
-    await signedIn.register(managerRoutes, { prefix: '/manager' });
-    await signedIn.register(employeeRoutes, { prefix: '/employee' });
+    await signedIn.register(organizationRoutes);
+    await signedIn.register(dashboardRoutes);
+    await signedIn.register(employeesRoutes);
+    await signedIn.register(taskRoutes);
+    await signedIn.register(certificateRoutes);
+    await signedIn.register(managerRoutes);
+    await signedIn.register(employeeRoutes);
   });
 };
 

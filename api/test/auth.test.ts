@@ -1,3 +1,4 @@
+import type { Role } from '@duly/shared/contract';
 import { signToken } from '../src/lib/jwt';
 import { hashPassword } from '../src/lib/passwords';
 import {
@@ -263,12 +264,12 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       const { app, db } = user();
       const org = await createOrganization(db);
       const token = signToken(
-        // @ts-expect-error: a role outside the contract, as a forged or stale token might carry.
         {
           id: org.admin.id,
           email: 'x@y.test',
           full_name: null,
-          role: 'owner',
+          // A role outside the contract, as a stale or hand-made token might carry.
+          role: 'owner' as Role,
           organization_id: org.id,
         },
         TEST_JWT_SECRET,

@@ -46,7 +46,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return { token: signToken(subject, config.jwtSecret, config.tokenTtlSeconds), user: subject };
   }
 
-  fastify.post('/login', { schema: loginSchema }, async (request, reply) => {
+  fastify.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
     const retryAfter = limiter.retryAfterSeconds(email, request.ip);
     if (retryAfter > 0) {
@@ -64,7 +64,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return session(user);
   });
 
-  fastify.post('/signup', { schema: signupSchema }, async (request, reply) => {
+  fastify.post('/auth/signup', { schema: signupSchema }, async (request, reply) => {
     const check = new InputCheck();
     const fullName = check.requiredText(request.body.name, 'name').replace(/\s+/g, ' ');
     const organizationName = check.requiredText(

@@ -44,7 +44,7 @@ function checkDateOrder(check: InputCheck, issueDate: string | null, expiryDate:
 const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
-  fastify.get('/', { schema: listCertificatesSchema }, async (request, reply) => {
+  fastify.get('/certificates/', { schema: listCertificatesSchema }, async (request, reply) => {
     const { caller, query } = request;
     const inchargePersonId = personFilter(caller, query.incharge_person_id);
     if (inchargePersonId === null) return reply.header(TOTAL_COUNT_HEADER, '0').send([]);
@@ -62,7 +62,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  fastify.get('/:id/', { schema: getCertificateSchema }, async (request) => {
+  fastify.get('/certificates/:id/', { schema: getCertificateSchema }, async (request) => {
     const { caller } = request;
     const certificate = await findCertificate(db, {
       id: request.params.id,
@@ -74,7 +74,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post(
-    '/',
+    '/certificates/',
     { schema: createCertificateSchema, preHandler: requireRole('manager') },
     async (request, reply) => {
       const { caller, body } = request;
@@ -115,7 +115,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   fastify.put(
-    '/:id/',
+    '/certificates/:id/',
     { schema: updateCertificateSchema, preHandler: requireRole('manager') },
     async (request) => {
       const { caller, body } = request;

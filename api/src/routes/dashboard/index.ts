@@ -9,7 +9,7 @@ import { hasRole } from '../../plugins/auth';
 import { getDashboardSchema } from './schema';
 
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.get('/', { schema: getDashboardSchema }, async (request) => {
+  fastify.get('/dashboard/', { schema: getDashboardSchema }, async (request) => {
     const { caller } = request;
     const now = new Date();
     return dashboardCounts(fastify.db, {

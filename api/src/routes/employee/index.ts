@@ -9,7 +9,7 @@ import { myCertificatesSchema, myTasksSchema } from './schema';
 const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
-  fastify.get('/tasks', { schema: myTasksSchema }, async (request, reply) => {
+  fastify.get('/employee/tasks', { schema: myTasksSchema }, async (request, reply) => {
     const { caller, query } = request;
     const { items, total } = await listTasks(
       db,
@@ -27,21 +27,25 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  fastify.get('/certificates', { schema: myCertificatesSchema }, async (request, reply) => {
-    const { caller, query } = request;
-    const { items, total } = await listCertificates(
-      db,
-      {
-        organizationId: caller.organization_id,
-        inchargePersonId: caller.id,
-        status: query.status,
-        q: query.q,
-      },
-      parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
-      pageOf(query),
-    );
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
-  });
+  fastify.get(
+    '/employee/certificates',
+    { schema: myCertificatesSchema },
+    async (request, reply) => {
+      const { caller, query } = request;
+      const { items, total } = await listCertificates(
+        db,
+        {
+          organizationId: caller.organization_id,
+          inchargePersonId: caller.id,
+          status: query.status,
+          q: query.q,
+        },
+        parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
+        pageOf(query),
+      );
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    },
+  );
 };
 
 export default employeeRoutes;

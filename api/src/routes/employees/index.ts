@@ -45,7 +45,7 @@ function checkAdminPower(caller: Caller, role: Role | undefined, target?: Employ
 const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
-  fastify.get('/', { schema: listEmployeesSchema }, async (request, reply) => {
+  fastify.get('/employees/', { schema: listEmployeesSchema }, async (request, reply) => {
     const { caller, query } = request;
     const { items, total } = await listEmployees(
       db,
@@ -56,14 +56,14 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  fastify.get('/:id', { schema: getEmployeeSchema }, async (request) => {
+  fastify.get('/employees/:id', { schema: getEmployeeSchema }, async (request) => {
     const employee = await findEmployee(db, request.caller.organization_id, request.params.id);
     if (!employee) throw notFound('Employee');
     return employee;
   });
 
   fastify.post(
-    '/',
+    '/employees/',
     { schema: createEmployeeSchema, preHandler: requireRole('manager') },
     async (request, reply) => {
       const { caller, body } = request;
@@ -103,7 +103,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   fastify.put(
-    '/:id',
+    '/employees/:id',
     { schema: updateEmployeeSchema, preHandler: requireRole('manager') },
     async (request) => {
       const { caller, body } = request;

@@ -29,7 +29,7 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
   fastify.addHook('preHandler', requireRole('manager'));
 
-  fastify.get('/team', { schema: teamSchema }, async (request, reply) => {
+  fastify.get('/manager/team', { schema: teamSchema }, async (request, reply) => {
     const { items, total } = await listTeam(
       db,
       request.caller.organization_id,
@@ -38,7 +38,7 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  fastify.get('/tasks', { schema: teamTasksSchema }, async (request, reply) => {
+  fastify.get('/manager/tasks', { schema: teamTasksSchema }, async (request, reply) => {
     const { caller, query } = request;
     const { items, total } = await listTasks(
       db,
@@ -54,23 +54,27 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  fastify.get('/certificates', { schema: teamCertificatesSchema }, async (request, reply) => {
-    const { caller, query } = request;
-    const { items, total } = await listCertificates(
-      db,
-      {
-        organizationId: caller.organization_id,
-        inchargePersonId: query.incharge_person_id,
-        status: query.status,
-        q: query.q,
-      },
-      parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
-      pageOf(query),
-    );
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
-  });
+  fastify.get(
+    '/manager/certificates',
+    { schema: teamCertificatesSchema },
+    async (request, reply) => {
+      const { caller, query } = request;
+      const { items, total } = await listCertificates(
+        db,
+        {
+          organizationId: caller.organization_id,
+          inchargePersonId: query.incharge_person_id,
+          status: query.status,
+          q: query.q,
+        },
+        parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
+        pageOf(query),
+      );
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    },
+  );
 
-  fastify.post('/tasks/assign', { schema: assignTaskSchema }, async (request) => {
+  fastify.post('/manager/tasks/assign', { schema: assignTaskSchema }, async (request) => {
     const { caller, body } = request;
     const scope = { id: body.task_id, organizationId: caller.organization_id };
     if (!(await findTask(db, scope))) throw notFound('Task');
@@ -85,20 +89,24 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return (await findTask(db, scope))!;
   });
 
-  fastify.post('/certificates/assign', { schema: assignCertificateSchema }, async (request) => {
-    const { caller, body } = request;
-    const scope = { id: body.certificate_id, organizationId: caller.organization_id };
-    if (!(await findCertificate(db, scope))) throw notFound('Certificate');
-    if (!(await findEmployee(db, caller.organization_id, body.employee_id))) {
-      throw notFound('Employee');
-    }
-    await updateCertificate(db, caller.organization_id, body.certificate_id, {
-      incharge_person_id: body.employee_id,
-      assigner_id: caller.id,
-      updated_at: nowIso(),
-    });
-    return (await findCertificate(db, scope))!;
-  });
+  fastify.post(
+    '/manager/certificates/assign',
+    { schema: assignCertificateSchema },
+    async (request) => {
+      const { caller, body } = request;
+      const scope = { id: body.certificate_id, organizationId: caller.organization_id };
+      if (!(await findCertificate(db, scope))) throw notFound('Certificate');
+      if (!(await findEmployee(db, caller.organization_id, body.employee_id))) {
+        throw notFound('Employee');
+      }
+      await updateCertificate(db, caller.organization_id, body.certificate_id, {
+        incharge_person_id: body.employee_id,
+        assigner_id: caller.id,
+        updated_at: nowIso(),
+      });
+      return (await findCertificate(db, scope))!;
+    },
+  );
 };
 
 export default managerRoutes;

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { getOrganizationSchema } from './schema';
 
 const organizationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.get('/:id', { schema: getOrganizationSchema }, async (request) => {
+  fastify.get('/organizations/:id', { schema: getOrganizationSchema }, async (request) => {
     const { id } = request.params;
     const organization =
       id === request.caller.organization_id ? await findOrganization(fastify.db, id) : undefined;

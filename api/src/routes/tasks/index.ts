@@ -29,7 +29,7 @@ import {
 const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
-  fastify.get('/', { schema: listTasksSchema }, async (request, reply) => {
+  fastify.get('/tasks/', { schema: listTasksSchema }, async (request, reply) => {
     const { caller, query } = request;
     const assignedToUserId = personFilter(caller, query.assigned_to_user_id);
     if (assignedToUserId === null) return reply.header(TOTAL_COUNT_HEADER, '0').send([]);
@@ -47,7 +47,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  fastify.get('/:id', { schema: getTaskSchema }, async (request) => {
+  fastify.get('/tasks/:id', { schema: getTaskSchema }, async (request) => {
     const { caller } = request;
     const task = await findTask(db, {
       id: request.params.id,
@@ -59,7 +59,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post(
-    '/',
+    '/tasks/',
     { schema: createTaskSchema, preHandler: requireRole('manager') },
     async (request, reply) => {
       const { caller, body } = request;
@@ -97,7 +97,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   fastify.put(
-    '/:id',
+    '/tasks/:id',
     { schema: updateTaskSchema, preHandler: requireRole('manager') },
     async (request) => {
       const { caller, body } = request;
@@ -137,7 +137,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  fastify.patch('/:id', { schema: setTaskStatusSchema }, async (request) => {
+  fastify.patch('/tasks/:id', { schema: setTaskStatusSchema }, async (request) => {
     const { caller } = request;
     const scope = {
       id: request.params.id,

@@ -1,0 +1,217 @@
+/**
+ * Organisation isolation: an id of another organisation is a 404 that changes
+ * nothing, and no list or count ever includes another organisation's rows.
+ */
+import {
+  call,
+  createCertificate,
+  createOrganization,
+  createTask,
+  setupTestApp,
+  snapshot,
+  testDatabases,
+  type Method,
+  type TestOrganization,
+} from './helper';
+
+interface World {
+  mine: TestOrganization;
+  theirs: TestOrganization;
+  myTask: string;
+  myCertificate: string;
+  theirTask: string;
+  theirCertificate: string;
+}
+
+describe.each(testDatabases())('organisation isolation on %s', (kind) => {
+  const context = setupTestApp(kind);
+  let world: World;
+
+  beforeAll(async () => {
+    const { db } = context();
+    const mine = await createOrganization(db);
+    const theirs = await createOrganization(db);
+    world = {
+      mine,
+      theirs,
+      myTask: await createTask(db, mine),
+      myCertificate: await createCertificate(db, mine),
+      theirTask: await createTask(db, theirs, { status: 'overdue' }),
+      theirCertificate: await createCertificate(db, theirs, { status: 'expired' }),
+    };
+  });
+
+  const FOREIGN_IDS: [Method, (w: World) => string, (w: World) => unknown, string][] = [
+    ['GET', (w) => `/organizations/${w.theirs.id}`, () => undefined, 'Organization not found'],
+    ['GET', (w) => `/employees/${w.theirs.employee.id}`, () => undefined, 'Employee not found'],
+    [
+      'PUT',
+      (w) => `/employees/${w.theirs.employee.id}`,
+      () => ({ status: 'inactive' }),
+      'Employee not found',
+    ],
+    ['GET', (w) => `/tasks/${w.theirTask}`, () => undefined, 'Task not found'],
+    ['PUT', (w) => `/tasks/${w.theirTask}`, () => ({ title: 'Mine now' }), 'Task not found'],
+    ['PATCH', (w) => `/tasks/${w.theirTask}`, () => ({ status: 'completed' }), 'Task not found'],
+    [
+      'GET',
+      (w) => `/certificates/${w.theirCertificate}/`,
+      () => undefined,
+      'Certificate not found',
+    ],
+    [
+      'PUT',
+      (w) => `/certificates/${w.theirCertificate}/`,
+      () => ({ name: 'Mine now' }),
+      'Certificate not found',
+    ],
+    [
+      'POST',
+      () => '/manager/tasks/assign',
+      (w) => ({ task_id: w.theirTask, employee_id: w.mine.employee.id }),
+      'Task not found',
+    ],
+    [
+      'POST',
+      () => '/manager/tasks/assign',
+      (w) => ({ task_id: w.myTask, employee_id: w.theirs.employee.id }),
+      'Employee not found',
+    ],
+    [
+      'POST',
+      () => '/manager/certificates/assign',
+      (w) => ({ certificate_id: w.theirCertificate, employee_id: w.mine.employee.id }),
+      'Certificate not found',
+    ],
+    [
+      'POST',
+      () => '/manager/certificates/assign',
+      (w) => ({ certificate_id: w.myCertificate, employee_id: w.theirs.employee.id }),
+      'Employee not found',
+    ],
+  ];
+
+  test.each(
+    FOREIGN_IDS.map(([method, path, body, message], index) => ({
+      index,
+      method,
+      path,
+      body,
+      message,
+    })),
+  )(
+    '$method with another organisation’s id (#$index) → 404 "$message", nothing changed',
+    async ({ method, path, body, message }) => {
+      const { app, db } = context();
+      const before = await snapshot(db);
+      const response = await call(app, method, path(world), {
+        token: world.mine.admin.token,
+        body: body(world),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message, code: 'not_found' });
+      expect(await snapshot(db)).toEqual(before);
+    },
+  );
+
+  test.each([
+    [
+      'POST',
+      () => '/tasks/',
+      (w: World) => ({
+        title: 'T',
+        due_date: '2030-01-01T00:00:00Z',
+        assigned_to_user_id: w.theirs.employee.id,
+      }),
+      'assigned_to_user_id',
+    ],
+    [
+      'PUT',
+      (w: World) => `/tasks/${w.myTask}`,
+      (w: World) => ({ assigned_to_employee_id: w.theirs.employee.id }),
+      'assigned_to_employee_id',
+    ],
+    [
+      'POST',
+      () => '/certificates/',
+      (w: World) => ({
+        name: 'C',
+        expiry_date: '2030-01-01',
+        reminder_days_before: 7,
+        incharge_person_id: w.theirs.employee.id,
+      }),
+      'incharge_person_id',
+    ],
+  ] as const)(
+    '%s %s naming another organisation’s user → 400 naming the field, nothing changed',
+    async (method, path, body, field) => {
+      const { app, db } = context();
+      const before = await snapshot(db);
+      const response = await call(app, method, path(world), {
+        token: world.mine.manager.token,
+        body: body(world),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { path: field, message: 'is not a user of your organisation' },
+      ]);
+      expect(await snapshot(db)).toEqual(before);
+    },
+  );
+
+  test.each([
+    ['/tasks/', 'admin'],
+    ['/certificates/', 'admin'],
+    ['/employees/', 'admin'],
+    ['/manager/team', 'manager'],
+    ['/manager/tasks', 'manager'],
+    ['/manager/certificates', 'manager'],
+    ['/employee/tasks', 'employee'],
+    ['/employee/certificates', 'employee'],
+  ] as const)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
+    const { app } = context();
+    const response = await call(app, 'GET', path, { token: world.mine[role].token });
+    expect(response.statusCode).toBe(200);
+    const items: { id: string; organization_id?: string }[] = response.json();
+    expect(items.length).toBeGreaterThan(0);
+    expect(Number(response.headers['x-total-count'])).toBe(items.length);
+    const foreignIds = [
+      world.theirTask,
+      world.theirCertificate,
+      world.theirs.admin.id,
+      world.theirs.manager.id,
+      world.theirs.employee.id,
+      world.theirs.colleague.id,
+    ];
+    for (const item of items) {
+      expect(foreignIds).not.toContain(item.id);
+      if (item.organization_id !== undefined) expect(item.organization_id).toBe(world.mine.id);
+    }
+  });
+
+  test.each([
+    ['/tasks/', { assigned_to_user_id: 'theirs' }],
+    ['/certificates/', { incharge_person_id: 'theirs' }],
+    ['/manager/tasks', { assigned_to_user_id: 'theirs' }],
+    ['/manager/certificates', { incharge_person_id: 'theirs' }],
+  ] as const)('GET %s filtered by another organisation’s user is empty', async (path, filter) => {
+    const { app } = context();
+    const [[name]] = Object.entries(filter);
+    const response = await call(app, 'GET', path, {
+      token: world.mine.admin.token,
+      query: { [name]: world.theirs.employee.id },
+    });
+    expect(response.json()).toEqual([]);
+    expect(response.headers['x-total-count']).toBe('0');
+  });
+
+  test('the dashboard counts only the caller’s organisation', async () => {
+    const { app } = context();
+    const response = await call(app, 'GET', '/dashboard/', { token: world.mine.admin.token });
+    expect(response.json()).toEqual({
+      tasks: { total_tasks: 1, overdue_tasks: 0 },
+      certificates: { total_certificates: 1, expired_certificates: 0 },
+      employee_count: 4,
+    });
+  });
+});

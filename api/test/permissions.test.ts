@@ -1,0 +1,217 @@
+/**
+ * The permission matrix of ARCHITECTURE 6, route by route, for each role;
+ * and that a refused request changes nothing.
+ */
+import type { Role } from '@duly/shared/contract';
+import {
+  call,
+  createCertificate,
+  createOrganization,
+  createTask,
+  setupTestApp,
+  snapshot,
+  testDatabases,
+  type Method,
+  type TestOrganization,
+} from './helper';
+
+interface Fixture {
+  org: TestOrganization;
+  ownTask: string;
+  otherTask: string;
+  ownCertificate: string;
+  otherCertificate: string;
+}
+
+interface RouteCase {
+  method: Method;
+  path: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  /** Status for employee, manager, admin. */
+  expect: [number, number, number];
+}
+
+let emailSequence = 0;
+const newEmail = () => `new-${Date.now()}-${(emailSequence += 1)}@example.test`;
+
+const ROUTES: RouteCase[] = [
+  { method: 'GET', path: (f) => `/organizations/${f.org.id}`, expect: [200, 200, 200] },
+  { method: 'GET', path: () => '/dashboard/', expect: [200, 200, 200] },
+  { method: 'GET', path: () => '/employees/', expect: [200, 200, 200] },
+  { method: 'GET', path: (f) => `/employees/${f.org.colleague.id}`, expect: [200, 200, 200] },
+  {
+    method: 'POST',
+    path: () => '/employees/',
+    body: () => ({ email: newEmail(), firstName: 'New' }),
+    expect: [403, 201, 201],
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/employees/${f.org.colleague.id}`,
+    body: () => ({ department: 'Sales' }),
+    expect: [403, 200, 200],
+  },
+  { method: 'GET', path: () => '/tasks/', expect: [200, 200, 200] },
+  { method: 'GET', path: (f) => `/tasks/${f.ownTask}`, expect: [200, 200, 200] },
+  { method: 'GET', path: (f) => `/tasks/${f.otherTask}`, expect: [404, 200, 200] },
+  {
+    method: 'POST',
+    path: () => '/tasks/',
+    body: () => ({ title: 'Made', due_date: '2030-01-01T00:00:00Z' }),
+    expect: [403, 201, 201],
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/tasks/${f.ownTask}`,
+    body: () => ({ title: 'Renamed' }),
+    expect: [403, 200, 200],
+  },
+  {
+    method: 'PATCH',
+    path: (f) => `/tasks/${f.ownTask}`,
+    body: () => ({ status: 'completed' }),
+    expect: [200, 200, 200],
+  },
+  {
+    method: 'PATCH',
+    path: (f) => `/tasks/${f.otherTask}`,
+    body: () => ({ status: 'completed' }),
+    expect: [404, 200, 200],
+  },
+  { method: 'GET', path: () => '/certificates/', expect: [200, 200, 200] },
+  { method: 'GET', path: (f) => `/certificates/${f.ownCertificate}/`, expect: [200, 200, 200] },
+  { method: 'GET', path: (f) => `/certificates/${f.otherCertificate}/`, expect: [404, 200, 200] },
+  {
+    method: 'POST',
+    path: () => '/certificates/',
+    body: () => ({ name: 'Made', expiry_date: '2030-01-01', reminder_days_before: 7 }),
+    expect: [403, 201, 201],
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/certificates/${f.ownCertificate}/`,
+    body: () => ({ reminder_days_before: 60 }),
+    expect: [403, 200, 200],
+  },
+  { method: 'GET', path: () => '/manager/team', expect: [403, 200, 200] },
+  { method: 'GET', path: () => '/manager/tasks', expect: [403, 200, 200] },
+  { method: 'GET', path: () => '/manager/certificates', expect: [403, 200, 200] },
+  {
+    method: 'POST',
+    path: () => '/manager/tasks/assign',
+    body: (f) => ({ task_id: f.otherTask, employee_id: f.org.colleague.id }),
+    expect: [403, 200, 200],
+  },
+  {
+    method: 'POST',
+    path: () => '/manager/certificates/assign',
+    body: (f) => ({ certificate_id: f.otherCertificate, employee_id: f.org.colleague.id }),
+    expect: [403, 200, 200],
+  },
+  { method: 'GET', path: () => '/employee/tasks', expect: [200, 200, 200] },
+  { method: 'GET', path: () => '/employee/certificates', expect: [200, 200, 200] },
+];
+
+const ROLES: Role[] = ['employee', 'manager', 'admin'];
+
+/** Names the ids in test titles. */
+const PLACEHOLDERS = {
+  org: { id: '{org}', colleague: { id: '{colleague}' } },
+  ownTask: '{own task}',
+  otherTask: '{other task}',
+  ownCertificate: '{own certificate}',
+  otherCertificate: '{other certificate}',
+} as unknown as Fixture;
+
+const routeName = (route: RouteCase) => `${route.method} ${route.path(PLACEHOLDERS)}`;
+
+const CASES = ROUTES.flatMap((route) =>
+  ROLES.map((role, index) => ({
+    name: `${routeName(route)} as ${role}`,
+    route,
+    role,
+    status: route.expect[index],
+  })),
+);
+
+describe.each(testDatabases())('permissions on %s', (kind) => {
+  const context = setupTestApp(kind);
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    const { db } = context();
+    const org = await createOrganization(db);
+    fixture = {
+      org,
+      ownTask: await createTask(db, org, { assigned_to_user_id: org.employee.id }),
+      otherTask: await createTask(db, org, { assigned_to_user_id: org.colleague.id }),
+      ownCertificate: await createCertificate(db, org, { incharge_person_id: org.employee.id }),
+      otherCertificate: await createCertificate(db, org, { incharge_person_id: org.colleague.id }),
+    };
+  });
+
+  test.each(CASES)('$name → $status', async ({ route, role, status }) => {
+    const { app, db } = context();
+    const user = fixture.org[role];
+    const before = status >= 400 ? await snapshot(db) : undefined;
+
+    const response = await call(app, route.method, route.path(fixture), {
+      token: user.token,
+      body: route.body?.(fixture),
+    });
+
+    expect(response.statusCode).toBe(status);
+    if (before !== undefined) {
+      expect(await snapshot(db)).toEqual(before);
+      expect(response.json().code).toBe(status === 403 ? 'forbidden' : 'not_found');
+    }
+  });
+
+  test.each(ROUTES.map((route) => ({ name: routeName(route), route })))(
+    '$name without a token → 401',
+    async ({ route }) => {
+      const response = await call(context().app, route.method, route.path(fixture), {
+        body: route.body?.(fixture),
+      });
+      expect(response.statusCode).toBe(401);
+    },
+  );
+
+  describe('ids in a payload must name the caller (403 otherwise)', () => {
+    test.each([
+      ['POST', '/tasks/', 'organization_id'],
+      ['POST', '/tasks/', 'created_by_user_id'],
+      ['POST', '/tasks/', 'assigner_id'],
+      ['POST', '/certificates/', 'organization_id'],
+      ['POST', '/certificates/', 'created_by_user_id'],
+      ['POST', '/employees/', 'organization_id'],
+      ['PUT', '/tasks/{task}', 'organization_id'],
+      ['PUT', '/tasks/{task}', 'created_by_user_id'],
+      ['PUT', '/certificates/{certificate}/', 'organization_id'],
+      ['PUT', '/employees/{employee}', 'organization_id'],
+    ] as const)('%s %s with another %s', async (method, template, field) => {
+      const { app, db } = context();
+      const other = await createOrganization(db);
+      const foreignValue = field === 'organization_id' ? other.id : other.manager.id;
+      const bodies: Record<string, Record<string, unknown>> = {
+        '/tasks/': { title: 'T', due_date: '2030-01-01T00:00:00Z' },
+        '/certificates/': { name: 'C', expiry_date: '2030-01-01', reminder_days_before: 7 },
+        '/employees/': { email: newEmail() },
+      };
+      const path = template
+        .replace('{task}', fixture.ownTask)
+        .replace('{certificate}', fixture.ownCertificate)
+        .replace('{employee}', fixture.org.colleague.id);
+      const before = await snapshot(db);
+
+      const response = await call(app, method, path, {
+        token: fixture.org.admin.token,
+        body: { ...(bodies[template] ?? {}), [field]: foreignValue },
+      });
+
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toContain(field);
+      expect(await snapshot(db)).toEqual(before);
+    });
+  });
+});
