@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig, parseDuration } from './config';
+
+describe('loadConfig', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(path.join(os.tmpdir(), 'duly-config-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  test('defaults: 127.0.0.1:8080, SQLite in ./data of where the command was typed, 12 h tokens', () => {
+    const config = loadConfig({ INIT_CWD: base }, []);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.join(base, 'data'),
+      database: { dialect: 'sqlite', filename: path.join(base, 'data', 'duly.sqlite') },
+      tokenTtlSeconds: 43_200,
+      corsOrigins: [],
+      logLevel: 'info',
+      demo: false,
+    });
+  });
+
+  test('generates a JWT secret once, keeps it in the data folder (0600) and reuses it', () => {
+    const first = loadConfig({ INIT_CWD: base, DATA_DIR: 'store' }, []);
+    const file = path.join(base, 'store', 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ INIT_CWD: base, DATA_DIR: 'store' }, []).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  test('reads every variable', () => {
+    const config = loadConfig(
+      {
+        INIT_CWD: base,
+        PORT: '9090',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/tmp/elsewhere-duly',
+        DATABASE_URL: 'postgres://u@db:5432/duly',
+        JWT_SECRET: 's'.repeat(40),
+        TOKEN_TTL: '30m',
+        CORS_ORIGINS: 'https://a.example, https://b.example',
+        LOG_LEVEL: 'debug',
+      },
+      ['--demo'],
+    );
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      dataDir: '/tmp/elsewhere-duly',
+      database: { dialect: 'postgres', connectionString: 'postgres://u@db:5432/duly' },
+      jwtSecret: 's'.repeat(40),
+      tokenTtlSeconds: 1800,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      logLevel: 'debug',
+      demo: true,
+    });
+  });
+
+  test.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ TOKEN_TTL: 'forever' }, /TOKEN_TTL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(ConfigError);
+    expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(message);
+  });
+});
+
+describe('parseDuration', () => {
+  test.each([
+    ['3600', 3600],
+    ['45m', 2700],
+    ['12h', 43_200],
+    ['7d', 604_800],
+  ])('%s → %i seconds', (value, seconds) => {
+    expect(parseDuration(value, 'X')).toBe(seconds);
+  });
+});

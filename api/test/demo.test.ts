@@ -1,0 +1,99 @@
+import { buildApp } from '../src/app';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, formatDemoLogins, seedDemo } from '../src/demo/seed';
+import { kolkataToday } from '../src/lib/dates';
+import { call, openTestDatabase, testConfig, testDatabases, type TestDatabase } from './helper';
+
+describe.each(testDatabases())('the demo organisation on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  test('holds an admin, 2 managers, 8 employees, 40 tasks and 25 certificates over every status', async () => {
+    const { db } = database;
+    const result = await seedDemo(db);
+    expect(result.created).toBe(true);
+
+    const users = await db.selectFrom('users').select(['role', 'password_hash']).execute();
+    expect(users.filter((u) => u.role === 'admin')).toHaveLength(1);
+    expect(users.filter((u) => u.role === 'manager')).toHaveLength(2);
+    expect(users.filter((u) => u.role === 'employee')).toHaveLength(8);
+    expect(users.every((u) => u.password_hash !== null)).toBe(true);
+
+    const tasks = await db.selectFrom('tasks').select(['status', 'due_date']).execute();
+    expect(tasks).toHaveLength(40);
+    expect(new Set(tasks.map((t) => t.status))).toEqual(
+      new Set(['pending', 'in_progress', 'completed', 'overdue', 'escalated']),
+    );
+    const now = new Date().toISOString();
+    expect(tasks.some((t) => t.status === 'overdue' && t.due_date < now)).toBe(true);
+
+    const certificates = await db
+      .selectFrom('certificates')
+      .select(['status', 'expiry_date'])
+      .execute();
+    expect(certificates).toHaveLength(25);
+    expect(new Set(certificates.map((c) => c.status))).toEqual(
+      new Set(['active', 'expired', 'renewed', 'escalated']),
+    );
+    const today = kolkataToday();
+    const in30Days = kolkataToday(new Date(Date.now() + 30 * 86_400_000));
+    expect(
+      certificates.some(
+        (c) => c.status === 'active' && c.expiry_date >= today && c.expiry_date <= in30Days,
+      ),
+    ).toBe(true);
+    expect(certificates.some((c) => c.status === 'expired' && c.expiry_date < today)).toBe(true);
+
+    expect(result.logins).toHaveLength(11);
+    expect(formatDemoLogins(result)).toContain(DEMO_ADMIN_EMAIL);
+    expect(formatDemoLogins(result)).toContain(DEMO_PASSWORD);
+  });
+
+  test('loading it again duplicates nothing', async () => {
+    const { db } = database;
+    const again = await seedDemo(db);
+    expect(again.created).toBe(false);
+    const count = async (table: 'users' | 'tasks' | 'certificates' | 'organizations') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('organizations')).toBe(1);
+    expect(await count('users')).toBe(11);
+    expect(await count('tasks')).toBe(40);
+    expect(await count('certificates')).toBe(25);
+  });
+
+  test('every printed login signs in, and the dashboard shows the demo data', async () => {
+    const app = await buildApp({ config: testConfig(), db: database.db });
+    const { logins } = await seedDemo(database.db);
+    for (const login of logins) {
+      const response = await call(app, 'POST', '/auth/login', {
+        body: { email: login.email, password: login.password },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.role).toBe(login.role);
+    }
+    const admin = await call(app, 'POST', '/auth/login', {
+      body: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },
+    });
+    const dashboard = await call(app, 'GET', '/dashboard/', { token: admin.json().token });
+    expect(dashboard.json()).toMatchObject({
+      tasks: { total_tasks: 40 },
+      certificates: { total_certificates: 25 },
+      employee_count: 11,
+    });
+    expect(dashboard.json().tasks.overdue_tasks).toBeGreaterThan(0);
+    expect(dashboard.json().certificates.expired_certificates).toBeGreaterThan(0);
+    await app.close();
+  });
+});
