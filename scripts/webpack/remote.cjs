@@ -138,6 +138,8 @@ function standalonePagePlugins(name, title = `Duly: ${name} (standalone)`) {
       templateContent:
         '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
         '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+        // No favicon request to answer with a 404.
+        '<link rel="icon" href="data:,">' +
         `<title>${title}</title></head><body><div id="root"></div></body></html>`,
       chunks: ['main'],
       // Absolute, so deep links like /tasks/123/edit still load /main.js.

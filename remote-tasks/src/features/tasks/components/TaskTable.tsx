@@ -47,9 +47,8 @@ export function TaskTable({ tasks }: { tasks: readonly Task[] }) {
                 to={taskPaths.edit(task.id)}
                 variant="text"
                 size="small"
+                // The row ignores clicks on controls inside it, so this goes to the form only.
                 aria-label={`Edit ${task.title}`}
-                // The row opens the detail page; the button goes to the form instead.
-                onClick={(event: React.MouseEvent) => event.stopPropagation()}
               >
                 Edit
               </Button>
