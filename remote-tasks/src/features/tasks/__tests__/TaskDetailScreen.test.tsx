@@ -170,7 +170,7 @@ describe('Mark as Done', () => {
     );
 
     expect(await screen.findByText('Failed to update task')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mark as Done' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Mark as Done' })).toBeEnabled();
     expect(detail('Status')).toBe('Pending');
   });
 });
