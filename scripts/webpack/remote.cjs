@@ -58,6 +58,11 @@ function ownRemoteFiles(compilation, containerName) {
     }
   }
 
+  // Found by class name: if a plugin upgrade renamed them, fail loudly rather than under-count.
+  if (exposedGroups.length === 0) {
+    throw new Error(`RemoteBudgetPlugin: no exposed module found in ${containerName}'s build.`);
+  }
+
   /** @type {Set<import('webpack').Chunk>} */
   const chunks = new Set();
   const containerEntry = compilation.namedChunks.get(containerName);
