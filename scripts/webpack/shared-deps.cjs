@@ -37,6 +37,8 @@ function sharedDependencies() {
   // Subpath imports (react/jsx-runtime, react-dom/client) are the same singletons.
   shared['react/'] = singleton('react/', 'react');
   shared['react-dom/'] = singleton('react-dom/', 'react-dom');
+  // RTK Query's React entry (@reduxjs/toolkit/query/react) is a subpath too.
+  shared['@reduxjs/toolkit/'] = singleton('@reduxjs/toolkit/', '@reduxjs/toolkit');
   for (const name of SHARED_ONCE) {
     const version = installedVersion(name);
     shared[name] = { version, requiredVersion: `^${version}` };
