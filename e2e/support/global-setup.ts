@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import type * as StartScript from '../../scripts/start.mjs';
+
 import { assertChromiumInstalled } from './chromium';
 import { REPO_ROOT } from './duly-server';
-
-type StartModule = typeof import('../../scripts/start.mjs');
 
 /**
  * Once per run: the browser must be there, and every front-end package must be built (the same
@@ -17,6 +17,6 @@ export default async function globalSetup(): Promise<void> {
   // transform would otherwise rewrite it to CommonJS).
   const start = (await import(
     pathToFileURL(path.join(REPO_ROOT, 'scripts/start.mjs')).href
-  )) as StartModule;
+  )) as typeof StartScript;
   start.buildStalePackages({ log: (line: string) => console.log(`[e2e] ${line}`) });
 }
