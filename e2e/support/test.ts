@@ -60,11 +60,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Opens `path` signed in with `token`, the way a returning user arrives (token in storage). */
-export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
-  await page.goto('/config.json'); // any page of the origin, to reach its local storage
+/**
+ * Opens `path` signed in with `token`, the way a returning user arrives (token in storage).
+ * `origin` is the test's server unless given (a second server started by the test).
+ */
+export async function openSignedIn(
+  page: Page,
+  token: string,
+  path: string,
+  origin = '',
+): Promise<void> {
+  await page.goto(`${origin}/config.json`); // any page of the origin, to reach its local storage
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
-  await page.goto(path);
+  await page.goto(`${origin}${path}`);
 }
 
 /**
