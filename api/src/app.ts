@@ -17,6 +17,7 @@ import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import responseCachePlugin from './plugins/response-cache';
 import securityPlugin from './plugins/security';
 import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
@@ -49,12 +50,13 @@ export function serverOptions(config: AppConfig): FastifyServerOptions {
 }
 
 /** Everything under /api/v1: its own validation, errors, headers and 404. */
-const api: FastifyPluginAsyncTypebox<{ corsOrigins: string[] }> = async (fastify, options) => {
+const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { config }) => {
   // TypeBox's compiler checks bodies as sent (a number is not a string) and
   // converts query strings and path parameters ('50' → 50).
   fastify.setValidatorCompiler(TypeBoxValidatorCompiler);
   await fastify.register(errorsPlugin);
-  await fastify.register(securityPlugin, { corsOrigins: options.corsOrigins });
+  await fastify.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await fastify.register(responseCachePlugin, { enabled: config.responseCache });
   await fastify.register(docsPlugin);
 
   await fastify.register(healthRoutes);
@@ -80,7 +82,7 @@ export const dulyApi = fp<AppOptions>(
     await fastify.register(configPlugin, { config });
     await fastify.register(dbPlugin, { db });
     await fastify.register(authPlugin);
-    await fastify.register(api, { prefix: API_BASE_PATH, corsOrigins: config.corsOrigins });
+    await fastify.register(api, { prefix: API_BASE_PATH, config });
   },
   { name: 'duly-api' },
 );

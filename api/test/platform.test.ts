@@ -95,7 +95,7 @@ describe.each(testDatabases())('platform on %s', (kind) => {
     expect(response.headers['content-security-policy']).toBe(
       "default-src 'none';frame-ancestors 'none'",
     );
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['strict-transport-security']).toBeDefined();
     expect(response.headers['x-powered-by']).toBeUndefined();
   });

@@ -11,6 +11,18 @@ export type DatabaseSettings =
   | { dialect: 'sqlite'; filename: string }
   | { dialect: 'postgres'; connectionString: string; poolSize?: number };
 
+/**
+ * For SQLite, a value that changes whenever data changes: through this
+ * connection (counted as statements run) or any other (SQLite's
+ * `data_version`). It costs about two microseconds to read, which makes a
+ * response cache both exact and cheap (plugins/response-cache.ts).
+ */
+const changeCounters = new WeakMap<Db, () => string>();
+
+export function changeCounterOf(db: Db): (() => string) | undefined {
+  return changeCounters.get(db);
+}
+
 export function createDatabase(settings: DatabaseSettings): Db {
   if (settings.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -21,13 +33,25 @@ export function createDatabase(settings: DatabaseSettings): Db {
     pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: openSqlite(settings.filename) }),
-  });
+  const sqlite = openSqlite(settings.filename);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  changeCounters.set(db, sqlite.changeCounter);
+  return db;
 }
 
 /** Prepared statements kept per SQL text; the queries are few and the same ones repeat. */
 const STATEMENT_CACHE_SIZE = 500;
+
+/** What Kysely's SQLite driver uses of a statement. */
+interface DriverStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): {
+    changes: number | bigint;
+    lastInsertRowid: number | bigint;
+  };
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
 
 function openSqlite(filename: string) {
   const sqlite = new SqliteDatabase(filename);
@@ -38,17 +62,46 @@ function openSqlite(filename: string) {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
 
+  // Writes through this connection are counted here (every statement that is
+  // not a SELECT, counted once it has run); commits by other connections or
+  // processes move SQLite's data_version.
+  let ownWrites = 0;
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+
+  const counting = (statement: Statement): DriverStatement => ({
+    reader: statement.reader,
+    all(parameters) {
+      try {
+        return statement.all(parameters);
+      } finally {
+        ownWrites += 1;
+      }
+    },
+    run(parameters) {
+      try {
+        return statement.run(parameters);
+      } finally {
+        ownWrites += 1;
+      }
+    },
+    iterate: (parameters) => statement.iterate(parameters),
+  });
+
   // Kysely's SQLite driver prepares every query afresh; preparing a join costs
   // more than running it on an indexed page, so statements are reused.
-  const statements = new Map<string, Statement>();
+  const statements = new Map<string, DriverStatement>();
   return {
-    prepare(sql: string): Statement {
+    changeCounter(): string {
+      return `${ownWrites}:${dataVersion.get() as number}`;
+    },
+    prepare(sql: string): DriverStatement {
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= STATEMENT_CACHE_SIZE) {
           statements.delete(statements.keys().next().value as string);
         }
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = /^\s*select\b/i.test(sql) ? prepared : counting(prepared);
         statements.set(sql, statement);
       }
       return statement;

@@ -73,6 +73,4 @@ export function errorResponses(...statuses: number[]) {
 export const PersonRef = Type.Object({
   id: Type.String(),
   full_name: Nullable(Type.String()),
-  firstName: Type.Optional(Nullable(Type.String())),
-  lastName: Type.Optional(Nullable(Type.String())),
 });

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLES, type Role } from '@duly/shared/contract';
+import { ROLES, type Role, type TokenClaims } from '@duly/shared/contract';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { verifyToken } from '../lib/jwt';
 
@@ -47,13 +47,29 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
 }
 
+/** Tokens already verified, so a client's every request does not pay for the HMAC again. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export default fp(
   async (fastify) => {
+    const verified = new Map<string, TokenClaims>();
+    /** The claims of a valid token; a kept one is still checked for expiry. */
+    function claimsOf(token: string): TokenClaims | null {
+      const kept = verified.get(token);
+      if (kept) return kept.exp > Date.now() / 1000 ? kept : null;
+      const claims = verifyToken(token, fastify.config.jwtSecret);
+      if (claims) {
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+        verified.set(token, claims);
+      }
+      return claims;
+    }
+
     fastify.decorateRequest('caller', null as unknown as Caller);
     fastify.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw unauthorized();
-      const claims = verifyToken(token, fastify.config.jwtSecret);
+      const claims = claimsOf(token);
       const role = claims?.role.toLowerCase() as Role | undefined;
       if (!claims || !role || !ROLES.includes(role)) {
         throw unauthorized('Invalid or expired token');

@@ -3,7 +3,7 @@
  * PORT (8080), HOST (127.0.0.1), DATA_DIR (./data: the SQLite file and the
  * generated JWT secret), DATABASE_URL (PostgreSQL instead of SQLite),
  * JWT_SECRET, TOKEN_TTL (12h; seconds or 30m/12h/7d), CORS_ORIGINS (comma
- * separated), LOG_LEVEL (info).
+ * separated), LOG_LEVEL (info), RESPONSE_CACHE (on; `off` always reads the database).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Origins allowed to call the API from a browser; empty = same origin only. */
   corsOrigins: string[];
   logLevel: string;
+  /** Keep list and dashboard answers until the data changes (SQLite only; RESPONSE_CACHE=off). */
+  responseCache: boolean;
   /** Load the demo organisation at start-up (`--demo`). */
   demo: boolean;
 }
@@ -106,6 +108,7 @@ export function loadConfig(
       .map((origin) => origin.trim())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
+    responseCache: env.RESPONSE_CACHE !== 'off',
     demo: argv.includes('--demo'),
   };
 }

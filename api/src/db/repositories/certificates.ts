@@ -60,8 +60,6 @@ function selectCertificates(db: Db) {
       'c.created_at',
       'c.updated_at',
       'p.full_name as incharge_full_name',
-      'p.first_name as incharge_first_name',
-      'p.last_name as incharge_last_name',
     ]);
 }
 
@@ -90,8 +88,6 @@ function toCertificate(row: CertificateJoinRow): Certificate {
         : {
             id: row.incharge_person_id,
             full_name: row.incharge_full_name,
-            firstName: row.incharge_first_name,
-            lastName: row.incharge_last_name,
           },
   };
 }

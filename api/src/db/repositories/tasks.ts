@@ -62,23 +62,19 @@ function selectTasks(db: Db) {
       't.created_at',
       't.updated_at',
       'a.full_name as assignee_full_name',
-      'a.first_name as assignee_first_name',
-      'a.last_name as assignee_last_name',
       'g.full_name as assigner_full_name',
-      'g.first_name as assigner_first_name',
-      'g.last_name as assigner_last_name',
     ]);
 }
 
 type TaskJoinRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
 
-function person(
-  id: string | null,
-  fullName: string | null,
-  firstName: string | null,
-  lastName: string | null,
-): PersonRef | undefined {
-  return id === null ? undefined : { id, full_name: fullName, firstName, lastName };
+/**
+ * `{ id, full_name }`, or undefined when nobody is set. full_name is first and
+ * last name joined (null only when both are empty), so the spec's "first and
+ * last name" fallback never has anything more to show.
+ */
+function person(id: string | null, fullName: string | null): PersonRef | undefined {
+  return id === null ? undefined : { id, full_name: fullName };
 }
 
 function toTask(row: TaskJoinRow): Task {
@@ -94,18 +90,8 @@ function toTask(row: TaskJoinRow): Task {
     assigner_id: row.assigner_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    assigned_to: person(
-      row.assigned_to_user_id,
-      row.assignee_full_name,
-      row.assignee_first_name,
-      row.assignee_last_name,
-    ),
-    assigner: person(
-      row.assigner_id,
-      row.assigner_full_name,
-      row.assigner_first_name,
-      row.assigner_last_name,
-    ),
+    assigned_to: person(row.assigned_to_user_id, row.assignee_full_name),
+    assigner: person(row.assigner_id, row.assigner_full_name),
   };
 }
 

@@ -18,6 +18,7 @@ import { kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
+import { LIST_TTL_MS } from '../../plugins/response-cache';
 import { checkMember, ownerScope, personFilter } from '../access';
 import {
   createCertificateSchema,
@@ -48,18 +49,20 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { caller, query } = request;
     const inchargePersonId = personFilter(caller, query.incharge_person_id);
     if (inchargePersonId === null) return reply.header(TOTAL_COUNT_HEADER, '0').send([]);
-    const { items, total } = await listCertificates(
-      db,
-      {
-        organizationId: caller.organization_id,
-        inchargePersonId,
-        status: query.status,
-        q: query.q,
-      },
-      parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
-      pageOf(query),
-    );
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
+      const { items, total } = await listCertificates(
+        db,
+        {
+          organizationId: caller.organization_id,
+          inchargePersonId,
+          status: query.status,
+          q: query.q,
+        },
+        parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
+        pageOf(query),
+      );
+      return { body: items, total };
+    });
   });
 
   fastify.get('/certificates/:id/', { schema: getCertificateSchema }, async (request) => {

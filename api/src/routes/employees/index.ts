@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TOTAL_COUNT_HEADER, type Employee, type Role } from '@duly/shared/contract';
+import type { Employee, Role } from '@duly/shared/contract';
 import { isUniqueViolation } from '../../db/connection';
 import { pageOf, parseSort } from '../../db/list';
 import {
@@ -27,6 +27,7 @@ import {
   listEmployeesSchema,
   updateEmployeeSchema,
 } from './schema';
+import { LIST_TTL_MS } from '../../plugins/response-cache';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -47,13 +48,15 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get('/employees/', { schema: listEmployeesSchema }, async (request, reply) => {
     const { caller, query } = request;
-    const { items, total } = await listEmployees(
-      db,
-      { organizationId: caller.organization_id, status: query.status, q: query.q },
-      parseSort(query.sort, EMPLOYEE_SORTS, 'full_name'),
-      pageOf(query),
-    );
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
+      const { items, total } = await listEmployees(
+        db,
+        { organizationId: caller.organization_id, status: query.status, q: query.q },
+        parseSort(query.sort, EMPLOYEE_SORTS, 'full_name'),
+        pageOf(query),
+      );
+      return { body: items, total };
+    });
   });
 
   fastify.get('/employees/:id', { schema: getEmployeeSchema }, async (request) => {

@@ -4,7 +4,6 @@
  * is 404.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
 import { pageOf, parseSort } from '../../db/list';
 import {
   CERTIFICATE_SORTS,
@@ -17,6 +16,7 @@ import { findEmployee, listTeam } from '../../db/repositories/users';
 import { nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
 import { requireRole } from '../../plugins/auth';
+import { LIST_TTL_MS } from '../../plugins/response-cache';
 import {
   assignCertificateSchema,
   assignTaskSchema,
@@ -30,28 +30,32 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('preHandler', requireRole('manager'));
 
   fastify.get('/manager/team', { schema: teamSchema }, async (request, reply) => {
-    const { items, total } = await listTeam(
-      db,
-      request.caller.organization_id,
-      pageOf(request.query),
-    );
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
+      const { items, total } = await listTeam(
+        db,
+        request.caller.organization_id,
+        pageOf(request.query),
+      );
+      return { body: items, total };
+    });
   });
 
   fastify.get('/manager/tasks', { schema: teamTasksSchema }, async (request, reply) => {
     const { caller, query } = request;
-    const { items, total } = await listTasks(
-      db,
-      {
-        organizationId: caller.organization_id,
-        assignedToUserId: query.assigned_to_user_id,
-        status: query.status,
-        q: query.q,
-      },
-      parseSort(query.sort, TASK_SORTS, 'due_date'),
-      pageOf(query),
-    );
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
+      const { items, total } = await listTasks(
+        db,
+        {
+          organizationId: caller.organization_id,
+          assignedToUserId: query.assigned_to_user_id,
+          status: query.status,
+          q: query.q,
+        },
+        parseSort(query.sort, TASK_SORTS, 'due_date'),
+        pageOf(query),
+      );
+      return { body: items, total };
+    });
   });
 
   fastify.get(
@@ -59,18 +63,20 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: teamCertificatesSchema },
     async (request, reply) => {
       const { caller, query } = request;
-      const { items, total } = await listCertificates(
-        db,
-        {
-          organizationId: caller.organization_id,
-          inchargePersonId: query.incharge_person_id,
-          status: query.status,
-          q: query.q,
-        },
-        parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
-        pageOf(query),
-      );
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+      return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
+        const { items, total } = await listCertificates(
+          db,
+          {
+            organizationId: caller.organization_id,
+            inchargePersonId: query.incharge_person_id,
+            status: query.status,
+            q: query.q,
+          },
+          parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
+          pageOf(query),
+        );
+        return { body: items, total };
+      });
     },
   );
 

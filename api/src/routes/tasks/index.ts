@@ -17,6 +17,7 @@ import { nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
+import { LIST_TTL_MS } from '../../plugins/response-cache';
 import { checkMember, ownerScope, personFilter } from '../access';
 import {
   createTaskSchema,
@@ -33,18 +34,20 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { caller, query } = request;
     const assignedToUserId = personFilter(caller, query.assigned_to_user_id);
     if (assignedToUserId === null) return reply.header(TOTAL_COUNT_HEADER, '0').send([]);
-    const { items, total } = await listTasks(
-      db,
-      {
-        organizationId: caller.organization_id,
-        assignedToUserId,
-        status: query.status,
-        q: query.q,
-      },
-      parseSort(query.sort, TASK_SORTS, 'due_date'),
-      pageOf(query),
-    );
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
+      const { items, total } = await listTasks(
+        db,
+        {
+          organizationId: caller.organization_id,
+          assignedToUserId,
+          status: query.status,
+          q: query.q,
+        },
+        parseSort(query.sort, TASK_SORTS, 'due_date'),
+        pageOf(query),
+      );
+      return { body: items, total };
+    });
   });
 
   fastify.get('/tasks/:id', { schema: getTaskSchema }, async (request) => {

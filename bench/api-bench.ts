@@ -1,0 +1,358 @@
+/**
+ * API load benchmark (`npm run bench:api`). Not a test: it prints figures.
+ *
+ * Seeds one organisation with 10,000 tasks and 2,000 certificates, starts the
+ * real API server (a child process, as `npm start` runs it) and a bare Fastify
+ * hello-world on this machine, then drives each with autocannon (50
+ * connections, 10 s, after a warm-up):
+ *   GET /api/v1/tasks/?limit=50   GET /api/v1/dashboard/   GET / (hello-world)
+ * and prints requests/s, p99 latency and each endpoint's requests/s as a
+ * ratio of hello-world's. Target on SQLite: ratio ≥ 0.35 and p99 < 25 ms.
+ *
+ * SQLite by default (a file in a temporary DATA_DIR); PostgreSQL when
+ * DATABASE_URL is set (a fresh `duly_bench_<random>` database on that server,
+ * dropped afterwards). BENCH_DURATION (seconds) and BENCH_CONNECTIONS
+ * override 10 and 50. Results are also written to bench/results/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase, type DatabaseSettings } from '../api/src/db/connection';
+import { migrateToLatest } from '../api/src/db/migrate';
+import type { Db, NewCertificate, NewTask, NewUser } from '../api/src/db/tables';
+import { hashPassword } from '../api/src/lib/passwords';
+
+// autocannon ships no types; these are the parts used here.
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+const autocannon = createRequire(__filename)('autocannon') as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+const TASKS = 10_000;
+const CERTIFICATES = 2_000;
+const EMPLOYEES = 20;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARM_UP_S = 3;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PASSWORD = 'bench-password';
+const ADMIN_EMAIL = 'bench-admin@example.test';
+const TARGET_RATIO = 0.35;
+const TARGET_P99_MS = 25;
+
+const ROOT = path.resolve(__dirname, '..');
+const TSX = createRequire(__filename).resolve('tsx/cli');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 30 s`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------- database
+
+interface BenchDatabase {
+  label: string;
+  settings: DatabaseSettings;
+  dataDir: string;
+  cleanUp(): Promise<void>;
+}
+
+async function prepareDatabase(): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duly-bench-'));
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    return {
+      label: 'SQLite',
+      settings: { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') },
+      dataDir,
+      cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `duly_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: 'PostgreSQL',
+    settings: { dialect: 'postgres', connectionString: url.toString() },
+    dataDir,
+    async cleanUp() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function insertInBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < items.length; start += 500) {
+    await insert(items.slice(start, start + 500));
+  }
+}
+
+/** One organisation: an admin, 20 employees, 10,000 tasks, 2,000 certificates. */
+export async function seed(db: Db): Promise<void> {
+  const now = new Date();
+  const stamp = now.toISOString();
+  const organizationId = randomUUID();
+  await db
+    .insertInto('organizations')
+    .values({ id: organizationId, name: 'Bench Org', created_at: stamp, updated_at: stamp })
+    .execute();
+
+  const user = (index: number, role: NewUser['role'], email: string): NewUser => ({
+    id: randomUUID(),
+    organization_id: organizationId,
+    email,
+    first_name: `Person${index}`,
+    last_name: 'Bench',
+    full_name: `Person${index} Bench`,
+    phone: null,
+    department: 'Engineering',
+    role,
+    status: 'active',
+    password_hash: null,
+    created_at: stamp,
+    updated_at: stamp,
+  });
+  const admin = { ...user(0, 'admin', ADMIN_EMAIL), password_hash: await hashPassword(PASSWORD) };
+  const employees = Array.from({ length: EMPLOYEES }, (_, i) =>
+    user(i + 1, 'employee', `bench-${i + 1}@example.test`),
+  );
+  await db
+    .insertInto('users')
+    .values([admin, ...employees])
+    .execute();
+
+  const taskStatuses = ['pending', 'in_progress', 'completed', 'overdue', 'escalated'] as const;
+  const tasks: NewTask[] = Array.from({ length: TASKS }, (_, i) => ({
+    id: randomUUID(),
+    organization_id: organizationId,
+    title: `Task ${i + 1}`,
+    description: i % 2 ? 'Seeded for the benchmark' : null,
+    due_date: new Date(now.getTime() + ((i % 360) - 180) * 86_400_000 + i * 1000).toISOString(),
+    status: taskStatuses[i % taskStatuses.length],
+    // Every tenth task is unassigned, as new tasks often are.
+    assigned_to_user_id: i % 10 === 0 ? null : employees[i % EMPLOYEES].id,
+    created_by_user_id: admin.id,
+    assigner_id: admin.id,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+  await insertInBatches(tasks, (batch) => db.insertInto('tasks').values(batch).execute());
+
+  const certificateStatuses = ['active', 'expired', 'renewed', 'escalated'] as const;
+  const certificates: NewCertificate[] = Array.from({ length: CERTIFICATES }, (_, i) => ({
+    id: randomUUID(),
+    organization_id: organizationId,
+    name: `Certificate ${i + 1}`,
+    description: null,
+    issue_date: null,
+    expiry_date: new Date(now.getTime() + ((i % 400) - 100) * 86_400_000)
+      .toISOString()
+      .slice(0, 10),
+    reminder_days_before: 30,
+    department: 'Engineering',
+    incharge_person_id: employees[i % EMPLOYEES].id,
+    created_by_user_id: admin.id,
+    assigner_id: admin.id,
+    status: certificateStatuses[i % certificateStatuses.length],
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+  await insertInBatches(certificates, (batch) =>
+    db.insertInto('certificates').values(batch).execute(),
+  );
+}
+
+// ---------------------------------------------------------------- servers
+
+const HELLO_WORLD = `
+const app = require('fastify')({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+function startHelloWorld(port: number): ChildProcess {
+  return spawn(process.execPath, ['-e', HELLO_WORLD], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+}
+
+function startApi(port: number, database: BenchDatabase): ChildProcess {
+  return spawn(process.execPath, [TSX, 'src/server.ts'], {
+    cwd: path.join(ROOT, 'api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL:
+        database.settings.dialect === 'postgres' ? database.settings.connectionString : '',
+      // Request logging off, as it is for hello-world: this measures the API, not the log.
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+// ---------------------------------------------------------------- load
+
+interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+}
+
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Measurement> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const measurement = {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+  console.log(
+    `  ${name}: ${Math.round(measurement.requestsPerSecond)} req/s, p99 ${measurement.p99Ms} ms` +
+      (measurement.failures ? `, ${measurement.failures} failed` : ''),
+  );
+  return measurement;
+}
+
+function report(label: string, hello: Measurement, endpoints: Measurement[]): string {
+  const rows = [hello, ...endpoints].map((m) => {
+    const ratio = m === hello ? '1.00' : (m.requestsPerSecond / hello.requestsPerSecond).toFixed(2);
+    return `| ${m.name.padEnd(28)} | ${String(Math.round(m.requestsPerSecond)).padStart(7)} | ${String(m.p50Ms).padStart(7)} | ${String(m.p99Ms).padStart(7)} | ${ratio.padStart(5)} | ${String(m.failures).padStart(6)} |`;
+  });
+  const verdicts = endpoints.map((m) => {
+    const ratio = m.requestsPerSecond / hello.requestsPerSecond;
+    const ok = ratio >= TARGET_RATIO && m.p99Ms < TARGET_P99_MS;
+    return `${m.name}: ${ok ? 'meets' : 'misses'} the target (ratio ≥ ${TARGET_RATIO}, p99 < ${TARGET_P99_MS} ms)`;
+  });
+  return [
+    `API benchmark on ${label}: ${TASKS} tasks, ${CERTIFICATES} certificates, ` +
+      `${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up, ` +
+      `${os.cpus().length} CPUs, Node ${process.version}`,
+    '',
+    '| endpoint                     |   req/s | p50 ms  | p99 ms  | ratio | failed |',
+    '| ---------------------------- | ------: | ------: | ------: | ----: | -----: |',
+    ...rows,
+    '',
+    ...(label === 'SQLite' ? verdicts : []),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const database = await prepareDatabase();
+  const children: ChildProcess[] = [];
+  try {
+    console.log(`Seeding ${database.label}: ${TASKS} tasks, ${CERTIFICATES} certificates…`);
+    const db = createDatabase(database.settings);
+    await migrateToLatest(db);
+    await seed(db);
+    await db.destroy();
+
+    const helloPort = await freePort();
+    const apiPort = await freePort();
+    const hello = startHelloWorld(helloPort);
+    const api = startApi(apiPort, database);
+    children.push(hello, api);
+    const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
+    await waitUntilUp(`http://127.0.0.1:${helloPort}/`, hello);
+    await waitUntilUp(`${apiBase}/health`, api);
+
+    const login = await fetch(`${apiBase}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`Login failed: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+
+    console.log('Measuring…');
+    const helloResult = await measure('hello-world GET /', `http://127.0.0.1:${helloPort}/`);
+    const tasks = await measure('GET /tasks/?limit=50', `${apiBase}/tasks/?limit=50`, auth);
+    const dashboard = await measure('GET /dashboard/', `${apiBase}/dashboard/`, auth);
+
+    const text = report(database.label, helloResult, [tasks, dashboard]);
+    console.log(`\n${text}`);
+    const resultsDir = path.join(__dirname, 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    writeFileSync(
+      path.join(resultsDir, `api-${database.settings.dialect}-${stamp}.json`),
+      JSON.stringify({ database: database.label, hello: helloResult, tasks, dashboard }, null, 2),
+    );
+  } finally {
+    await Promise.all(children.map(stop));
+    await database.cleanUp();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error('The API benchmark failed:', error);
+    process.exitCode = 1;
+  });
+}
