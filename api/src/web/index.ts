@@ -117,7 +117,9 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
 
   const benchDir = options.benchPageDir && path.resolve(options.benchPageDir);
   if (benchDir) {
-    app.get<{ Params: { '*': string } }>('/__bench/*', async (request, reply) => {
+    // The API's router ignores trailing slashes, so `/__bench/` arrives here as well: send it
+    // the page, and `/__bench` to `/__bench/` so the page's relative script paths resolve.
+    app.get<{ Params: { '*'?: string } }>('/__bench/*', async (request, reply) => {
       const name = request.params['*'] || 'index.html';
       const file = await fileUnder(benchDir, `/${name}`);
       if (!file) return sendNotFound(request, reply);
@@ -125,6 +127,11 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
         ? sendPage(reply, file, benchDir)
         : reply.sendFile(file, benchDir);
     });
+    app.get('/__bench', async (request, reply) =>
+      request.url.split('?')[0] === '/__bench/'
+        ? sendPage(reply, 'index.html', benchDir)
+        : reply.redirect('/__bench/'),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -29,7 +29,8 @@ function makeWebRoot(): string {
 
 /** The API as the web plugin meets it (api/src/app.ts): routes and its own 404 under /api/v1. */
 async function buildApp(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-  const app = Fastify();
+  // The router options of api/src/app.ts (serverOptions) that change routing.
+  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) =>
@@ -208,6 +209,9 @@ describe('web settings from the environment', () => {
       expect(
         (await plain.inject({ url: '/__bench/', headers: { accept: 'text/html' } })).statusCode,
       ).toBe(404);
+      const withoutSlash = await bench.inject({ url: '/__bench' });
+      expect(withoutSlash.statusCode).toBe(302);
+      expect(withoutSlash.headers.location).toBe('/__bench/');
       const page = await bench.inject({ url: '/__bench/', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>Minimal</title>');
