@@ -8,7 +8,32 @@ import { Form } from '../form/Form';
 import { Select } from '../form/Select';
 import { TextArea } from '../form/TextArea';
 import { TextField } from '../form/TextField';
+import { theme } from '../theme';
 import { renderWithTheme } from './renderWithTheme';
+
+/** A colour as the browser writes it back (`#d32f2f` → `rgb(211, 47, 47)`). */
+function normalisedColour(colour: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = colour;
+  return probe.style.color;
+}
+
+/**
+ * The border colours that rules written for `:hover` give `element` once the pointer is on it.
+ * jsdom never matches `:hover`, so each such rule is tested with `:hover` taken out.
+ */
+function hoverBorderColours(element: Element): string[] {
+  const rules = Array.from(document.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules));
+  return (
+    rules
+      // Duck-typed: the rules come from jsdom's CSSOM, not from this realm's CSSStyleRule.
+      .filter((rule): rule is CSSStyleRule => 'selectorText' in rule)
+      .filter((rule) => rule.selectorText.includes(':hover'))
+      .filter((rule) => element.matches(rule.selectorText.replaceAll(':hover', '')))
+      .map((rule) => rule.style.getPropertyValue('border-color'))
+      .filter(Boolean)
+  );
+}
 
 describe('form fields', () => {
   it('label every control so it can be found by its label', () => {
@@ -115,5 +140,26 @@ describe('form fields', () => {
     );
     expect(screen.getByLabelText('Employee')).toHaveValue('');
     expect(screen.getByRole('option', { name: 'Select Employee' })).toHaveValue('');
+  });
+
+  it('keep the red border of an invalid control while the pointer is on it', () => {
+    renderWithTheme(
+      <>
+        <TextField label="Title" error="Title is required" />
+        <Select label="Assigned To" error="Assigned person is required" options={[]} />
+        <TextField label="Description" />
+      </>,
+    );
+    const reds = [theme.colors.error, theme.colors.errorHover].map(normalisedColour);
+
+    for (const label of ['Title', 'Assigned To']) {
+      const colours = hoverBorderColours(screen.getByLabelText(label));
+      expect(colours.length).toBeGreaterThan(0);
+      for (const colour of colours) expect(reds).toContain(normalisedColour(colour));
+    }
+    // A valid control still darkens on hover.
+    expect(hoverBorderColours(screen.getByLabelText('Description')).map(normalisedColour)).toEqual([
+      normalisedColour(theme.colors.text),
+    ]);
   });
 });

@@ -17,7 +17,9 @@ export const controlStyles = css`
     border-color ${({ theme }) => theme.transitions.fast},
     box-shadow ${({ theme }) => theme.transitions.fast};
 
-  &:hover:not(:disabled) {
+  /* Hover darkens a valid field's edge; an invalid one stays red (darker red on hover), so the
+     pointer resting on a field never hides its error. */
+  &:hover:not(:disabled):not([aria-invalid='true']) {
     border-color: ${({ theme }) => theme.colors.text};
   }
 
@@ -34,6 +36,10 @@ export const controlStyles = css`
 
   &[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.colors.error};
+  }
+
+  &[aria-invalid='true']:hover:not(:disabled):not(:focus) {
+    border-color: ${({ theme }) => theme.colors.errorHover};
   }
 
   &:disabled {
