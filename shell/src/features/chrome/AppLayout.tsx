@@ -26,6 +26,12 @@ const Main = styled.main`
   ${({ theme }) => theme.media.narrow} {
     padding: ${({ theme }) => theme.space(2)};
   }
+
+  /* The top bar is sticky, so a table header sticks just under it instead of behind it (the
+     shared Table reads this). Narrow screens need none: tables scroll inside their card there. */
+  ${({ theme }) => theme.media.wide} {
+    --duly-table-sticky-top: ${({ theme }) => theme.layout.topBarHeight};
+  }
 `;
 
 const Content = styled.div`

@@ -6,6 +6,7 @@ import {
   organizationHandlers,
   TEST_ORGANIZATION,
 } from '../../../testing/handlers';
+import { mediaDeclarationsFor } from '../../../testing/cssRules';
 import { renderShell } from '../../../testing/renderShell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -150,6 +151,17 @@ describe('side navigation', () => {
     await user.click(screen.getByRole('link', { name: 'Tasks' }));
     expect(currentPath()).toBe('/tasks');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('content area', () => {
+  it('lets table headers stick under the sticky top bar on wide screens, not behind it', () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    const main = screen.getByRole('main');
+    const offsets = mediaDeclarationsFor(main, 'min-width: 900px').map((style) =>
+      style.getPropertyValue('--duly-table-sticky-top').trim(),
+    );
+    expect(offsets).toContain('64px');
   });
 });
 
