@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import { focusRing } from '@duly/shared';
 import { NAV_ITEMS } from './navigation';
 
@@ -28,9 +28,12 @@ const Panel = styled.nav<{ $open: boolean }>`
     left: 0;
     z-index: ${({ theme }) => theme.zIndices.drawer};
     box-shadow: ${({ theme }) => theme.shadows.dialog};
-    transition:
-      transform ${({ theme }) => theme.transitions.normal},
-      visibility ${({ theme }) => theme.transitions.normal};
+    /* Opening: visible at once (a transitioned visibility stays hidden on the first frame,
+       where focus cannot move into the drawer). Closing: hidden once it has slid out. */
+    transition: ${({ theme, $open }) =>
+      $open
+        ? `transform ${theme.transitions.normal}`
+        : `transform ${theme.transitions.normal}, visibility ${theme.transitions.normal}`};
     transform: ${({ $open }) => ($open ? 'none' : 'translateX(-100%)')};
     visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
   }
@@ -104,11 +107,13 @@ export interface SideNavProps {
 
 /**
  * The side navigation (spec 2), headed by the organisation name. 240 px and
- * permanent on wide screens; below 900 px a drawer that closes on Escape, on
- * the backdrop and after choosing a section.
+ * permanent on wide screens; below 900 px a modal drawer (Tab stays inside) that
+ * closes on Escape, on the backdrop, after choosing a section and when the window
+ * widens.
  */
 export function SideNav({ organizationName, open, onClose, onLinkIntent }: SideNavProps) {
   const { pathname } = useLocation();
+  const theme = useTheme();
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -118,13 +123,40 @@ export function SideNav({ organizationName, open, onClose, onLinkIntent }: SideN
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [open, onClose]);
+    // Widening the window turns the drawer into the permanent navigation: nothing to close then.
+    const wide = window.matchMedia?.(`(min-width: ${theme.breakpoints.narrow}px)`);
+    wide?.addEventListener('change', onClose);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      wide?.removeEventListener('change', onClose);
+    };
+  }, [open, onClose, theme]);
+
+  /** The open drawer is modal: Tab and Shift+Tab cycle through its links, not the page behind. */
+  const keepFocusInside = (event: ReactKeyboardEvent<HTMLElement>) => {
+    if (!open || event.key !== 'Tab') return;
+    const links = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('a[href]'));
+    const first = links[0];
+    const last = links[links.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
 
   return (
     <>
       {open ? <Backdrop data-testid="drawer-backdrop" onClick={onClose} /> : null}
-      <Panel id="side-navigation" aria-label="Main navigation" $open={open}>
+      <Panel
+        id="side-navigation"
+        aria-label="Main navigation"
+        $open={open}
+        onKeyDown={keepFocusInside}
+      >
         <Heading>{organizationName ?? '\u00a0'}</Heading>
         <Items>
           {NAV_ITEMS.map(({ to, label, icon: Icon, activeOn }, index) => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import {
@@ -143,6 +143,56 @@ describe('side navigation', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByTestId('drawer-backdrop')).toBeNull();
     expect(menuButton()).toHaveFocus();
+  });
+
+  it('becomes visible at once when opened, so focus can move into it', async () => {
+    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    await user.click(menuButton());
+    const drawer = screen.getByRole('navigation', { name: 'Main navigation' });
+    const transitions = mediaDeclarationsFor(drawer, 'max-width: 899.98px')
+      .map((style) => style.getPropertyValue('transition'))
+      .filter(Boolean);
+    expect(transitions.length).toBeGreaterThan(0);
+    // A transitioned `visibility` stays `hidden` on the first frame, where focus() fails.
+    for (const transition of transitions) expect(transition).not.toContain('visibility');
+  });
+
+  it('keeps Tab and Shift+Tab inside the open drawer', async () => {
+    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    await user.click(menuButton());
+    const drawer = screen.getByRole('navigation', { name: 'Main navigation' });
+    const link = (name: string) => within(drawer).getByRole('link', { name });
+    expect(link('Dashboard')).toHaveFocus();
+
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(link('Employees')).toHaveFocus();
+    await user.tab();
+    expect(link('Dashboard')).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(link('Employees')).toHaveFocus();
+  });
+
+  it('closes the drawer when the window becomes wide enough for the permanent navigation', async () => {
+    const listeners = new Set<() => void>();
+    const matchMedia = jest.fn(() => ({
+      matches: false,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    }));
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+    try {
+      const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+      await user.click(menuButton());
+      expect(matchMedia).toHaveBeenCalledWith('(min-width: 900px)');
+
+      act(() => listeners.forEach((listener) => listener()));
+      expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByTestId('drawer-backdrop')).toBeNull();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('closes the drawer after choosing a section', async () => {
