@@ -5,13 +5,13 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  TypeBoxValidatorCompiler,
-  type FastifyPluginAsyncTypebox,
-  type TypeBoxTypeProvider,
+import type {
+  FastifyPluginAsyncTypebox,
+  TypeBoxTypeProvider,
 } from '@fastify/type-provider-typebox';
 import { API_BASE_PATH } from '@duly/shared/contract';
 import type { Db } from './db/tables';
+import { validatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -51,9 +51,8 @@ export function serverOptions(config: AppConfig): FastifyServerOptions {
 
 /** Everything under /api/v1: its own validation, errors, headers and 404. */
 const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { config }) => {
-  // TypeBox's compiler checks bodies as sent (a number is not a string) and
-  // converts query strings and path parameters ('50' → 50).
-  fastify.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // TypeBox's compiled checks: bodies as sent, numeric query fields converted first.
+  fastify.setValidatorCompiler(validatorCompiler);
   await fastify.register(errorsPlugin);
   await fastify.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await fastify.register(responseCachePlugin, { enabled: config.responseCache });

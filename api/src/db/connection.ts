@@ -12,10 +12,11 @@ export type DatabaseSettings =
   | { dialect: 'postgres'; connectionString: string; poolSize?: number };
 
 /**
- * For SQLite, a value that changes whenever data changes: through this
- * connection (counted as statements run) or any other (SQLite's
- * `data_version`). It costs about two microseconds to read, which makes a
- * response cache both exact and cheap (plugins/response-cache.ts).
+ * For SQLite, a value that changes whenever data changes: at once for writes
+ * through this connection (counted as statements run), within
+ * OTHER_WRITERS_CHECK_MS for any other connection or process (SQLite's
+ * `data_version`). It costs next to nothing to read, which makes a response
+ * cache both exact and cheap (plugins/response-cache.ts).
  */
 const changeCounters = new WeakMap<Db, () => string>();
 
@@ -42,6 +43,12 @@ export function createDatabase(settings: DatabaseSettings): Db {
 /** Prepared statements kept per SQL text; the queries are few and the same ones repeat. */
 const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * How late a write by another process (not through this connection) may be
+ * noticed. The API's own writes are noticed at once.
+ */
+export const OTHER_WRITERS_CHECK_MS = 50;
+
 /** What Kysely's SQLite driver uses of a statement. */
 interface DriverStatement {
   readonly reader: boolean;
@@ -63,10 +70,13 @@ function openSqlite(filename: string) {
   sqlite.pragma('busy_timeout = 5000');
 
   // Writes through this connection are counted here (every statement that is
-  // not a SELECT, counted once it has run); commits by other connections or
-  // processes move SQLite's data_version.
+  // not a SELECT, counted once it has run). Commits by other connections or
+  // processes move SQLite's data_version, read at most every
+  // OTHER_WRITERS_CHECK_MS: reading it costs more than the rest of a cached answer.
   let ownWrites = 0;
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const dataVersionStatement = sqlite.prepare('pragma data_version').pluck();
+  let dataVersion = 0;
+  let dataVersionReadAt = -Infinity;
 
   const counting = (statement: Statement): DriverStatement => ({
     reader: statement.reader,
@@ -92,7 +102,12 @@ function openSqlite(filename: string) {
   const statements = new Map<string, DriverStatement>();
   return {
     changeCounter(): string {
-      return `${ownWrites}:${dataVersion.get() as number}`;
+      const now = performance.now();
+      if (now - dataVersionReadAt >= OTHER_WRITERS_CHECK_MS) {
+        dataVersion = dataVersionStatement.get() as number;
+        dataVersionReadAt = now;
+      }
+      return `${ownWrites}:${dataVersion}`;
     },
     prepare(sql: string): DriverStatement {
       let statement = statements.get(sql);

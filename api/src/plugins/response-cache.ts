@@ -3,9 +3,10 @@
  *
  * An answer is kept with the database's change counter at the time it was
  * computed (db/connection.ts) and served again only while the counter is
- * unchanged: any committed write, by any route, the future scheduler or
- * another process, makes every kept answer stale at once. Answers that
- * depend on the clock (the dashboard's "overdue") are kept at most `ttlMs`.
+ * unchanged: any write through the API's connection (any route, the demo
+ * seed, the future scheduler) makes every kept answer stale at once; a write
+ * by another process within 50 ms. Answers that depend on the clock (the
+ * dashboard's "overdue") are kept at most `ttlMs`.
  *
  * Keys hold the caller (organisation, user, role) and the full URL, so an
  * answer is only ever served to the caller it was computed for.

@@ -29,73 +29,64 @@ type Condition<T extends keyof Database> = (
   eb: ExpressionBuilder<Database, T>,
 ) => Expression<SqlBool>[];
 
-function countTasks(db: Db, scope: DashboardScope, narrow: Condition<'tasks'> = () => []) {
-  return db
-    .selectFrom('tasks')
-    .where((eb) =>
-      eb.and([
-        eb('organization_id', '=', scope.organizationId),
-        ...(scope.ownerId === undefined ? [] : [eb('assigned_to_user_id', '=', scope.ownerId)]),
-        ...narrow(eb),
-      ]),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
-}
-
-function countCertificates(
-  db: Db,
-  scope: DashboardScope,
-  narrow: Condition<'certificates'> = () => [],
-) {
-  return db
-    .selectFrom('certificates')
-    .where((eb) =>
-      eb.and([
-        eb('organization_id', '=', scope.organizationId),
-        ...(scope.ownerId === undefined ? [] : [eb('incharge_person_id', '=', scope.ownerId)]),
-        ...narrow(eb),
-      ]),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
-}
-
-function countUsers(db: Db, organizationId: string) {
-  return db
-    .selectFrom('users')
-    .where('organization_id', '=', organizationId)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
-}
-
 export async function dashboardCounts(db: Db, scope: DashboardScope): Promise<DashboardResponse> {
-  const [totalTasks, markedOverdue, pastDue, totalCertificates, markedExpired, pastExpiry, people] =
-    await Promise.all([
-      countTasks(db, scope),
-      countTasks(db, scope, (eb) => [eb('status', '=', 'overdue')]),
-      countTasks(db, scope, (eb) => [
+  const { organizationId, ownerId } = scope;
+  const countTasks = (narrow: Condition<'tasks'> = () => []) =>
+    db
+      .selectFrom('tasks')
+      .where((eb) =>
+        eb.and([
+          eb('organization_id', '=', organizationId),
+          ...(ownerId === undefined ? [] : [eb('assigned_to_user_id', '=', ownerId)]),
+          ...narrow(eb),
+        ]),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'));
+  const countCertificates = (narrow: Condition<'certificates'> = () => []) =>
+    db
+      .selectFrom('certificates')
+      .where((eb) =>
+        eb.and([
+          eb('organization_id', '=', organizationId),
+          ...(ownerId === undefined ? [] : [eb('incharge_person_id', '=', ownerId)]),
+          ...narrow(eb),
+        ]),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'));
+
+  // One statement (one round trip to PostgreSQL), each count its own index range.
+  const counts = await db
+    .selectNoFrom([
+      countTasks().as('total_tasks'),
+      countTasks((eb) => [eb('status', '=', 'overdue')]).as('marked_overdue'),
+      countTasks((eb) => [
         eb('status', 'in', PAST_DUE_COUNTS_AS_OVERDUE),
         eb('due_date', '<', scope.now),
-      ]),
-      countCertificates(db, scope),
-      countCertificates(db, scope, (eb) => [eb('status', '=', 'expired')]),
-      countCertificates(db, scope, (eb) => [
+      ]).as('past_due'),
+      countCertificates().as('total_certificates'),
+      countCertificates((eb) => [eb('status', '=', 'expired')]).as('marked_expired'),
+      countCertificates((eb) => [
         eb('status', 'in', PAST_EXPIRY_COUNTS_AS_EXPIRED),
         eb('expiry_date', '<', scope.today),
-      ]),
-      countUsers(db, scope.organizationId),
-    ]);
+      ]).as('past_expiry'),
+      db
+        .selectFrom('users')
+        .where('organization_id', '=', organizationId)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .as('employee_count'),
+    ])
+    .executeTakeFirstOrThrow();
+  const n = (value: unknown) => Number(value);
 
   return {
-    tasks: { total_tasks: totalTasks, overdue_tasks: markedOverdue + pastDue },
-    certificates: {
-      total_certificates: totalCertificates,
-      expired_certificates: markedExpired + pastExpiry,
+    tasks: {
+      total_tasks: n(counts.total_tasks),
+      overdue_tasks: n(counts.marked_overdue) + n(counts.past_due),
     },
-    employee_count: people,
+    certificates: {
+      total_certificates: n(counts.total_certificates),
+      expired_certificates: n(counts.marked_expired) + n(counts.past_expiry),
+    },
+    employee_count: n(counts.employee_count),
   };
 }
