@@ -125,7 +125,7 @@ async function freePort(): Promise<number> {
 /** `node scripts/start.mjs` with the bench page enabled; resolves when it prints its URL. */
 async function startProduct(benchPageDir: string, dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '--no-build'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,9 @@
 // the API server, which also serves the shell, the built remotes and config.json
 // (api/src/web), and prints the URL once it answers.
 //
-// Options: --demo (load the demo organisation and print its logins). Settings come from the
+// Options: --demo (load the demo organisation and print its logins); --no-build (serve what is
+// built as it is: a deployment, or the browser tests, which build once before starting several
+// servers). Settings come from the
 // environment (PORT, HOST, DATA_DIR, DATABASE_URL, API_BASE_URL, REMOTE_<NAME>_URL, …; see
 // the README). Other modules may import { buildStalePackages } to get the same builds.
 import { spawn, spawnSync } from 'node:child_process';
@@ -157,20 +159,24 @@ function forwardSignals(child) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => arg !== '--demo');
+  const unknown = args.filter((arg) => !['--demo', '--no-build'].includes(arg));
   if (unknown.length > 0) {
-    console.error(`Unknown option ${unknown.join(' ')}. Usage: npm start [-- --demo]`);
+    console.error(
+      `Unknown option ${unknown.join(' ')}. Usage: npm start [-- --demo] [-- --no-build]`,
+    );
     process.exit(2);
   }
 
-  try {
-    buildStalePackages();
-  } catch (error) {
-    console.error(`\n${error.message}: fix the build above, then run npm start again.`);
-    process.exit(1);
+  if (!args.includes('--no-build')) {
+    try {
+      buildStalePackages();
+    } catch (error) {
+      console.error(`\n${error.message}: fix the build above, then run npm start again.`);
+      process.exit(1);
+    }
   }
 
-  const child = startServer({ args });
+  const child = startServer({ args: args.filter((arg) => arg !== '--no-build') });
   forwardSignals(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 

@@ -97,9 +97,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the product exactly as `npm start` does (`node scripts/start.mjs`) on a free port of
- * 127.0.0.1 with a fresh data folder (and a fresh PostgreSQL database when asked), and resolves
- * once it prints that it is running.
+ * Starts the product as `npm start` does (`node scripts/start.mjs`, less its build step) on a
+ * free port of 127.0.0.1 with a fresh data folder (and a fresh PostgreSQL database when asked),
+ * and resolves once it prints that it is running.
  */
 export async function startDuly({
   database = 'sqlite',
@@ -116,7 +116,9 @@ export async function startDuly({
 
   const inherited = { ...process.env };
   for (const name of INHERITED_SETTINGS) delete inherited[name];
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
+  // --no-build: the global setup built everything once; a build in the middle of the run would
+  // change the files the other servers are serving.
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs'), '--no-build'], {
     cwd: REPO_ROOT,
     // Its own process group, so stop() ends the server the script started too.
     detached: true,
