@@ -1,10 +1,9 @@
 import { type ReactNode } from 'react';
 import { Provider, type ProviderProps } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
-import { SnackbarProvider } from 'notistack';
-import { TOAST_ANCHOR, TOAST_DURATION_MS } from '../contract/constants';
 import { GlobalStyle } from './GlobalStyle';
 import { theme } from './theme';
+import { ToastProvider } from './Toast';
 
 export interface DulyProvidersProps {
   /** The app's store (`createAppStore()`); remotes inside the shell never mount their own. */
@@ -14,16 +13,15 @@ export interface DulyProvidersProps {
 
 /**
  * Everything a Duly screen expects around it: the redux store, the theme, the global style and
- * the toast host (top-right, 4 s). The router is deliberately not here: it belongs to the app.
+ * the toast host (top-right under the top bar, 4 s, in the theme's colours). The router is
+ * deliberately not here: it belongs to the app.
  */
 export function DulyProviders({ store, children }: DulyProvidersProps) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <SnackbarProvider anchorOrigin={TOAST_ANCHOR} autoHideDuration={TOAST_DURATION_MS}>
-          {children}
-        </SnackbarProvider>
+        <ToastProvider>{children}</ToastProvider>
       </ThemeProvider>
     </Provider>
   );
