@@ -90,7 +90,7 @@ async function buildMinimalPage(workDir: string): Promise<string> {
     plugins: [
       new HtmlPlugin({
         templateContent:
-          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Minimal</title></head><body><div id="root"></div></body></html>',
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Minimal</title><link rel="icon" href="data:,"></head><body><div id="root"></div></body></html>',
         scriptLoading: 'defer',
       }),
     ],
