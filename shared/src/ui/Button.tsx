@@ -27,7 +27,11 @@ interface ButtonOwnProps<E extends ElementType> {
 export type ButtonProps<E extends ElementType = 'button'> = ButtonOwnProps<E> &
   Omit<ComponentPropsWithRef<E>, keyof ButtonOwnProps<E>>;
 
-const heights: Record<ButtonSize, string> = { small: '32px', medium: '36px', large: '42px' };
+const heights = (theme: DefaultTheme): Record<ButtonSize, string> => ({
+  small: '32px',
+  medium: theme.layout.buttonHeight,
+  large: '42px',
+});
 
 const variantStyles: Record<ButtonVariant, (theme: DefaultTheme) => ReturnType<typeof css>> = {
   primary: ({ colors }) => css`
@@ -73,7 +77,7 @@ const ButtonRoot = styled.button<{
   justify-content: center;
   gap: ${({ theme }) => theme.space(1)};
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
-  min-height: ${({ $size }) => heights[$size]};
+  min-height: ${({ theme, $size }) => heights(theme)[$size]};
   padding: ${({ theme, $size }) => theme.space(0.5, $size === 'small' ? 1.5 : 2)};
   border: 1px solid transparent;
   border-radius: ${({ theme }) => theme.radii.control};

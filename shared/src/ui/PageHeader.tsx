@@ -10,8 +10,14 @@ const Header = styled.header`
   margin-bottom: ${({ theme }) => theme.space(3)};
 `;
 
+/* As high as the actions' buttons and centred on them: the title and what follows it stay at
+   the same place from page to page, whether the page has actions or not. */
 const Titles = styled.div`
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
   min-width: 0;
+  min-height: ${({ theme }) => theme.layout.buttonHeight};
 `;
 
 const Title = styled.h1`

@@ -111,6 +111,8 @@ export const theme = {
     formMaxWidth: '640px',
     tableRowHeight: '48px',
     controlHeight: '40px',
+    /** A medium Button; a page header is never lower, so titles sit alike with or without one. */
+    buttonHeight: '36px',
   },
 
   zIndices: { appBar: 1100, drawer: 1200, dialog: 1300, menu: 1400, snackbar: 1500 },

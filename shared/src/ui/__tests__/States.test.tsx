@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { Button } from '../Button';
 import { Card } from '../Card';
 import { EmptyState } from '../EmptyState';
 import { ErrorState } from '../ErrorState';
@@ -42,6 +43,20 @@ describe('page states', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Overview of tasks, certificates, and employees')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Task' })).toBeInTheDocument();
+  });
+  it('gives the title the height of a button, so pages with and without actions line up', () => {
+    renderWithTheme(
+      <>
+        <PageHeader title="Edit Task" />
+        <PageHeader title="Create New Task" actions={<Button>Back to Tasks</Button>} />
+      </>,
+    );
+    const buttonHeight = getComputedStyle(screen.getByRole('button')).minHeight;
+    expect(buttonHeight).toBe('36px');
+    for (const name of ['Edit Task', 'Create New Task']) {
+      const titleBlock = screen.getByRole('heading', { level: 1, name }).parentElement;
+      expect(titleBlock).toHaveStyle({ minHeight: buttonHeight });
+    }
   });
 });
 
