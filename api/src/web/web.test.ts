@@ -59,8 +59,9 @@ describe('web plugin', () => {
   });
 
   afterEach(async () => {
-    await app.close();
+    // The folder goes even when building the app failed.
     rmSync(root, { recursive: true, force: true });
+    await app?.close();
   });
 
   const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
