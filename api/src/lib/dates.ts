@@ -10,7 +10,6 @@ import { TIME_ZONE } from '@duly/shared/contract';
 /** A date-time with an offset (`Z`, `+05:30`), or without one (then read in Asia/Kolkata). */
 const INSTANT_PATTERN =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
-const CALENDAR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * An instant in any ISO offset → ISO UTC with milliseconds. A value without an
@@ -24,22 +23,13 @@ export function parseInstant(value: string): string | null {
 }
 
 /**
- * `YYYY-MM-DD`, or an ISO instant taken as its Asia/Kolkata calendar date
- * (`2025-01-04T19:00:00Z` → `2025-01-05`). Null when invalid or impossible.
+ * From the platform library, so the forms and the API read dates alike:
+ * - parseCalendarDate: `YYYY-MM-DD`, or an ISO instant taken as its
+ *   Asia/Kolkata date (`2025-01-04T19:00:00Z` → `2025-01-05`); null when
+ *   invalid or impossible (2025-02-30).
+ * - kolkataToday: today's date in Asia/Kolkata, whatever the machine's zone.
  */
-export function parseCalendarDate(value: string): string | null {
-  if (CALENDAR_DATE_PATTERN.test(value)) {
-    const parsed = DateTime.fromISO(value, { zone: TIME_ZONE });
-    return parsed.isValid ? value : null;
-  }
-  const instant = parseInstant(value);
-  return instant === null ? null : DateTime.fromISO(instant, { zone: TIME_ZONE }).toISODate();
-}
-
-/** Today's date in Asia/Kolkata, whatever the machine's zone. */
-export function kolkataToday(now: Date = new Date()): string {
-  return DateTime.fromJSDate(now, { zone: TIME_ZONE }).toISODate() as string;
-}
+export { toKolkataDate as parseCalendarDate, kolkataToday } from '@duly/shared/contract';
 
 /** The current instant as stored: ISO UTC with milliseconds. */
 export function nowIso(now: Date = new Date()): string {

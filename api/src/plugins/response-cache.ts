@@ -20,7 +20,6 @@ import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
 import { changeCounterOf } from '../db/connection';
 
 interface Entry {
-  version: string;
   expiresAt: number;
   body: string;
   total: number | undefined;
@@ -44,7 +43,9 @@ declare module 'fastify' {
   }
 }
 
+/** Bounds on what is kept; the least recently used answers go first. */
 const MAX_ENTRIES = 1000;
+const MAX_CHARACTERS = 32 * 1024 * 1024;
 
 /** Lists do not depend on the clock; the bound only limits how long an entry may linger. */
 export const LIST_TTL_MS = 60_000;
@@ -61,6 +62,25 @@ export default fp<{ enabled: boolean }>(
     const version = enabled ? changeCounterOf(fastify.db) : undefined;
     // A Map keeps insertion order: re-inserting on a hit makes it a small LRU.
     const entries = new Map<string, Entry>();
+    let characters = 0;
+    /** The change counter the kept answers were computed at. */
+    let keptAt = '';
+
+    function forget(key: string): void {
+      const entry = entries.get(key);
+      if (!entry) return;
+      characters -= entry.body.length;
+      entries.delete(key);
+    }
+
+    function keep(key: string, entry: Entry): void {
+      forget(key);
+      entries.set(key, entry);
+      characters += entry.body.length;
+      while (entries.size > MAX_ENTRIES || characters > MAX_CHARACTERS) {
+        forget(entries.keys().next().value as string);
+      }
+    }
 
     fastify.decorate(
       'cachedAnswer',
@@ -77,9 +97,15 @@ export default fp<{ enabled: boolean }>(
         const { caller } = request;
         const key = `${caller.organization_id}|${caller.id}|${caller.role}|${request.url}`;
         const current = version();
+        if (current !== keptAt) {
+          // Something was written: every kept answer may be stale.
+          entries.clear();
+          characters = 0;
+          keptAt = current;
+        }
         const now = Date.now();
         const kept = entries.get(key);
-        if (kept && kept.version === current && kept.expiresAt > now) {
+        if (kept && kept.expiresAt > now) {
           entries.delete(key);
           entries.set(key, kept);
           return send(reply.type('application/json; charset=utf-8'), kept.body, kept.total);
@@ -88,9 +114,8 @@ export default fp<{ enabled: boolean }>(
         const { body, total } = await compute();
         // Serialised once with the route's response schema, then sent as is on every hit.
         const serialized = reply.serialize(body) as string;
-        entries.delete(key);
-        entries.set(key, { version: current, expiresAt: now + ttlMs, body: serialized, total });
-        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        // Kept only if nothing was written while it was computed.
+        if (version() === keptAt) keep(key, { expiresAt: now + ttlMs, body: serialized, total });
         return send(reply.type('application/json; charset=utf-8'), serialized, total);
       },
     );
