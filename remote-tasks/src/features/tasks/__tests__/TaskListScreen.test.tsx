@@ -92,6 +92,16 @@ describe('/tasks table', () => {
     ).toEqual(['File the returns', 'In Progress', 'Mar 31, 2025 23:59', 'Rahul Verma', 'Edit']);
   });
 
+  it('keeps status, due date, assignee and Edit on one line; only the title wraps', async () => {
+    serve([makeTask({ title: 'Prepare the audit', due_date: '2025-12-21T12:00:00.000Z' })]);
+    renderTasks('/tasks');
+    await screen.findByRole('cell', { name: 'Prepare the audit' });
+    const cells = within(rowOf('Prepare the audit')).getAllByRole('cell');
+    const [title, ...oneLine] = cells;
+    expect(title).not.toHaveStyle({ whiteSpace: 'nowrap' });
+    for (const cell of oneLine) expect(cell).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it("shows 'Unassigned' for a task nobody is assigned to", async () => {
     serve([makeTask({ title: 'Nobody yet', assigned_to_user_id: null, assigned_to: undefined })]);
     renderTasks('/tasks');

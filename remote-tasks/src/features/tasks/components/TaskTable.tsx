@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
 import {
   Button,
   DATE_FORMATS,
@@ -16,13 +17,25 @@ import { taskPaths } from '../paths';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
 /**
+ * A cell that never wraps: a date split over two lines ("Dec 21, 2026" / "17:30") or a badge
+ * pushed onto two lines reads badly. Only the title wraps; on small screens the table scrolls
+ * sideways instead (its minimum width leaves the title room).
+ */
+const OneLineCell = styled(TableCell)`
+  white-space: nowrap;
+`;
+
+/** Wide enough on small screens for the one-line columns plus a readable title column. */
+const TABLE_MIN_WIDTH = '760px';
+
+/**
  * The task list (spec 2): Title, Status, Due Date (Asia/Kolkata, `MMM d, yyyy HH:mm`),
  * Assigned To and an Edit button. A row opens the task's detail page.
  */
 export function TaskTable({ tasks }: { tasks: readonly Task[] }) {
   const navigate = useNavigate();
   return (
-    <Table aria-label="Tasks">
+    <Table aria-label="Tasks" minWidth={TABLE_MIN_WIDTH}>
       <TableHead>
         <TableRow>
           <TableHeaderCell>Title</TableHeaderCell>
@@ -36,12 +49,12 @@ export function TaskTable({ tasks }: { tasks: readonly Task[] }) {
         {tasks.map((task) => (
           <TableRow key={task.id} onActivate={() => navigate(taskPaths.detail(task.id))}>
             <TableCell>{task.title}</TableCell>
-            <TableCell>
+            <OneLineCell>
               <TaskStatusBadge status={task.status} />
-            </TableCell>
-            <TableCell>{formatInstant(task.due_date, DATE_FORMATS.taskList)}</TableCell>
-            <TableCell>{assigneeName(task)}</TableCell>
-            <TableCell>
+            </OneLineCell>
+            <OneLineCell>{formatInstant(task.due_date, DATE_FORMATS.taskList)}</OneLineCell>
+            <OneLineCell>{assigneeName(task)}</OneLineCell>
+            <OneLineCell>
               <Button
                 as={Link}
                 to={taskPaths.edit(task.id)}
@@ -52,7 +65,7 @@ export function TaskTable({ tasks }: { tasks: readonly Task[] }) {
               >
                 Edit
               </Button>
-            </TableCell>
+            </OneLineCell>
           </TableRow>
         ))}
       </TableBody>
