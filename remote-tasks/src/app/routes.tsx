@@ -5,11 +5,11 @@
  * ranking in the shell sends `/tasks/dashboard` to remote-team, never here.
  */
 import { Route, Routes } from 'react-router-dom';
-import { EmptyState } from '@duly/shared';
 import { CreateTaskScreen } from '../features/tasks/CreateTaskScreen';
 import { EditTaskScreen } from '../features/tasks/EditTaskScreen';
 import { TaskDetailScreen } from '../features/tasks/TaskDetailScreen';
 import { TaskListScreen } from '../features/tasks/TaskListScreen';
+import { NotFoundScreen } from './NotFoundScreen';
 
 export default function TasksRoutes() {
   return (
@@ -18,8 +18,8 @@ export default function TasksRoutes() {
       <Route path="/tasks/create" element={<CreateTaskScreen />} />
       <Route path="/tasks/:taskId" element={<TaskDetailScreen />} />
       <Route path="/tasks/:taskId/edit" element={<EditTaskScreen />} />
-      {/* /tasks/1/2/3 is not a blank page. */}
-      <Route path="*" element={<EmptyState>Page not found</EmptyState>} />
+      {/* /tasks/1/2/3 is not a blank page but the product's "Page not found". */}
+      <Route path="*" element={<NotFoundScreen />} />
     </Routes>
   );
 }
