@@ -115,36 +115,36 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
   );
 
   test.each([
-    [
-      'POST',
-      () => '/tasks/',
-      (w: World) => ({
+    {
+      method: 'POST',
+      field: 'assigned_to_user_id',
+      path: () => '/tasks/',
+      body: (w: World) => ({
         title: 'T',
         due_date: '2030-01-01T00:00:00Z',
         assigned_to_user_id: w.theirs.employee.id,
       }),
-      'assigned_to_user_id',
-    ],
-    [
-      'PUT',
-      (w: World) => `/tasks/${w.myTask}`,
-      (w: World) => ({ assigned_to_employee_id: w.theirs.employee.id }),
-      'assigned_to_employee_id',
-    ],
-    [
-      'POST',
-      () => '/certificates/',
-      (w: World) => ({
+    },
+    {
+      method: 'PUT',
+      field: 'assigned_to_employee_id',
+      path: (w: World) => `/tasks/${w.myTask}`,
+      body: (w: World) => ({ assigned_to_employee_id: w.theirs.employee.id }),
+    },
+    {
+      method: 'POST',
+      field: 'incharge_person_id',
+      path: () => '/certificates/',
+      body: (w: World) => ({
         name: 'C',
         expiry_date: '2030-01-01',
         reminder_days_before: 7,
         incharge_person_id: w.theirs.employee.id,
       }),
-      'incharge_person_id',
-    ],
+    },
   ] as const)(
-    '%s %s naming another organisation’s user → 400 naming the field, nothing changed',
-    async (method, path, body, field) => {
+    '$method with another organisation’s user as $field → 400 naming it, nothing changed',
+    async ({ method, path, body, field }) => {
       const { app, db } = context();
       const before = await snapshot(db);
       const response = await call(app, method, path(world), {
