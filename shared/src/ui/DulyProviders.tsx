@@ -13,7 +13,7 @@ export interface DulyProvidersProps {
 
 /**
  * Everything a Duly screen expects around it: the redux store, the theme, the global style and
- * the toast host (top-right under the top bar, 4 s, in the theme's colours). The router is
+ * the toast host (top-right, 4 s, in the theme's colours). The router is
  * deliberately not here: it belongs to the app.
  */
 export function DulyProviders({ store, children }: DulyProvidersProps) {

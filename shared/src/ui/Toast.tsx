@@ -33,27 +33,15 @@ const TOAST_COMPONENTS = {
   warning: Toast,
 };
 
-function ToastHost({ className, children }: { className?: string; children?: ReactNode }) {
+/** The toast host: top-right, 4 s (spec 9), drawn in the theme's colours. */
+export function ToastProvider({ children }: { children?: ReactNode }) {
   return (
     <SnackbarProvider
       anchorOrigin={TOAST_ANCHOR}
       autoHideDuration={TOAST_DURATION_MS}
       Components={TOAST_COMPONENTS}
-      // The class styled-components generates below lands on notistack's toast container.
-      classes={{ containerRoot: className }}
     >
       {children}
     </SnackbarProvider>
   );
 }
-
-/**
- * The toast host: top-right, 4 s (spec 9). Toasts start under the 64 px top bar, so for their
- * 4 s they never cover the avatar menu or the drawer button: with notistack's 6 px around each
- * toast, the first one sits 8 px under the bar. Two classes outrank notistack's own rule.
- */
-export const ToastProvider = styled(ToastHost)`
-  &.notistack-SnackbarContainer {
-    top: calc(${({ theme }) => theme.layout.topBarHeight} + ${({ theme }) => theme.space(0.25)});
-  }
-`;
