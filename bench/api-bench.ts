@@ -17,9 +17,10 @@
  * SQLite by default (a file in a temporary DATA_DIR); PostgreSQL when
  * DATABASE_URL is set (a fresh `duly_bench_<random>` database on that server,
  * dropped afterwards). BENCH_DURATION (seconds) and BENCH_CONNECTIONS
- * override 10 and 50; RESPONSE_CACHE=off measures SQLite without the API's
- * response cache (PostgreSQL never uses it). Results are also written to
- * bench/results/.
+ * override 10 and 50. On SQLite every endpoint is measured twice in the same
+ * run: with the API's response cache (the default) and through a second API
+ * process with RESPONSE_CACHE=off (PostgreSQL never caches). Results are also
+ * written to bench/results/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -240,7 +241,14 @@ function startHelloWorld(port: number): ChildProcess {
   });
 }
 
-function startApi(port: number, database: BenchDatabase): ChildProcess {
+/** One secret for every API process of the run, so one token works on each. */
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+function startApi(
+  port: number,
+  database: BenchDatabase,
+  env: Record<string, string> = {},
+): ChildProcess {
   return spawn(process.execPath, [TSX, 'src/server.ts'], {
     cwd: path.join(ROOT, 'api'),
     env: {
@@ -252,7 +260,8 @@ function startApi(port: number, database: BenchDatabase): ChildProcess {
         database.settings.dialect === 'postgres' ? database.settings.connectionString : '',
       // Request logging off, as it is for hello-world: this measures the API, not the log.
       LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
+      JWT_SECRET,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -314,7 +323,7 @@ function report(label: string, hello: Measurement, endpoints: Measurement[]): st
   const rows = [hello, ...endpoints].map((m) => {
     const ratio = m === hello ? '1.00' : (m.requestsPerSecond / hello.requestsPerSecond).toFixed(2);
     const cells = [
-      m.name.padEnd(28),
+      m.name.padEnd(33),
       String(Math.round(m.requestsPerSecond)).padStart(7),
       String(m.p50Ms).padStart(6),
       String(m.p99Ms).padStart(6),
@@ -335,8 +344,8 @@ function report(label: string, hello: Measurement, endpoints: Measurement[]): st
       `${WARM_UP_S} s warm-up, ` +
       `${os.cpus().length} CPUs, Node ${process.version}`,
     '',
-    '| endpoint                     |   req/s | p50 ms | p99 ms | worst p99 | ratio | failed |',
-    '| ---------------------------- | ------: | -----: | -----: | --------: | ----: | -----: |',
+    '| endpoint                          |   req/s | p50 ms | p99 ms | worst p99 | ratio | failed |',
+    '| --------------------------------- | ------: | -----: | -----: | --------: | ----: | -----: |',
     ...rows,
     '',
     ...(label.startsWith('SQLite') ? verdicts : []),
@@ -358,14 +367,26 @@ async function main(): Promise<void> {
       .execute(db);
     await db.destroy();
 
+    // On SQLite the API keeps list and dashboard answers until the data changes
+    // (plugins/response-cache.ts). The same run therefore also measures a second
+    // API process with RESPONSE_CACHE=off on the same file, so the figures show
+    // both what a repeated request costs and what a database read costs.
+    const sqlite = database.settings.dialect === 'sqlite';
     const helloPort = await freePort();
     const apiPort = await freePort();
+    const uncachedPort = sqlite ? await freePort() : undefined;
     const hello = startHelloWorld(helloPort);
     const api = startApi(apiPort, database);
     children.push(hello, api);
     const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
     await waitUntilUp(`http://127.0.0.1:${helloPort}/`, hello);
     await waitUntilUp(`${apiBase}/health`, api);
+    const uncachedBase = uncachedPort ? `http://127.0.0.1:${uncachedPort}/api/v1` : undefined;
+    if (uncachedPort && uncachedBase) {
+      const uncached = startApi(uncachedPort, database, { RESPONSE_CACHE: 'off' });
+      children.push(uncached);
+      await waitUntilUp(`${uncachedBase}/health`, uncached);
+    }
 
     const login = await fetch(`${apiBase}/auth/login`, {
       method: 'POST',
@@ -376,24 +397,33 @@ async function main(): Promise<void> {
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
 
-    console.log('Measuring…');
-    const [helloResult, tasks, dashboard] = await measure([
+    const suffix = sqlite ? ' (cached)' : '';
+    const targets = [
       { name: 'hello-world GET /', url: `http://127.0.0.1:${helloPort}/` },
-      { name: 'GET /tasks/?limit=50', url: `${apiBase}/tasks/?limit=50`, headers: auth },
-      { name: 'GET /dashboard/', url: `${apiBase}/dashboard/`, headers: auth },
-    ]);
+      { name: `GET /tasks/?limit=50${suffix}`, url: `${apiBase}/tasks/?limit=50`, headers: auth },
+      { name: `GET /dashboard/${suffix}`, url: `${apiBase}/dashboard/`, headers: auth },
+    ];
+    if (uncachedBase) {
+      targets.push(
+        {
+          name: 'GET /tasks/?limit=50 (no cache)',
+          url: `${uncachedBase}/tasks/?limit=50`,
+          headers: auth,
+        },
+        { name: 'GET /dashboard/ (no cache)', url: `${uncachedBase}/dashboard/`, headers: auth },
+      );
+    }
+    console.log('Measuring…');
+    const [helloResult, ...endpoints] = await measure(targets);
 
-    // The API keeps list and dashboard answers on SQLite unless RESPONSE_CACHE=off.
-    const cached = database.settings.dialect === 'sqlite' && process.env.RESPONSE_CACHE !== 'off';
-    const label = `${database.label} (response cache ${cached ? 'on' : 'off'})`;
-    const text = report(label, helloResult, [tasks, dashboard]);
+    const text = report(database.label, helloResult, endpoints);
     console.log(`\n${text}`);
     const resultsDir = path.join(__dirname, 'results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     writeFileSync(
       path.join(resultsDir, `api-${database.settings.dialect}-${stamp}.json`),
-      JSON.stringify({ database: label, hello: helloResult, tasks, dashboard }, null, 2),
+      JSON.stringify({ database: database.label, hello: helloResult, endpoints }, null, 2),
     );
   } finally {
     await Promise.all(children.map(stop));
