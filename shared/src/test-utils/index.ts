@@ -6,3 +6,4 @@ export {
 } from './renderWithProviders';
 export { makeToken, TEST_USER_CLAIMS } from './tokens';
 export { setupApiServer, apiUrl, loginRedirect, TEST_API_BASE_URL } from './server';
+export { contrastRatio, flatten } from './contrast';

@@ -43,7 +43,7 @@ const variantStyles: Record<ButtonVariant, (theme: DefaultTheme) => ReturnType<t
   `,
   secondary: ({ colors }) => css`
     background: ${colors.surface};
-    color: ${colors.primary};
+    color: ${colors.primaryText};
     border-color: ${colors.primary};
     &:hover {
       background: ${colors.primaryTint};
@@ -51,7 +51,7 @@ const variantStyles: Record<ButtonVariant, (theme: DefaultTheme) => ReturnType<t
   `,
   text: ({ colors }) => css`
     background: transparent;
-    color: ${colors.primary};
+    color: ${colors.primaryText};
     &:hover {
       background: ${colors.primaryTint};
     }

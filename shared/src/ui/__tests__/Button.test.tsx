@@ -2,7 +2,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, Link } from 'react-router-dom';
 import { RIPPLE_DURATION_MS } from '../../contract/constants';
+import { contrastRatio, flatten } from '../../test-utils/contrast';
 import { Button } from '../Button';
+import { theme } from '../theme';
 import { renderWithTheme } from './renderWithTheme';
 
 const ripplesIn = (element: HTMLElement) => element.querySelectorAll('[data-ripple]');
@@ -101,4 +103,21 @@ describe('Button', () => {
 
     expect(screen.getByRole('heading', { name: 'Create New Task' })).toBeInTheDocument();
   });
+
+  it.each(['text', 'secondary'] as const)(
+    'writes a %s button in a colour readable at 4.5:1 on the page, a card and its hover tint',
+    (variant) => {
+      renderWithTheme(<Button variant={variant}>Back to Tasks</Button>);
+      const text = getComputedStyle(screen.getByRole('button', { name: 'Back to Tasks' })).color;
+      const { background, surface, primaryTint } = theme.colors;
+      for (const backdrop of [
+        background,
+        surface,
+        flatten(primaryTint, background),
+        flatten(primaryTint, surface),
+      ]) {
+        expect(contrastRatio(text, backdrop)).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
 });
