@@ -78,14 +78,15 @@ const ItemLink = styled(Link)<{ $active: boolean }>`
   margin-bottom: 2px;
   padding: ${({ theme }) => theme.space(0, 2)};
   border-radius: ${({ theme }) => theme.radii.control};
-  color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.text)};
+  color: ${({ theme, $active }) => ($active ? theme.colors.primaryText : theme.colors.text)};
   background: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : 'transparent')};
   font-weight: ${({ theme, $active }) =>
     $active ? theme.fontWeights.semibold : theme.fontWeights.medium};
   text-decoration: none;
 
   svg {
-    color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.textSecondary)};
+    color: ${({ theme, $active }) =>
+      $active ? theme.colors.primaryText : theme.colors.textSecondary};
   }
   &:hover {
     background: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : theme.colors.hover)};

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
+import { theme } from '@duly/shared';
+import { apiUrl, contrastRatio, flatten, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import {
   dashboardHandlers,
   organizationHandlers,
@@ -128,6 +129,18 @@ describe('side navigation', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it('writes the current section in a colour readable at 4.5:1 on its highlight', () => {
+    renderShell({ route: '/tasks/create', token: makeToken() });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const current = within(nav).getByRole('link', { name: 'Tasks' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+
+    const style = getComputedStyle(current);
+    const highlight = flatten(style.backgroundColor, theme.colors.surface);
+    expect(highlight).toBe(flatten(theme.colors.primaryTint, theme.colors.surface));
+    expect(contrastRatio(style.color, highlight)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('opens as a drawer from the menu button and closes on Escape', async () => {
