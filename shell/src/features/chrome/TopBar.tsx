@@ -63,7 +63,6 @@ const OrganizationName = styled.span`
   font-size: 15px;
   white-space: nowrap;
   text-overflow: ellipsis;
-  opacity: 0.95;
 
   ${({ theme }) => theme.media.narrow} {
     padding-left: ${({ theme }) => theme.space(1)};

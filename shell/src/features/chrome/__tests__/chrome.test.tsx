@@ -39,6 +39,16 @@ describe('top bar', () => {
     expect(await within(topBar()).findByText(TEST_ORGANIZATION.name)).toBeInTheDocument();
   });
 
+  it('writes the organisation name at 4.5:1 or more on the primary bar', async () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    const name = await within(topBar()).findByText(TEST_ORGANIZATION.name);
+    const opacity = Number(getComputedStyle(name).opacity || '1');
+    const { onPrimary, primary } = theme.colors;
+    const [red, green, blue] = [1, 3, 5].map((at) => parseInt(onPrimary.slice(at, at + 2), 16));
+    const text = flatten(`rgba(${red}, ${green}, ${blue}, ${opacity})`, primary);
+    expect(contrastRatio(text, primary)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('shows the initials of the full name in the avatar', () => {
     renderShell({ route: '/dashboard', token: makeToken({ full_name: 'asha devi rao' }) });
     const avatar = within(screen.getByRole('button', { name: 'Account menu' })).getByRole('img');
