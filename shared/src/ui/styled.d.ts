@@ -3,6 +3,6 @@ import type { DulyTheme } from './theme';
 
 // Types `props.theme` in every styled component of every package that imports @duly/shared.
 declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmentation must be an interface
+  // An interface (not a type alias): module augmentation can only merge interfaces.
   export interface DefaultTheme extends DulyTheme {}
 }
