@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
+const { StartupPreloadPlugin } = require('../scripts/webpack/startup-preload.cjs');
 const { devConfigMiddleware } = require('./scripts/dev-config.cjs');
 
 /**
@@ -56,6 +57,9 @@ module.exports = (_env, argv = {}) => {
         publicPath: '/',
         scriptLoading: 'defer',
       }),
+      // The bootstrap chunk and the shared packages it needs download beside the entry chunk
+      // instead of after it.
+      new StartupPreloadPlugin({ HtmlWebpackPlugin, sourceDir: path.join(__dirname, 'src') }),
     ],
     devServer: {
       host: '127.0.0.1',

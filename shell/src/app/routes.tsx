@@ -1,20 +1,14 @@
 /**
  * Which remote owns which path (ARCHITECTURE 2, docs/module-federation.md).
  * React Router ranks the patterns, so `/tasks/dashboard` goes to the team
- * remote although `/tasks/*` matches it too. Everything not listed here, nor
- * in App.tsx, is "Page not found".
+ * remote although `/tasks/*` matches it too. Everything not listed in the
+ * table (remoteRouteTable.ts), nor in App.tsx, is "Page not found".
  */
 import { matchRoutes } from 'react-router-dom';
 import { type RemoteName } from '../features/remotes';
+import { REMOTE_ROUTE_TABLE } from './remoteRouteTable';
 
-export const REMOTE_ROUTE_TABLE: readonly { path: string; remote: RemoteName }[] = [
-  { path: '/tasks/dashboard', remote: 'remote_team' },
-  { path: '/employee/dashboard', remote: 'remote_team' },
-  { path: '/tasks/*', remote: 'remote_tasks' },
-  { path: '/certificates/*', remote: 'remote_certificates' },
-  { path: '/employees/*', remote: 'remote_employees' },
-  { path: '/users/*', remote: 'remote_employees' },
-];
+export { REMOTE_ROUTE_TABLE };
 
 const routeObjects = REMOTE_ROUTE_TABLE.map(({ path, remote }) => ({ path, id: remote + path }));
 const remoteById = new Map(

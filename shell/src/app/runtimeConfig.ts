@@ -3,7 +3,9 @@
  * index.html, read before the first render and never cached, so one shell
  * build runs against any API and any set of remote deployments.
  */
-import { isRemoteName, type RemoteEntries } from '../features/remotes';
+// The registry module itself, not the feature's index: this file runs in the entry chunk
+// (index.ts), which must not pull in React (see earlyStart.ts).
+import { isRemoteName, type RemoteEntries } from '../features/remotes/registry';
 
 export interface RuntimeConfig {
   /** The API base; absent → `/api/v1` on the page's host. */

@@ -1,30 +1,53 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, ErrorState, LoadingState } from '@duly/shared';
-import { loadRemoteRoutes } from './loadRemoteRoutes';
+import {
+  loadedRemoteRoutes,
+  loadRemoteRoutes,
+  takeStartupLoad,
+  type RemoteRoutesModule,
+} from './loadRemoteRoutes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { type RemoteName } from './registry';
 
 export const REMOTE_FAILED_TEXT = 'This section could not be loaded.';
 
-/**
- * One lazy component per remote for the whole session: once a remote has
- * loaded, coming back to it renders at once. A lazy component whose load
- * failed is dropped, so the next render (Retry, another path) loads anew.
- */
-const lazyRoutes = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
+type LoadState = { module: RemoteRoutesModule } | { error: unknown } | null;
 
-function lazyRoutesOf(name: RemoteName): LazyExoticComponent<ComponentType> {
-  const existing = lazyRoutes.get(name);
-  if (existing) return existing;
-  const component = lazy(() =>
-    loadRemoteRoutes(name).catch((error: unknown) => {
-      if (lazyRoutes.get(name) === component) lazyRoutes.delete(name);
-      throw error;
-    }),
-  );
-  lazyRoutes.set(name, component);
-  return component;
+/**
+ * The remote's `./routes` component once loaded, a spinner until then. Not React.lazy: a
+ * component that suspends is revealed at the earliest 300 ms after its fallback appeared
+ * (React's throttle against flashing spinners), which held every cold load of a remote page
+ * back by up to 300 ms; a state update shows the remote the moment it has loaded. A load that
+ * failed (after its automatic retry) is thrown, so the error boundary shows the failure; the
+ * next mount (Retry, another path) loads again, while a remote that has loaded is shown at once.
+ */
+function LoadedRemoteRoutes({ name }: { name: RemoteName }) {
+  const [state, setState] = useState<LoadState>(() => {
+    const module = loadedRemoteRoutes(name);
+    return module ? { module } : null;
+  });
+  // The load started at start-up for this page, taken over once per mount (kept across the
+  // double effects of StrictMode in development).
+  const startupLoad = useRef<Promise<RemoteRoutesModule> | undefined | null>(null);
+
+  useEffect(() => {
+    if (state) return undefined;
+    if (startupLoad.current === null) startupLoad.current = takeStartupLoad(name);
+    let current = true;
+    (startupLoad.current ?? loadRemoteRoutes(name)).then(
+      (module) => current && setState({ module }),
+      (error: unknown) => current && setState({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [name, state]);
+
+  if (state === null) return <LoadingState />;
+  if ('error' in state) throw state.error;
+  const Routes = state.module.default;
+  return <Routes />;
 }
 
 export interface RemoteRouteProps {
@@ -39,7 +62,6 @@ export interface RemoteRouteProps {
 export function RemoteRoute({ name }: RemoteRouteProps) {
   const { pathname } = useLocation();
   const [retries, setRetries] = useState(0);
-  const Routes = lazyRoutesOf(name);
 
   const fallback = (
     <ErrorState
@@ -55,14 +77,7 @@ export function RemoteRoute({ name }: RemoteRouteProps) {
 
   return (
     <RemoteErrorBoundary remoteName={name} resetKey={`${pathname}#${retries}`} fallback={fallback}>
-      <Suspense fallback={<LoadingState />}>
-        <Routes />
-      </Suspense>
+      <LoadedRemoteRoutes name={name} />
     </RemoteErrorBoundary>
   );
-}
-
-/** Test helper: forget every lazy component of this session. */
-export function resetRemoteRouteCache(): void {
-  lazyRoutes.clear();
 }

@@ -3,7 +3,9 @@
  * A successful load is kept for the rest of the session, so revisiting a
  * section (or hovering its link again) costs nothing.
  */
-import { type ComponentType } from 'react';
+// Type-only: this module also runs in the entry chunk (app/earlyStart.ts), where React, a
+// shared singleton, is not available yet.
+import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { forgetRemote, remoteEntry, type RemoteName } from './registry';
 
@@ -30,6 +32,8 @@ export class InvalidRemoteModuleError extends Error {
 export const AUTO_RETRY_DELAY_MS = 300;
 
 const loaded = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+/** The same loads once they have succeeded, readable without waiting. */
+const ready = new Map<RemoteName, RemoteRoutesModule>();
 
 function isRoutesModule(value: unknown): value is RemoteRoutesModule {
   if (value === null || typeof value !== 'object' || !('default' in value)) return false;
@@ -73,10 +77,20 @@ export function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> 
   if (pending) return pending;
   const attempt = loadWithRetry(name);
   loaded.set(name, attempt);
-  attempt.catch(() => {
-    if (loaded.get(name) === attempt) loaded.delete(name);
-  });
+  attempt.then(
+    (module) => {
+      if (loaded.get(name) === attempt) ready.set(name, module);
+    },
+    () => {
+      if (loaded.get(name) === attempt) loaded.delete(name);
+    },
+  );
   return attempt;
+}
+
+/** The remote's routes if they have already loaded in this session, so a render need not wait. */
+export function loadedRemoteRoutes(name: RemoteName): RemoteRoutesModule | undefined {
+  return ready.get(name);
 }
 
 /** Starts loading a remote ahead of a visit (hover or focus of its link); never throws. */
@@ -86,7 +100,33 @@ export function preloadRemote(name: RemoteName): void {
   });
 }
 
+/**
+ * Loads started at start-up for the page's own route, before anything rendered
+ * (app/earlyStart.ts). The first render of that remote takes over the very same
+ * load, even when it has already failed, so the page still makes one attempt
+ * plus one automatic retry before it shows the failure; only Retry starts anew.
+ */
+const startupLoads = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+
+/** Starts loading the remote that owns the page being opened; its first render takes it over. */
+export function loadRemoteAtStartup(name: RemoteName): void {
+  const attempt = loadRemoteRoutes(name);
+  attempt.catch(() => {
+    // Reported by the render that takes this load over.
+  });
+  startupLoads.set(name, attempt);
+}
+
+/** The start-up load of this remote, once: later renders (Retry, revisits) load as usual. */
+export function takeStartupLoad(name: RemoteName): Promise<RemoteRoutesModule> | undefined {
+  const attempt = startupLoads.get(name);
+  startupLoads.delete(name);
+  return attempt;
+}
+
 /** Test helper: forget every load of this session. */
 export function resetLoadedRemotes(): void {
   loaded.clear();
+  ready.clear();
+  startupLoads.clear();
 }

@@ -4,9 +4,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { renderShell } from '../../../testing/renderShell';
-import { resetLoadedRemotes } from '../loadRemoteRoutes';
+import { loadRemoteAtStartup, preloadRemote, resetLoadedRemotes } from '../loadRemoteRoutes';
 import { registerRemoteEntries } from '../registry';
-import { resetRemoteRouteCache } from '../RemoteRoute';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -51,7 +50,6 @@ beforeEach(() => {
 
 afterEach(() => {
   resetLoadedRemotes();
-  resetRemoteRouteCache();
   loadRemoteMock.mockReset();
   registerRemotesMock.mockReset();
   consoleError.mockRestore();
@@ -162,6 +160,43 @@ describe('a remote route', () => {
     loadRemoteMock.mockResolvedValue({ routes: [] });
     renderShell({ route: '/tasks', token: makeToken() });
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
+  });
+
+  it('takes over the load start-up began for the page: one load, no second one', async () => {
+    loadRemoteMock.mockResolvedValue(tasksRoutesModule);
+    loadRemoteAtStartup('remote_tasks');
+    renderShell({ route: '/tasks', token: makeToken() });
+    expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the failure of a start-up load that failed before the first render; Retry loads anew', async () => {
+    loadRemoteMock.mockRejectedValue(networkError());
+    loadRemoteAtStartup('remote_tasks');
+    // The first try and its automatic retry both fail before the shell renders.
+    await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+
+    loadRemoteMock.mockReset();
+    loadRemoteMock.mockResolvedValue(tasksRoutesModule);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('that has already loaded is shown in the first render, without a spinner', async () => {
+    loadRemoteMock.mockResolvedValue(tasksRoutesModule);
+    preloadRemote('remote_tasks');
+    await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    renderShell({ route: '/tasks', token: makeToken() });
+    expect(screen.getByRole('heading', { name: 'Task list' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
   });
 
   it('stays mounted while moving between its own paths', async () => {
