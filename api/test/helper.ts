@@ -355,3 +355,12 @@ export async function snapshot(db: Db): Promise<unknown> {
   ]);
   return { organizations, users, tasks, certificates };
 }
+
+/**
+ * Matches an error message that names `field` the way a person reads it
+ * (`organization_name` → "organization name", `firstName` → "first name").
+ */
+export function namesField(field: string): RegExp {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[._]+/g, ' ');
+  return new RegExp(`\\b${words}\\b`, 'i');
+}

@@ -22,9 +22,22 @@ export class HttpError extends Error {
   }
 }
 
-/** 400 naming each bad field; the message reads well in a toast ("title is required"). */
+/** `organization_name` → `Organization name`, `firstName` → `First name`: how a person names it. */
+export function fieldLabel(path: string): string {
+  const words = path
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[._]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * 400 naming each bad field. `errors` keeps the fields as the client names them;
+ * the message is sentences a toast can show as they are ("Title is required.").
+ */
 export function badRequest(errors: FieldError[]): HttpError {
-  const message = errors.map((error) => `${error.path} ${error.message}`).join('; ');
+  const message = errors.map((error) => `${fieldLabel(error.path)} ${error.message}.`).join(' ');
   return new HttpError(400, 'validation_failed', message, errors);
 }
 
