@@ -23,7 +23,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,6 +32,9 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import type HtmlWebpackPlugin from 'html-webpack-plugin';
 import type webpack from 'webpack';
 import type { Configuration } from 'webpack';
+// The browser tests' helpers: the same Chromium flags and free-port finder.
+import { assertChromiumInstalled, CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium';
+import { freePort } from '../e2e/support/duly-server';
 
 const ROOT = path.resolve(__dirname, '..');
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
@@ -40,16 +42,6 @@ const RUNS = 10;
 const TASK_COUNT = 50;
 const RATIO_TARGET = 1.5;
 const LOGIN_JS_TARGET_KB = 150;
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Load {
   /** ms from navigation start until the awaited element was in the document. */
@@ -106,21 +98,6 @@ async function buildMinimalPage(workDir: string): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 // The product's server
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** `node scripts/start.mjs` with the bench page enabled; resolves when it prints its URL. */
 async function startProduct(benchPageDir: string, dataDir: string) {
@@ -300,8 +277,9 @@ async function main(): Promise<void> {
     console.log(`Product on ${product.baseURL}; creating ${TASK_COUNT} tasks…`);
     const token = await seedTasks(product.baseURL);
 
+    assertChromiumInstalled();
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: CHROMIUM_FLAGS,
     });
     // One warm-up of each, not counted: the server's first answers (file cache, JIT) are not the page's cost.
