@@ -5,11 +5,11 @@
  * ranking in the shell sends `/tasks/dashboard` to remote-team, never here.
  */
 import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '@duly/shared';
 import { CreateTaskScreen } from '../features/tasks/CreateTaskScreen';
 import { EditTaskScreen } from '../features/tasks/EditTaskScreen';
 import { TaskDetailScreen } from '../features/tasks/TaskDetailScreen';
 import { TaskListScreen } from '../features/tasks/TaskListScreen';
-import { NotFoundScreen } from './NotFoundScreen';
 
 export default function TasksRoutes() {
   return (
@@ -19,7 +19,7 @@ export default function TasksRoutes() {
       <Route path="/tasks/:taskId" element={<TaskDetailScreen />} />
       <Route path="/tasks/:taskId/edit" element={<EditTaskScreen />} />
       {/* /tasks/1/2/3 is not a blank page but the product's "Page not found". */}
-      <Route path="*" element={<NotFoundScreen />} />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

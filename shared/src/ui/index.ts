@@ -12,6 +12,7 @@ export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { LoadingState, type LoadingStateProps } from './LoadingState';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { NotFoundPage } from './NotFoundPage';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { StatusBadge, type StatusBadgeProps } from './StatusBadge';
 export { Avatar, type AvatarProps } from './Avatar';

@@ -1,8 +1,8 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { NotFoundPage } from '@duly/shared';
 import { LoginScreen, PublicOnly, RequireAuth, SignupScreen } from '../features/auth';
 import { AppLayout } from '../features/chrome';
 import { DashboardScreen } from '../features/dashboard';
-import { NotFoundScreen } from '../features/not-found';
 import { preloadRemote, RemoteRoute } from '../features/remotes';
 import { remoteForPath } from './routes';
 
@@ -20,7 +20,7 @@ function preloadRemoteForPath(to: string): void {
 function RemoteOrNotFound() {
   const { pathname } = useLocation();
   const remote = remoteForPath(pathname);
-  return remote ? <RemoteRoute key={remote} name={remote} /> : <NotFoundScreen />;
+  return remote ? <RemoteRoute key={remote} name={remote} /> : <NotFoundPage />;
 }
 
 /** The shell's routes (ARCHITECTURE 2): public sign-in pages, then the chrome around the rest. */

@@ -1,1 +1,0 @@
-export { NotFoundScreen, NOT_FOUND_TEXT } from './NotFoundScreen';
