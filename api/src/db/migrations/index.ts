@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-21-001-initial-schema';
+import * as organizationCountIndexes from './2026-11-21-002-organization-count-indexes';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
+  '2026-11-21-002-organization-count-indexes': organizationCountIndexes,
 };

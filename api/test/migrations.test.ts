@@ -1,0 +1,59 @@
+import { Migrator } from 'kysely';
+import { buildApp } from '../src/app';
+import { migrateToLatest } from '../src/db/migrate';
+import { migrations } from '../src/db/migrations';
+import {
+  call,
+  createCertificate,
+  createOrganization,
+  createTask,
+  openTestDatabase,
+  testConfig,
+  testDatabases,
+  type TestDatabase,
+} from './helper';
+
+const FIRST = '2026-11-21-001-initial-schema';
+
+describe.each(testDatabases())('migrations on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.drop();
+    database = undefined;
+  });
+
+  test('a database created by the first release upgrades, keeping its data readable', async () => {
+    database = await openTestDatabase(kind, false);
+    const { db } = database;
+    const firstRelease = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ [FIRST]: migrations[FIRST] }) },
+    });
+    expect((await firstRelease.migrateToLatest()).error).toBeUndefined();
+    const org = await createOrganization(db);
+    for (let i = 0; i < 3; i += 1) await createTask(db, org);
+    await createCertificate(db, org);
+
+    const applied = await migrateToLatest(db);
+    expect(applied).toEqual(Object.keys(migrations).filter((name) => name !== FIRST));
+    expect(applied.length).toBeGreaterThan(0);
+
+    const app = await buildApp({ config: testConfig({ responseCache: false }), db });
+    try {
+      const page = await call(app, 'GET', '/tasks/', {
+        token: org.manager.token,
+        query: { limit: '2' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toHaveLength(2);
+      expect(page.headers['x-total-count']).toBe('3');
+      const dashboard = await call(app, 'GET', '/dashboard/', { token: org.manager.token });
+      expect(dashboard.json()).toMatchObject({
+        tasks: { total_tasks: 3 },
+        certificates: { total_certificates: 1 },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
