@@ -1,7 +1,8 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
+import { hashPassword } from '../src/lib/passwords';
 import {
   call,
   createCertificate,
@@ -52,6 +53,42 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
         tasks: { total_tasks: 3 },
         certificates: { total_certificates: 1 },
       });
+    } finally {
+      await app.close();
+    }
+  });
+
+  // Another instance may migrate a shared PostgreSQL while this one serves; reads this one
+  // has already prepared (PostgreSQL named statements) must keep working.
+  test('reads keep working after another process adds columns to the tables they read', async () => {
+    database = await openTestDatabase(kind);
+    const { db } = database;
+    const org = await createOrganization(db);
+    await createTask(db, org);
+    const password = 'a-long-enough-password';
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', org.manager.id)
+      .execute();
+    const app = await buildApp({ config: testConfig({ responseCache: false }), db });
+    try {
+      const readEverything = async () => {
+        const login = await call(app, 'POST', '/auth/login', {
+          body: { email: org.manager.email, password },
+        });
+        expect(login.statusCode).toBe(200);
+        const list = await call(app, 'GET', '/tasks/', { token: org.manager.token });
+        expect(list.statusCode).toBe(200);
+        expect(list.headers['x-total-count']).toBe('1');
+        const dashboard = await call(app, 'GET', '/dashboard/', { token: org.manager.token });
+        expect(dashboard.statusCode).toBe(200);
+      };
+      await readEverything();
+      await readEverything();
+      await sql`alter table users add column nickname text`.execute(db);
+      await sql`alter table tasks add column priority integer`.execute(db);
+      await readEverything();
     } finally {
       await app.close();
     }

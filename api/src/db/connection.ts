@@ -32,7 +32,7 @@ export function createDatabase(settings: DatabaseSettings): Db {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
   }
   const sqlite = openSqlite(settings.filename);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -126,6 +126,58 @@ function openSqlite(filename: string) {
       sqlite.close();
     },
   };
+}
+
+/** At most this many distinct SELECT texts become named (prepared) statements per process. */
+const PREPARED_READS_MAX = 500;
+
+/**
+ * `select *` / `"t".*`: PostgreSQL refuses to run a prepared statement whose
+ * result columns changed ("cached plan must not change result type"), which a
+ * migration run by another instance (adding a column) would cause. Such reads
+ * stay unnamed; named ones list their columns, which a new column leaves alone.
+ */
+const SELECTS_EVERY_COLUMN = /\bselect\s+\*|\.\*/i;
+
+/**
+ * PostgreSQL plans every unnamed query afresh, and planning the task list's
+ * join costs more than running it on an indexed page. SELECTs are therefore
+ * sent as named statements: each connection parses and plans one once and
+ * then only binds and executes it (the pg driver remembers what it has
+ * prepared per connection). Writes and DDL stay unnamed, and the number of
+ * names is bounded, since a query with an `in (…)` list has a text per length.
+ */
+function preparingReads(pool: pg.Pool): pg.Pool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (
+      name === undefined &&
+      names.size < PREPARED_READS_MAX &&
+      /^\s*select\b/i.test(text) &&
+      !SELECTS_EVERY_COLUMN.test(text)
+    ) {
+      name = `duly_read_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  // Patched on the pool itself (not a wrapper), so end() and the pool's own state stay as pg has them.
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const patched = new WeakSet<pg.PoolClient>();
+  pool.connect = (async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    if (!patched.has(client)) {
+      patched.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((text: unknown, values?: unknown) => {
+        const name = typeof text === 'string' ? nameOf(text) : undefined;
+        return name === undefined ? query(text, values) : query({ name, text, values });
+      }) as typeof client.query;
+    }
+    return client;
+  }) as typeof pool.connect;
+  return pool;
 }
 
 /** True when `error` is a UNIQUE constraint violation, in either database. */
