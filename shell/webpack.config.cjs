@@ -25,6 +25,31 @@ function hashedEntryFilename(pathData) {
   return hashed ? '[name].[contenthash:10].js' : '[name].js';
 }
 
+const PACKAGE_PATH = /[\\/]node_modules[\\/]|[\\/]shared[\\/]src[\\/]/;
+
+/**
+ * A module of a package (node_modules or @duly/shared), not of the shell itself. Only modules
+ * read from a file: the federation's consume-shared modules must stay in the chunks that use
+ * them, or loading the packages chunk would wait for its own shared modules (a deadlock).
+ *
+ * @param {import('webpack').Module} module
+ */
+function isPackageModule(module) {
+  const resource = /** @type {{ resource?: string }} */ (module).resource;
+  return typeof resource === 'string' && PACKAGE_PATH.test(resource);
+}
+
+/**
+ * The runtime plugin that hands the shell's copy of the federation runtime to the remotes
+ * (their production builds use it instead of bundling their own, see scripts/webpack/remote.cjs).
+ * Its ES module build: it then shares the runtime module the shell's bundle already holds
+ * (the CommonJS build that `experiments.provideExternalRuntime` picks would add a second copy).
+ */
+const EXTERNAL_RUNTIME_PLUGIN = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
 /** @returns {import('webpack').Configuration} */
 module.exports = (_env, argv = {}) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -39,6 +64,22 @@ module.exports = (_env, argv = {}) => {
       uniqueName: 'duly_shell',
       filename: production ? hashedEntryFilename : base.output.filename,
     },
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // The shared packages the shell provides (React, the router, Redux,
+          // @duly/shared, …) as one file instead of one per package (there were 22, two
+          // of them the same code under two names): start-up needs them all, and one
+          // file downloads and compresses better than 22 small ones.
+          packages: {
+            test: isPackageModule,
+            name: 'packages',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
+    },
     plugins: [
       new ModuleFederationPlugin({
         name: 'shell',
@@ -49,6 +90,9 @@ module.exports = (_env, argv = {}) => {
         // The host exposes nothing, so it needs neither a manifest nor types.
         manifest: false,
         dts: false,
+        runtimePlugins: [EXTERNAL_RUNTIME_PLUGIN],
+        // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
+        experiments: { optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public/index.html'),

@@ -3,6 +3,21 @@
 const path = require('node:path');
 
 /**
+ * React Router 7 publishes a production build (`dist/production`: dev warnings compiled out)
+ * but its package exports point every condition at `dist/development`
+ * (remix-run/react-router#14102), so bundlers ship the development build. Production builds
+ * resolve the production files instead. `react-router/dom` must follow: it imports the
+ * router's internal chunks by relative path, so mixing the two builds would load two routers.
+ */
+function reactRouterProductionAliases() {
+  const root = path.dirname(require.resolve('react-router/package.json'));
+  return {
+    'react-router$': path.join(root, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(root, 'dist/production/dom-export.mjs'),
+  };
+}
+
+/**
  * @param {{ dir: string, mode?: string }} options
  * @returns {import('webpack').Configuration}
  */
@@ -20,7 +35,10 @@ function commonConfig({ dir, mode = 'production' }) {
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      alias: production ? reactRouterProductionAliases() : {},
+    },
     module: {
       rules: [
         {

@@ -196,6 +196,11 @@ function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOS
           manifest: true,
           // Types of the API contract live in @duly/shared; no remote type generation.
           dts: false,
+          // A production remote uses the federation runtime of the shell that loads it
+          // (provided by the shell's inject-external-runtime-core runtime plugin) instead
+          // of carrying its own copy: remoteEntry.js shrinks from 28 to 9 KB gzipped. The
+          // standalone dev page has no shell, so development builds keep their own.
+          experiments: { externalRuntime: production },
         }),
         // Sizes only mean something minified: the budget applies to production builds.
         ...(production
