@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
+const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
 const { StartupPreloadPlugin } = require('../scripts/webpack/startup-preload.cjs');
 const { devConfigMiddleware } = require('./scripts/dev-config.cjs');
 
@@ -104,6 +105,8 @@ module.exports = (_env, argv = {}) => {
       // The bootstrap chunk and the shared packages it needs download beside the entry chunk
       // instead of after it.
       new StartupPreloadPlugin({ HtmlWebpackPlugin, sourceDir: path.join(__dirname, 'src') }),
+      // dist/ also holds .br and .gz copies, sent by servers that know them (api/src/web).
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     devServer: {
       host: '127.0.0.1',

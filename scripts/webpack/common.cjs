@@ -34,6 +34,11 @@ function commonConfig({ dir, mode = 'production' }) {
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       clean: true,
+      // Write every file, even one whose content did not change: scripts/start.mjs decides
+      // whether a package needs building from the time index.html or mf-manifest.json was
+      // written, and a build that left them untouched (a change that does not alter them)
+      // would be found stale again at every start.
+      compareBeforeEmit: false,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],

@@ -13,6 +13,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('./common.cjs');
+const { PrecompressPlugin } = require('./precompress.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
 
 /** Fixed dev-server ports (the shell uses 3000), so the shell's dev config.json can name them. */
@@ -204,7 +205,7 @@ function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOS
         }),
         // Sizes only mean something minified: the budget applies to production builds.
         ...(production
-          ? [new RemoteBudgetPlugin({ containerName: name, budgetKb })]
+          ? [new RemoteBudgetPlugin({ containerName: name, budgetKb }), new PrecompressPlugin()]
           : standalonePagePlugins(name, title)),
       ],
       devServer: {

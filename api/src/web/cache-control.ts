@@ -15,6 +15,9 @@ const ENTRY_FILES = new Set([
  */
 const CONTENT_HASHED = /(^|\.)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 
+/** The suffixes of the brotli and gzip copies the front-end builds write next to a file. */
+export const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -24,7 +27,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * next reload; hashed chunks are cached for good.
  */
 export function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath);
+  // A precompressed copy (`remoteEntry.js.br`) is cached like the file it stands for.
+  const name = path.basename(filePath).replace(PRECOMPRESSED_SUFFIX, '');
   if (ENTRY_FILES.has(name)) return NO_CACHE;
   return CONTENT_HASHED.test(name) ? IMMUTABLE : NO_CACHE;
 }

@@ -60,6 +60,8 @@ interface HeaderTarget {
 function setFileHeaders(response: HeaderTarget, filePath: string): void {
   response.setHeader('cache-control', cacheControlFor(filePath));
   response.setHeader('x-content-type-options', 'nosniff');
+  // The answer depends on Accept-Encoding whenever a compressed copy could be sent.
+  response.setHeader('vary', 'accept-encoding');
 }
 
 /** The same shape as the API's own 404 (api/src/plugins/errors.ts). */
@@ -81,10 +83,13 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   const pagePolicy = contentSecurityPolicy(options);
 
   // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
-  // a remote built while the server runs is served at once.
+  // a remote built while the server runs is served at once. The builds write brotli and gzip
+  // copies beside each text file (scripts/webpack/precompress.cjs): a browser that accepts
+  // them gets a compressed file, compressed once at build time rather than per request.
   await app.register(fastifyStatic, {
     serve: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: setFileHeaders,
   });
 

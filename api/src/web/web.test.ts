@@ -22,6 +22,10 @@ function makeWebRoot(): string {
   write('remote-tasks/dist/mf-manifest.json', '{"name":"remote_tasks"}');
   write('remote-tasks/dist/remoteEntry.js', 'var remote_tasks;');
   write('remote-tasks/dist/__federation_expose_routes.abcdef0123.js', 'console.log("routes");');
+  // The brotli and gzip copies a production build writes beside its text files.
+  write(`shell/dist/${SHELL_CHUNK}.br`, 'brotli bytes of the shell chunk');
+  write(`shell/dist/${SHELL_CHUNK}.gz`, 'gzip bytes of the shell chunk');
+  write('remote-tasks/dist/remoteEntry.js.br', 'brotli bytes of remoteEntry.js');
   // A skeleton remote: a package folder without a build.
   mkdirSync(path.join(root, 'remote-certificates'));
   return root;
@@ -98,6 +102,41 @@ describe('web plugin', () => {
     expect(response.body).toBe('console.log("shell");');
   });
 
+  it('sends the precompressed copy the browser accepts, cached like the file itself', async () => {
+    const brotli = await app.inject({
+      url: `/${SHELL_CHUNK}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body).toBe('brotli bytes of the shell chunk');
+
+    const gzip = await app.inject({
+      url: `/${SHELL_CHUNK}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip bytes of the shell chunk');
+
+    const plain = await app.inject({ url: `/${SHELL_CHUNK}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("shell");');
+  });
+
+  it('sends a file without a compressed copy as it is, whatever the browser accepts', async () => {
+    const page = await app.inject({
+      url: '/tasks',
+      headers: { ...html, 'accept-encoding': 'gzip, br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.body).toBe(INDEX_HTML);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('answers 404, not the page, for a missing script', async () => {
     const response = await app.inject({ url: '/main.fedcba9876.js', headers: { accept: '*/*' } });
     expect(response.statusCode).toBe(404);
@@ -160,6 +199,16 @@ describe('web plugin', () => {
     const entry = await app.inject({ url: '/remotes/remote-tasks/remoteEntry.js' });
     expect(entry.headers['cache-control']).toBe(NO_CACHE);
     expect(entry.headers['access-control-allow-origin']).toBe('*');
+
+    // Its brotli copy is still revalidated at every load.
+    const compressedEntry = await app.inject({
+      url: '/remotes/remote-tasks/remoteEntry.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressedEntry.headers['content-encoding']).toBe('br');
+    expect(compressedEntry.headers['cache-control']).toBe(NO_CACHE);
+    expect(compressedEntry.headers['access-control-allow-origin']).toBe('*');
+    expect(compressedEntry.body).toBe('brotli bytes of remoteEntry.js');
 
     const chunk = await app.inject({
       url: '/remotes/remote-tasks/__federation_expose_routes.abcdef0123.js',
