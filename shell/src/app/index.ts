@@ -2,9 +2,10 @@
 // @duly/shared, …) are negotiated before any module that uses them runs.
 import { startEarly } from './earlyStart';
 
-// Asked for first, so the shell's shared modules are registered and loading before any remote
-// joins the share scope (with 'loaded-first' the shell's copies then win every singleton).
+// The shell's own code (preloaded by index.html) is evaluated while config.json is on its way.
 const shell = import('./bootstrap');
-// Meanwhile: config.json, then the remote of the page being opened (earlyStart.ts).
+// Meanwhile: config.json, then the remote of the page being opened (earlyStart.ts). The shell's
+// shared packages were registered when the federation runtime started, in this entry chunk,
+// and 'loaded-first' keeps them: a remote that loads early still uses the shell's copies.
 const config = startEarly();
 void shell.then(({ bootstrap }) => bootstrap(config));
