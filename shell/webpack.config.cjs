@@ -71,7 +71,9 @@ module.exports = (_env, argv = {}) => {
           // The shared packages the shell provides (React, the router, Redux,
           // @duly/shared, …) as one file instead of one per package (there were 22, two
           // of them the same code under two names): start-up needs them all, and one
-          // file downloads and compresses better than 22 small ones.
+          // file downloads and compresses better than 22 small ones. (A package only a
+          // lazily loaded part of the shell used would land here too: give it a cache
+          // group of its own if that ever happens.)
           packages: {
             test: isPackageModule,
             name: 'packages',
