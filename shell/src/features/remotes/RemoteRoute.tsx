@@ -77,7 +77,7 @@ export function RemoteRoute({ name }: RemoteRouteProps) {
 
   return (
     <RemoteErrorBoundary remoteName={name} resetKey={`${pathname}#${retries}`} fallback={fallback}>
-      <LoadedRemoteRoutes name={name} />
+      <LoadedRemoteRoutes key={name} name={name} />
     </RemoteErrorBoundary>
   );
 }
