@@ -4,11 +4,11 @@ import { LoginScreen, PublicOnly, RequireAuth, SignupScreen } from '../features/
 import { AppLayout } from '../features/chrome';
 import { DashboardScreen } from '../features/dashboard';
 import { preloadRemote, RemoteRoute } from '../features/remotes';
-import { remoteForPath } from './routes';
+import { remoteOwningPath } from './remoteRouteTable';
 
 /** Hover or focus of a link: start loading the remote behind it, if any. */
 function preloadRemoteForPath(to: string): void {
-  const remote = remoteForPath(to);
+  const remote = remoteOwningPath(to);
   if (remote) preloadRemote(remote);
 }
 
@@ -19,7 +19,7 @@ function preloadRemoteForPath(to: string): void {
  */
 function RemoteOrNotFound() {
   const { pathname } = useLocation();
-  const remote = remoteForPath(pathname);
+  const remote = remoteOwningPath(pathname);
   return remote ? <RemoteRoute key={remote} name={remote} /> : <NotFoundPage />;
 }
 

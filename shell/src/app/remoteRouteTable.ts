@@ -1,9 +1,12 @@
 /**
- * Which remote owns which path (ARCHITECTURE 2, docs/module-federation.md), free of React and
- * React Router: the entry chunk (index.ts) reads it to start loading the page's remote before
- * the shared singletons have arrived. Rendering decides with React Router's own ranking
- * (`remoteForPath` in routes.ts); `remoteOwningPath` below gives the same answer for this
- * table's patterns (static segments, optionally ending in `/*`), which a test checks.
+ * Which remote owns which path (ARCHITECTURE 2, docs/module-federation.md). React Router
+ * ranks these patterns, so `/tasks/dashboard` goes to the team remote although `/tasks/*`
+ * matches it too; everything not listed here, nor in App.tsx, is "Page not found".
+ *
+ * Free of React and React Router on purpose: the entry chunk (index.ts) uses it to start
+ * loading the page's remote before the shared singletons have arrived, and the rendered app
+ * uses the same function, so the two can never disagree. A test checks that it ranks this
+ * table's patterns (static segments, optionally ending in `/*`) exactly as React Router does.
  */
 import { type RemoteName } from '../features/remotes/registry';
 

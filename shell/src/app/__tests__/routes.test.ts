@@ -1,4 +1,4 @@
-import { remoteForPath } from '../routes';
+import { remoteOwningPath as remoteForPath } from '../remoteRouteTable';
 
 describe('route table', () => {
   it.each([
