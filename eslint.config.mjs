@@ -1,13 +1,17 @@
-// ESLint flat config for every package: typescript-eslint, import-x (no cycles,
-// no imports across remotes), react-hooks, and Prettier for formatting.
+// ESLint flat config for every package: typescript-eslint, import-x (no cycles, no imports
+// across apps, feature boundaries), react-hooks, and Prettier for formatting.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import registry from './scripts/remote-registry.cjs';
 
-const remotes = ['remote-tasks', 'remote-certificates', 'remote-employees', 'remote-team'];
+const remotes = registry.readRemoteRegistry().map((remote) => remote.package);
+const apps = ['shell', ...remotes];
 /** Front-end code never reaches into the API server's source. */
 const apiServer = ['**/api/src/**', '@duly/api', '@duly/api/**'];
 
@@ -28,6 +32,45 @@ const isolation = (pkg) => ({
     ],
   },
 });
+
+/** The feature folders of an app (`shell/src/features/auth`, …). */
+function featuresOf(app) {
+  const dir = path.join(app, 'src', 'features');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * bulletproof-react's boundaries: imports flow app → features → @duly/shared. A feature uses
+ * another feature only through that feature's index (its public face), never its internals,
+ * and no feature imports the app folder.
+ */
+function featureBoundaries(app) {
+  const features = featuresOf(app);
+  const zones = [
+    {
+      target: `./${app}/src/features`,
+      from: `./${app}/src/app`,
+      message: 'Features do not import the app folder: pass what they need in from there.',
+    },
+    ...features.flatMap((feature) =>
+      features
+        .filter((other) => other !== feature)
+        .map((other) => ({
+          target: `./${app}/src/features/${feature}`,
+          from: `./${app}/src/features/${other}`,
+          except: ['./index.ts'],
+          message: `Use the ${other} feature through its index, not its internals.`,
+        })),
+    ),
+  ];
+  return {
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  };
+}
 
 export default tseslint.config(
   {
@@ -76,7 +119,27 @@ export default tseslint.config(
       ],
     },
   },
-  ...['shell', ...remotes].map(isolation),
+  ...apps.map(isolation),
+  ...apps.map(featureBoundaries),
+  {
+    // Benchmarks and browser tests drive the API through its public entry point (api/src/index.ts).
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./bench', './e2e'],
+              from: './api/src',
+              except: ['./index.ts'],
+              message: 'Use the API through its public entry point, api/src/index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Build and test tooling is plain CommonJS run by Node.
     files: ['**/*.cjs', '**/webpack.config.js'],

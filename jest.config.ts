@@ -1,10 +1,10 @@
 import type { Config } from 'jest';
 
-// One jest run over every package. Each package keeps its own jest.config.ts
-// (environment, setup files); this file only lists them. The certificates,
-// employees and team remotes join the list when their first screen lands.
+// One jest run over every package: every folder with a jest.config.ts (each keeps its own
+// environment and setup files). A glob, not a list, so no package's tests can be left out;
+// scripts/__tests__ checks that every registered remote with code has a jest.config.ts.
 const config: Config = {
-  projects: ['<rootDir>/shared', '<rootDir>/api', '<rootDir>/shell', '<rootDir>/remote-tasks'],
+  projects: ['<rootDir>/*/jest.config.ts'],
 };
 
 export default config;

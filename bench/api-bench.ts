@@ -31,10 +31,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createDatabase, type DatabaseSettings } from '../api/src/db/connection';
-import { migrateToLatest } from '../api/src/db/migrate';
-import type { Db, NewCertificate, NewTask, NewUser } from '../api/src/db/tables';
-import { hashPassword } from '../api/src/lib/passwords';
+import {
+  createDatabase,
+  hashPassword,
+  migrateToLatest,
+  type DatabaseSettings,
+  type Db,
+  type NewCertificate,
+  type NewTask,
+  type NewUser,
+} from '../api/src/index';
 
 // autocannon ships no types; these are the parts used here.
 interface AutocannonOptions {

@@ -1,4 +1,4 @@
-// remote_tasks: the tasks screens, served by the shell at /tasks/*.
+// remote_tasks: the tasks screens (its name, port and paths: remotes.json).
 const { createRemoteConfig } = require('../scripts/webpack/remote.cjs');
 
-module.exports = createRemoteConfig({ dir: __dirname, name: 'remote_tasks', budgetKb: 60 });
+module.exports = createRemoteConfig({ dir: __dirname, budgetKb: 60 });

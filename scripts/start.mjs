@@ -13,20 +13,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import registry from './remote-registry.cjs';
+
+const { readRemoteRegistry } = registry;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The front-end packages, in build order (the shell first: it is the page). */
-export const WEB_PACKAGES = [
-  'shell',
-  'remote-tasks',
-  'remote-certificates',
-  'remote-employees',
-  'remote-team',
-];
+/** The front-end packages, in build order: the shell first (it is the page), then remotes.json's. */
+export const WEB_PACKAGES = ['shell', ...readRemoteRegistry().map((remote) => remote.package)];
 
 /** Besides the package's own files, what goes into every front-end build. */
-const COMMON_INPUTS = ['shared/src', 'shared/package.json', 'scripts/webpack'];
+const COMMON_INPUTS = ['shared/src', 'shared/package.json', 'scripts/webpack', 'remotes.json'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '__tests__', 'coverage']);
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 

@@ -1,8 +1,9 @@
 // The webpack configuration of every federated remote (ARCHITECTURE 4 and 5).
 // A remote's webpack.config.cjs is one call:
 //
-//   module.exports = createRemoteConfig({ dir: __dirname, name: 'remote_tasks', budgetKb: 60 });
+//   module.exports = createRemoteConfig({ dir: __dirname, budgetKb: 60 });
 //
+// The container name and dev port come from the package's entry in remotes.json.
 // It builds on commonConfig (SWC, content-hashed chunks, publicPath 'auto') and
 // the one shared-dependency list, so every remote agrees with the shell on the
 // singletons. It adds: the Module Federation container exposing `./routes`,
@@ -15,14 +16,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { commonConfig } = require('./common.cjs');
 const { PrecompressPlugin } = require('./precompress.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
-
-/** Fixed dev-server ports (the shell uses 3000), so the shell's dev config.json can name them. */
-const REMOTE_DEV_PORTS = {
-  remote_tasks: 3001,
-  remote_certificates: 3002,
-  remote_employees: 3003,
-  remote_team: 3004,
-};
+const { remoteOfPackage } = require('../remote-registry.cjs');
 
 /** Every remote exposes exactly one module: the component rendering its `<Routes>`. */
 const DEFAULT_EXPOSES = { './routes': './src/app/routes.tsx' };
@@ -162,20 +156,18 @@ function standalonePagePlugins(name, title = `Duly: ${name} (standalone)`) {
 /**
  * @param {{
  *   dir: string,
- *   name: string,
  *   budgetKb: number,
- *   port?: number,
  *   exposes?: Record<string, string>,
  *   title?: string,
  * }} options
- *   dir: the remote's package folder; name: the container name the shell's config.json uses
- *   (`remote_tasks`); budgetKb: gzipped budget of the remote's own JavaScript; port: dev-server
- *   port (default: REMOTE_PORT, else the fixed port of that remote).
+ *   dir: the remote's package folder (its entry in remotes.json gives the container name and
+ *   the dev port; REMOTE_PORT overrides the port); budgetKb: gzipped budget of the remote's own
+ *   JavaScript.
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOSES, title }) {
-  const devPort = Number(process.env.REMOTE_PORT) || port || REMOTE_DEV_PORTS[name];
-  if (!devPort) throw new Error(`createRemoteConfig: no dev port for ${name}; pass { port }.`);
+function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title }) {
+  const { name, devPort: registeredPort } = remoteOfPackage(dir);
+  const devPort = Number(process.env.REMOTE_PORT) || registeredPort;
 
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
@@ -234,4 +226,4 @@ function createRemoteConfig({ dir, name, budgetKb, port, exposes = DEFAULT_EXPOS
   };
 }
 
-module.exports = { createRemoteConfig, REMOTE_DEV_PORTS, RemoteBudgetPlugin, ownRemoteFiles };
+module.exports = { createRemoteConfig, RemoteBudgetPlugin, ownRemoteFiles };

@@ -104,7 +104,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   const remoteDirs = new Map<string, string>();
   for (const remote of REMOTE_SITES) {
     const dir = options.remoteDirs[remote.name];
-    if (dir) remoteDirs.set(remote.folder, path.resolve(dir));
+    if (dir) remoteDirs.set(remote.package, path.resolve(dir));
   }
 
   app.get<{ Params: { folder: string; '*': string } }>(

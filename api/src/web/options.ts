@@ -38,7 +38,7 @@ export function webOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WebOpti
   const remoteDirs: Record<string, string> = {};
   const remoteUrls: Record<string, string> = {};
   for (const remote of REMOTE_SITES) {
-    remoteDirs[remote.name] = path.resolve(root, remote.folder, 'dist');
+    remoteDirs[remote.name] = path.resolve(root, remote.package, 'dist');
     const override = env[remote.urlEnvVar]?.trim();
     if (override) remoteUrls[remote.name] = manifestUrl(override);
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { IMMUTABLE, NO_CACHE } from './cache-control';
+import { readRemoteRegistry } from '../../../scripts/remote-registry.cjs';
 import { webOptionsFromEnv, webPlugin } from './index';
 
 const INDEX_HTML = '<!doctype html><title>Duly</title><div id="root"></div>';
@@ -169,13 +170,25 @@ describe('web plugin', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('writes config.json from what is built: the API base and each built remote', async () => {
+  it("writes config.json from remotes.json and what is built: entries of built remotes only, every remote's routes and navigation", async () => {
     const response = await app.inject({ url: '/config.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe(NO_CACHE);
-    expect(response.json()).toEqual({
-      apiBaseUrl: '/api/v1',
-      remotes: { remote_tasks: '/remotes/remote-tasks/mf-manifest.json' },
+    const config = response.json();
+    expect(config.apiBaseUrl).toBe('/api/v1');
+    expect(Object.keys(config.remotes).sort()).toEqual(
+      readRemoteRegistry()
+        .map((remote) => remote.name)
+        .sort(),
+    );
+    expect(config.remotes.remote_tasks).toEqual({
+      entry: '/remotes/remote-tasks/mf-manifest.json',
+      routes: ['/tasks/*'],
+      nav: { label: 'Tasks', to: '/tasks', icon: 'tasks', order: 10 },
+    });
+    // Not built: no entry, but its paths and its navigation entry are still known.
+    expect(config.remotes.remote_team).toEqual({
+      routes: ['/tasks/dashboard', '/employee/dashboard'],
     });
   });
 
@@ -185,7 +198,7 @@ describe('web plugin', () => {
     writeFileSync(path.join(root, 'remote-team/dist/remoteEntry.js'), 'var remote_team;');
 
     const config = (await app.inject({ url: '/config.json' })).json();
-    expect(config.remotes.remote_team).toBe('/remotes/remote-team/mf-manifest.json');
+    expect(config.remotes.remote_team.entry).toBe('/remotes/remote-team/mf-manifest.json');
     const entry = await app.inject({ url: '/remotes/remote-team/remoteEntry.js' });
     expect(entry.statusCode).toBe(200);
   });
@@ -280,13 +293,14 @@ describe('web settings from the environment', () => {
       REMOTE_TEAM_URL: 'https://cdn.example.com/team/',
     });
     try {
-      expect((await app.inject({ url: '/config.json' })).json()).toEqual({
-        apiBaseUrl: 'https://api.example.com/api/v1',
-        remotes: {
-          remote_tasks: 'https://cdn.example.com/tasks/v2/mf-manifest.json',
-          remote_team: 'https://cdn.example.com/team/mf-manifest.json',
-        },
-      });
+      const config = (await app.inject({ url: '/config.json' })).json();
+      expect(config.apiBaseUrl).toBe('https://api.example.com/api/v1');
+      expect(config.remotes.remote_tasks.entry).toBe(
+        'https://cdn.example.com/tasks/v2/mf-manifest.json',
+      );
+      expect(config.remotes.remote_team.entry).toBe(
+        'https://cdn.example.com/team/mf-manifest.json',
+      );
       // The page may load scripts and data from there.
       const policy = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers[
         'content-security-policy'

@@ -9,9 +9,9 @@
  * boundary of index.ts), and a shared module is never eager here (ARCHITECTURE 4).
  */
 import { jwtDecode } from 'jwt-decode';
-import { loadRemoteAtStartup } from '../features/remotes/loadRemoteRoutes';
+// The remotes feature's React-free modules, not its index (which holds components).
+import { loadPageRemoteAtStartup } from '../features/remotes/loadRemoteRoutes';
 import { registerRemoteEntries } from '../features/remotes/registry';
-import { remoteOwningPath } from './remoteRouteTable';
 import { loadRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
 
 /**
@@ -49,10 +49,9 @@ export async function loadConfigAndRegisterRemotes(): Promise<RuntimeConfig> {
  * is sent to /login, so nothing is loaded for them. Resolves with the configuration.
  */
 export function startEarly(pathname: string = window.location.pathname): Promise<RuntimeConfig> {
-  const remote = remoteOwningPath(pathname);
-  const signedIn = remote !== null && hasStoredSession();
+  const signedIn = hasStoredSession();
   return loadConfigAndRegisterRemotes().then((config) => {
-    if (signedIn && remote && config.remotes[remote]) loadRemoteAtStartup(remote);
+    if (signedIn) loadPageRemoteAtStartup(pathname);
     return config;
   });
 }

@@ -5,12 +5,13 @@
  */
 // The registry module itself, not the feature's index: this file runs in the entry chunk
 // (index.ts), which must not pull in React (see earlyStart.ts).
-import { isRemoteName, type RemoteEntries } from '../features/remotes/registry';
+import { parseRemoteEntries } from '../features/remotes/parseRemoteEntries';
+import type { RemoteEntries } from '../features/remotes/registry';
 
 export interface RuntimeConfig {
   /** The API base; absent → `/api/v1` on the page's host. */
   apiBaseUrl?: string;
-  /** Manifest (or remoteEntry.js) URL per remote; a remote not listed is unavailable. */
+  /** Per remote: manifest URL, owned paths, navigation entry; a remote not listed does not exist. */
   remotes: RemoteEntries;
 }
 
@@ -30,14 +31,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (typeof raw.apiBaseUrl === 'string' && raw.apiBaseUrl.trim() !== '') {
     config.apiBaseUrl = raw.apiBaseUrl.trim();
   }
-  if (isRecord(raw.remotes)) {
-    for (const [name, entry] of Object.entries(raw.remotes)) {
-      if (!isRemoteName(name)) console.warn(`config.json: unknown remote "${name}" ignored.`);
-      else if (typeof entry !== 'string' || entry.trim() === '') {
-        console.warn(`config.json: remote "${name}" has no URL; it is unavailable.`);
-      } else config.remotes[name] = entry.trim();
-    }
-  }
+  config.remotes = parseRemoteEntries(raw.remotes);
   return config;
 }
 

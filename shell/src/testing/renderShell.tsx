@@ -6,16 +6,25 @@ import {
 import { createAppStore, sessionRestored } from '@duly/shared';
 import { App } from '../app/App';
 import { AuthProvider } from '../features/auth';
+import { registerRemoteEntries, type RemoteEntries } from '../features/remotes';
+import { configuredRemotes } from './remotes';
 
 /**
  * Renders the whole shell (routes, guards, chrome) at `route`, the way
  * Root.tsx does, with the session already read from local storage unless
- * `sessionLoading` keeps it in its start-up state.
+ * `sessionLoading` keeps it in its start-up state, and `remotes` (default: every remote of
+ * remotes.json, none deployed) registered as config.json would register them.
  */
 export function renderShell(
-  options: RenderWithProvidersOptions & { sessionLoading?: boolean } = {},
+  options: RenderWithProvidersOptions & { sessionLoading?: boolean; remotes?: RemoteEntries } = {},
 ): RenderWithProvidersResult {
-  const { sessionLoading = false, store = createAppStore(), ...rest } = options;
+  const {
+    sessionLoading = false,
+    store = createAppStore(),
+    remotes = configuredRemotes(),
+    ...rest
+  } = options;
+  registerRemoteEntries(remotes);
   if (!sessionLoading && !rest.token) store.dispatch(sessionRestored());
   return renderWithProviders(
     <AuthProvider>

@@ -3,6 +3,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { TOKEN_STORAGE_KEY } from '@duly/shared';
 import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { resetLoadedRemotes, takeStartupLoad } from '../../features/remotes/loadRemoteRoutes';
+import { configuredRemotes } from '../../testing/remotes';
 import { SESSION_TOKEN_KEY, startEarly } from '../earlyStart';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -20,7 +21,7 @@ beforeEach(() => {
     http.get('http://localhost/config.json', () =>
       HttpResponse.json({
         apiBaseUrl: '/api/v1',
-        remotes: { remote_tasks: TASKS_ENTRY, remote_team: TEAM_ENTRY },
+        remotes: configuredRemotes({ remote_tasks: TASKS_ENTRY, remote_team: TEAM_ENTRY }),
       }),
     ),
   );
@@ -41,7 +42,7 @@ describe('early start-up (before the shell has rendered)', () => {
   it("registers the remotes and starts loading the page's remote for a signed-in visitor", async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
     const config = await startEarly('/tasks/42');
-    expect(config.remotes.remote_tasks).toBe(TASKS_ENTRY);
+    expect(config.remotes.remote_tasks.entry).toBe(TASKS_ENTRY);
     expect(registerRemotes).toHaveBeenCalledWith([
       { name: 'remote_tasks', entry: TASKS_ENTRY },
       { name: 'remote_team', entry: TEAM_ENTRY },

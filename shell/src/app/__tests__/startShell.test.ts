@@ -3,7 +3,9 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { apiConfig, configureApi, TOKEN_STORAGE_KEY } from '@duly/shared';
 import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardApi } from '../../features/dashboard/api';
+import { remoteNavSections, remoteOwningPath } from '../../features/remotes';
 import { TEST_DASHBOARD } from '../../testing/handlers';
+import { configuredRemotes } from '../../testing/remotes';
 import { startShell } from '../startShell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -42,20 +44,38 @@ afterEach(() => {
 });
 
 describe('start-up', () => {
-  it('reads config.json, uncached, and registers the remotes without loading any', async () => {
-    const remotes = {
+  it('reads config.json, uncached, and registers the deployed remotes without loading any', async () => {
+    const remotes = configuredRemotes({
       remote_tasks: 'https://cdn.example.test/tasks/mf-manifest.json',
       remote_team: 'https://cdn.example.test/team/mf-manifest.json',
-    };
+    });
     const config = serveConfig({ apiBaseUrl: 'https://api.example.test/api/v1', remotes });
     await startShell();
     expect(config.requests()).toBe(1);
     expect(config.cacheMode()).toBe('no-store');
     expect(registerRemotes).toHaveBeenCalledWith([
-      { name: 'remote_tasks', entry: remotes.remote_tasks },
-      { name: 'remote_team', entry: remotes.remote_team },
+      { name: 'remote_tasks', entry: 'https://cdn.example.test/tasks/mf-manifest.json' },
+      { name: 'remote_team', entry: 'https://cdn.example.test/team/mf-manifest.json' },
     ]);
     expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it("takes each remote's paths and navigation entry from config.json, so a remote's routes change without a shell build", async () => {
+    serveConfig({
+      remotes: {
+        remote_reports: {
+          entry: 'https://cdn.example.test/reports/mf-manifest.json',
+          routes: ['/reports/*'],
+          nav: { label: 'Reports', to: '/reports', icon: 'reports', order: 40 },
+        },
+      },
+    });
+    await startShell();
+    expect(remoteOwningPath('/reports/2026')).toBe('remote_reports');
+    expect(remoteOwningPath('/tasks')).toBeNull();
+    expect(remoteNavSections()).toEqual([
+      { label: 'Reports', to: '/reports', icon: 'reports', order: 40, activeOn: ['/reports/*'] },
+    ]);
   });
 
   it('sends API calls to the configured apiBaseUrl', async () => {
@@ -87,15 +107,24 @@ describe('start-up', () => {
     server.use(http.get(CONFIG_URL, () => new HttpResponse('Not found', { status: 404 })));
     await startShell();
     expect(apiConfig().baseUrl).toBe('http://localhost/api/v1');
-    expect(registerRemotes).toHaveBeenCalledWith([]);
+    expect(registerRemotes).not.toHaveBeenCalled();
   });
 
-  it('ignores unknown remotes and empty URLs', async () => {
+  it('ignores remotes without routes, malformed routes and empty URLs', async () => {
     serveConfig({
-      remotes: { remote_tasks: ' ', remote_games: 'https://x.test/mf-manifest.json' },
+      remotes: {
+        remote_tasks: { entry: ' ', routes: ['/tasks/*'] },
+        remote_games: 'https://x.test/mf-manifest.json',
+        remote_odd: { entry: 'https://x.test/odd/mf-manifest.json', routes: ['odd', '/ok'] },
+      },
     });
     await startShell();
-    expect(registerRemotes).toHaveBeenCalledWith([]);
+    expect(registerRemotes).toHaveBeenCalledWith([
+      { name: 'remote_odd', entry: 'https://x.test/odd/mf-manifest.json' },
+    ]);
+    expect(remoteOwningPath('/tasks')).toBe('remote_tasks');
+    expect(remoteOwningPath('/ok')).toBe('remote_odd');
+    expect(remoteOwningPath('/odd')).toBeNull();
   });
 
   describe('session', () => {

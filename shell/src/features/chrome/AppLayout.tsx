@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { selectCurrentUser, useAppSelector } from '@duly/shared';
 import { useOrganizationName } from '../organization';
+import { type NavEntry } from './navigation';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
@@ -40,12 +41,14 @@ const Content = styled.div`
 `;
 
 export interface AppLayoutProps {
+  /** The side navigation's sections after Dashboard. */
+  navSections: readonly NavEntry[];
   /** Hover or focus of a navigation link: the app preloads the section behind it. */
   onLinkIntent?: (to: string) => void;
 }
 
 /** The chrome around every signed-in screen: top bar, side navigation, content area. */
-export function AppLayout({ onLinkIntent }: AppLayoutProps) {
+export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
   const user = useAppSelector(selectCurrentUser);
   const organizationName = useOrganizationName();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -72,6 +75,7 @@ export function AppLayout({ onLinkIntent }: AppLayoutProps) {
       <Body>
         <SideNav
           organizationName={organizationName}
+          sections={navSections}
           open={drawerOpen}
           onClose={closeDrawer}
           onLinkIntent={onLinkIntent}

@@ -1,8 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import styled, { useTheme } from 'styled-components';
 import { focusRing } from '@duly/shared';
-import { NAV_ITEMS } from './navigation';
+import { navItems, type NavEntry } from './navigation';
 
 const Panel = styled.nav<{ $open: boolean }>`
   display: flex;
@@ -99,6 +99,8 @@ const ItemLink = styled(Link)<{ $active: boolean }>`
 
 export interface SideNavProps {
   organizationName: string | null;
+  /** The sections after Dashboard (the remotes', from config.json). */
+  sections: readonly NavEntry[];
   /** Small screens: whether the drawer is open. */
   open: boolean;
   onClose: () => void;
@@ -112,8 +114,9 @@ export interface SideNavProps {
  * closes on Escape, on the backdrop, after choosing a section and when the window
  * widens.
  */
-export function SideNav({ organizationName, open, onClose, onLinkIntent }: SideNavProps) {
+export function SideNav({ organizationName, sections, open, onClose, onLinkIntent }: SideNavProps) {
   const { pathname } = useLocation();
+  const items = useMemo(() => navItems(sections), [sections]);
   const theme = useTheme();
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
 
@@ -160,7 +163,7 @@ export function SideNav({ organizationName, open, onClose, onLinkIntent }: SideN
       >
         <Heading>{organizationName ?? '\u00a0'}</Heading>
         <Items>
-          {NAV_ITEMS.map(({ to, label, icon: Icon, activeOn }, index) => {
+          {items.map(({ to, label, icon: Icon, activeOn }, index) => {
             const active = activeOn.some((pattern) => matchPath(pattern, pathname) !== null);
             const intent = onLinkIntent ? () => onLinkIntent(to) : undefined;
             return (

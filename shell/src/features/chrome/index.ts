@@ -1,1 +1,2 @@
 export { AppLayout, type AppLayoutProps } from './AppLayout';
+export { type NavEntry } from './navigation';

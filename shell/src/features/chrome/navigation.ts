@@ -7,28 +7,41 @@ import {
   type IconProps,
 } from '@duly/shared';
 
-export interface NavItem {
+/** A section of the side navigation as the app describes it (the remotes' from config.json). */
+export interface NavEntry {
   to: string;
   label: string;
-  icon: ComponentType<IconProps>;
+  /** An icon by name; see NAV_ICONS. */
+  icon: string;
   /** Paths (React Router patterns) on which this item is the current section. */
-  activeOn: string[];
+  activeOn: readonly string[];
 }
 
-/** The side navigation (spec 2): Dashboard, Tasks, Certificates, Employees. */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: DashboardIcon, activeOn: ['/', '/dashboard'] },
-  { to: '/tasks', label: 'Tasks', icon: TasksIcon, activeOn: ['/tasks/*'] },
-  {
-    to: '/certificates',
-    label: 'Certificates',
-    icon: CertificatesIcon,
-    activeOn: ['/certificates/*'],
-  },
-  {
-    to: '/employees',
-    label: 'Employees',
-    icon: EmployeesIcon,
-    activeOn: ['/employees/*', '/users/*'],
-  },
-];
+export interface NavItem extends Omit<NavEntry, 'icon'> {
+  icon: ComponentType<IconProps>;
+}
+
+/** The icons a navigation entry may name; any other name gets the generic one. */
+const NAV_ICONS: Record<string, ComponentType<IconProps>> = {
+  dashboard: DashboardIcon,
+  tasks: TasksIcon,
+  certificates: CertificatesIcon,
+  employees: EmployeesIcon,
+};
+const GENERIC_ICON = DashboardIcon;
+
+/** The shell's own section, always first (spec 2: Dashboard, Tasks, Certificates, Employees). */
+const DASHBOARD_ENTRY: NavEntry = {
+  to: '/dashboard',
+  label: 'Dashboard',
+  icon: 'dashboard',
+  activeOn: ['/', '/dashboard'],
+};
+
+/** Dashboard, then the given sections in their order. */
+export function navItems(sections: readonly NavEntry[]): NavItem[] {
+  return [DASHBOARD_ENTRY, ...sections].map((entry) => ({
+    ...entry,
+    icon: NAV_ICONS[entry.icon] ?? GENERIC_ICON,
+  }));
+}

@@ -1,10 +1,13 @@
 // Public face of the remotes feature: the app composes these; nothing else reaches inside.
 export {
-  REMOTE_NAMES,
-  isRemoteName,
   registerRemoteEntries,
+  remoteNavSections,
+  type RemoteConfig,
   type RemoteEntries,
   type RemoteName,
+  type RemoteNav,
 } from './registry';
-export { loadRemoteRoutes, preloadRemote } from './loadRemoteRoutes';
+export { remoteOwningPath } from './routeTable';
+export { loadRemoteRoutes, preloadRemote, preloadRemoteForPath } from './loadRemoteRoutes';
 export { RemoteRoute, REMOTE_FAILED_TEXT } from './RemoteRoute';
+export { RemoteOrNotFound } from './RemoteOrNotFound';

@@ -7,11 +7,14 @@
 // shared singleton, is not available yet.
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { forgetRemote, remoteEntry, type RemoteName } from './registry';
+import { forgetRemote, remoteEntry, remoteRoutes, type RemoteName } from './registry';
+import { remoteOwningPath, routesOutside } from './routeTable';
 
 /** What every remote's `./routes` exports (docs/module-federation.md). */
 export interface RemoteRoutesModule {
   default: ComponentType;
+  /** The route paths the component renders, checked against the remote's owned paths. */
+  routePaths?: readonly string[];
 }
 
 export class RemoteNotConfiguredError extends Error {
@@ -42,9 +45,25 @@ function isRoutesModule(value: unknown): value is RemoteRoutesModule {
   return typeof component === 'function' || (typeof component === 'object' && component !== null);
 }
 
+/**
+ * In development, names the routes a remote renders outside the paths it owns in remotes.json:
+ * the shell never sends those paths to it, so they are dead (a test checks the same for every
+ * registered remote).
+ */
+function reportRoutesOutsideOwnedPaths(name: RemoteName, module: RemoteRoutesModule): void {
+  if (process.env.NODE_ENV === 'production' || !module.routePaths) return;
+  const outside = routesOutside(module.routePaths, remoteRoutes(name));
+  if (outside.length > 0) {
+    console.error(
+      `${name} renders ${outside.join(', ')} outside the paths it owns (${remoteRoutes(name).join(', ')}): add them to its routes in remotes.json.`,
+    );
+  }
+}
+
 async function loadOnce(name: RemoteName): Promise<RemoteRoutesModule> {
   const module = await loadRemote<unknown>(`${name}/routes`);
   if (!isRoutesModule(module)) throw new InvalidRemoteModuleError(name);
+  reportRoutesOutsideOwnedPaths(name, module);
   return module;
 }
 
@@ -100,9 +119,15 @@ export function preloadRemote(name: RemoteName): void {
   });
 }
 
+/** Hover or focus of a link to `to`: starts loading the remote behind it, if any. */
+export function preloadRemoteForPath(to: string): void {
+  const remote = remoteOwningPath(to);
+  if (remote && remoteEntry(remote)) preloadRemote(remote);
+}
+
 /**
  * Loads started at start-up for the page's own route, before anything rendered
- * (app/earlyStart.ts). The first render of that remote takes over the very same
+ * (loadPageRemoteAtStartup). The first render of that remote takes over the very same
  * load, even when it has already failed, so the page still makes one attempt
  * plus one automatic retry before it shows the failure; only Retry starts anew.
  */
@@ -115,6 +140,12 @@ export function loadRemoteAtStartup(name: RemoteName): void {
     // Reported by the render that takes this load over.
   });
   startupLoads.set(name, attempt);
+}
+
+/** At start-up, starts loading the remote that owns `pathname`, if one does and is deployed. */
+export function loadPageRemoteAtStartup(pathname: string): void {
+  const remote = remoteOwningPath(pathname);
+  if (remote && remoteEntry(remote)) loadRemoteAtStartup(remote);
 }
 
 /** The start-up load of this remote, once: later renders (Retry, revisits) load as usual. */

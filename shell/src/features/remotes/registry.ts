@@ -1,40 +1,74 @@
 /**
- * The remotes the shell knows by name and where config.json says they live.
- * Nothing here is compiled in: `registerRemoteEntries` runs once at start-up
- * with the URLs from config.json (docs/module-federation.md).
+ * The remotes the shell knows, all of them from config.json (the server writes it from
+ * remotes.json): where each lives, the paths it owns and its navigation entry. Nothing here is
+ * compiled in: `registerRemoteEntries` runs once at start-up (docs/module-federation.md), so a
+ * remote's routes or a new remote need no shell build.
+ *
+ * Free of React: the entry chunk (app/earlyStart.ts) uses it before the shared singletons load.
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { setRemoteRouteTable } from './routeTable';
 
-export const REMOTE_NAMES = [
-  'remote_tasks',
-  'remote_certificates',
-  'remote_employees',
-  'remote_team',
-] as const;
+/** A Module Federation container name (`remote_tasks`). */
+export type RemoteName = string;
 
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-/** `config.json` → `remotes`: a manifest (or remoteEntry.js) URL per remote. */
-export type RemoteEntries = Partial<Record<RemoteName, string>>;
-
-export function isRemoteName(value: string): value is RemoteName {
-  return (REMOTE_NAMES as readonly string[]).includes(value);
+/** A remote's entry in the side navigation. */
+export interface RemoteNav {
+  label: string;
+  to: string;
+  /** An icon of the UI kit by name (`tasks`); an unknown name gets a generic icon. */
+  icon: string;
+  /** Position in the navigation; the shell's Dashboard comes first (0). */
+  order: number;
 }
 
-const entries = new Map<RemoteName, string>();
+/** `config.json` → `remotes.<name>`. */
+export interface RemoteConfig {
+  /** Manifest (or remoteEntry.js) URL; absent: not deployed, its routes show the failure. */
+  entry?: string;
+  /** Paths the remote owns: static segments, optionally ending in `/*`. */
+  routes: string[];
+  nav?: RemoteNav;
+}
 
-/** Registers every configured remote with the Module Federation runtime; loads none. */
-export function registerRemoteEntries(remoteEntries: RemoteEntries): void {
-  entries.clear();
-  for (const name of REMOTE_NAMES) {
-    const entry = remoteEntries[name];
-    if (entry) entries.set(name, entry);
-  }
-  registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
+export type RemoteEntries = Record<RemoteName, RemoteConfig>;
+
+let registered: ReadonlyMap<RemoteName, RemoteConfig> = new Map();
+let navSections: readonly RemoteNavSection[] = [];
+
+/**
+ * Takes config.json's remotes: registers every deployed one with the Module Federation runtime
+ * (loading none) and makes their paths the shell's route table.
+ */
+export function registerRemoteEntries(remotes: RemoteEntries): void {
+  registered = new Map(Object.entries(remotes));
+  navSections = [...registered.values()]
+    .flatMap(({ nav, routes }) => (nav ? [{ ...nav, activeOn: routes }] : []))
+    .sort((a, b) => a.order - b.order);
+  setRemoteRouteTable(
+    [...registered].flatMap(([remote, { routes }]) => routes.map((path) => ({ path, remote }))),
+  );
+  const deployed = [...registered].flatMap(([name, { entry }]) => (entry ? [{ name, entry }] : []));
+  if (deployed.length > 0) registerRemotes(deployed);
 }
 
 export function remoteEntry(name: RemoteName): string | undefined {
-  return entries.get(name);
+  return registered.get(name)?.entry;
+}
+
+/** The paths a remote owns (empty for a remote config.json does not name). */
+export function remoteRoutes(name: RemoteName): readonly string[] {
+  return registered.get(name)?.routes ?? [];
+}
+
+/** A remote's navigation entry with the paths on which it is the current section. */
+export interface RemoteNavSection extends RemoteNav {
+  activeOn: readonly string[];
+}
+
+/** The remotes' navigation entries, in their order; each is current on the remote's paths. */
+export function remoteNavSections(): readonly RemoteNavSection[] {
+  return navSections;
 }
 
 /**
@@ -44,7 +78,7 @@ export function remoteEntry(name: RemoteName): string | undefined {
  * was down is back: without it the runtime keeps answering with the failure.
  */
 export function forgetRemote(name: RemoteName): void {
-  const entry = entries.get(name);
+  const entry = remoteEntry(name);
   if (!entry) return;
   registerRemotes([{ name, entry }], { force: true });
 }

@@ -5,6 +5,7 @@ import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { renderShell } from '../../../testing/renderShell';
 import { loadRemoteAtStartup, preloadRemote, resetLoadedRemotes } from '../loadRemoteRoutes';
+import { configuredRemotes } from '../../../testing/remotes';
 import { registerRemoteEntries } from '../registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -19,6 +20,8 @@ setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
 
 const FAILED = 'This section could not be loaded.';
 const TASKS_ENTRY = 'https://cdn.example.test/remote-tasks/mf-manifest.json';
+/** config.json with remote-tasks deployed and the other remotes not. */
+const remotes = configuredRemotes({ remote_tasks: TASKS_ENTRY });
 
 function TaskDetail() {
   const { taskId } = useParams();
@@ -45,7 +48,8 @@ let consoleWarn: jest.SpyInstance;
 beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
   consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-  registerRemoteEntries({ remote_tasks: TASKS_ENTRY });
+  // Loads started before the first render (start-up, preloads) need config.json's remotes.
+  registerRemoteEntries(remotes);
 });
 
 afterEach(() => {
@@ -59,21 +63,21 @@ afterEach(() => {
 describe('a remote route', () => {
   it("is loaded on first visit and renders the remote's routes", async () => {
     loadRemoteMock.mockResolvedValue(tasksRoutesModule);
-    renderShell({ route: '/tasks/42', token: makeToken() });
+    renderShell({ remotes, route: '/tasks/42', token: makeToken() });
     expect(await screen.findByRole('heading', { name: 'Task 42' })).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledWith('remote_tasks/routes');
     expect(loadRemoteMock).toHaveBeenCalledTimes(1);
   });
 
   it('is not loaded by start-up or by other pages', async () => {
-    renderShell({ route: '/dashboard', token: makeToken() });
+    renderShell({ remotes, route: '/dashboard', token: makeToken() });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(loadRemoteMock).not.toHaveBeenCalled();
   });
 
   it('is preloaded when its navigation link is hovered', async () => {
     loadRemoteMock.mockResolvedValue(tasksRoutesModule);
-    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    const { user } = renderShell({ remotes, route: '/dashboard', token: makeToken() });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await user.hover(within(nav).getByRole('link', { name: 'Tasks' }));
     expect(loadRemoteMock).toHaveBeenCalledWith('remote_tasks/routes');
@@ -85,7 +89,7 @@ describe('a remote route', () => {
 
   it('is retried once automatically before anything fails', async () => {
     loadRemoteMock.mockRejectedValueOnce(networkError()).mockResolvedValueOnce(tasksRoutesModule);
-    renderShell({ route: '/tasks', token: makeToken() });
+    renderShell({ remotes, route: '/tasks', token: makeToken() });
     expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(FAILED)).toBeNull();
@@ -100,7 +104,7 @@ describe('a remote route', () => {
 
   it('that cannot be loaded shows the failure in the content area only; Retry loads it again', async () => {
     loadRemoteMock.mockRejectedValue(networkError());
-    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+    const { user } = renderShell({ remotes, route: '/tasks', token: makeToken() });
 
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledTimes(2);
@@ -123,7 +127,7 @@ describe('a remote route', () => {
 
   it('that is down leaves the other routes working', async () => {
     loadRemoteMock.mockRejectedValue(networkError());
-    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+    const { user } = renderShell({ remotes, route: '/tasks', token: makeToken() });
     await screen.findByText(FAILED);
 
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
@@ -139,7 +143,7 @@ describe('a remote route', () => {
       return <h1>Recovered</h1>;
     }
     loadRemoteMock.mockResolvedValue({ default: FlakyRoutes });
-    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+    const { user } = renderShell({ remotes, route: '/tasks', token: makeToken() });
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
 
@@ -151,21 +155,21 @@ describe('a remote route', () => {
   });
 
   it('missing from config.json shows the failure without trying to load', async () => {
-    renderShell({ route: '/certificates', token: makeToken() });
+    renderShell({ remotes, route: '/certificates', token: makeToken() });
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
     expect(loadRemoteMock).not.toHaveBeenCalled();
   });
 
   it('whose ./routes has no component shows the failure', async () => {
     loadRemoteMock.mockResolvedValue({ routes: [] });
-    renderShell({ route: '/tasks', token: makeToken() });
+    renderShell({ remotes, route: '/tasks', token: makeToken() });
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
   });
 
   it('takes over the load start-up began for the page: one load, no second one', async () => {
     loadRemoteMock.mockResolvedValue(tasksRoutesModule);
     loadRemoteAtStartup('remote_tasks');
-    renderShell({ route: '/tasks', token: makeToken() });
+    renderShell({ remotes, route: '/tasks', token: makeToken() });
     expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledTimes(1);
   });
@@ -177,7 +181,7 @@ describe('a remote route', () => {
     await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setTimeout(resolve, 0));
 
-    const { user } = renderShell({ route: '/tasks', token: makeToken() });
+    const { user } = renderShell({ remotes, route: '/tasks', token: makeToken() });
     expect(await screen.findByText(FAILED)).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledTimes(2);
 
@@ -194,18 +198,30 @@ describe('a remote route', () => {
     await waitFor(() => expect(loadRemoteMock).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
 
-    renderShell({ route: '/tasks', token: makeToken() });
+    renderShell({ remotes, route: '/tasks', token: makeToken() });
     expect(screen.getByRole('heading', { name: 'Task list' })).toBeInTheDocument();
     expect(loadRemoteMock).toHaveBeenCalledTimes(1);
   });
 
   it('stays mounted while moving between its own paths', async () => {
     loadRemoteMock.mockResolvedValue(tasksRoutesModule);
-    const { user } = renderShell({ route: '/tasks/1', token: makeToken() });
+    const { user } = renderShell({ remotes, route: '/tasks/1', token: makeToken() });
     await screen.findByRole('heading', { name: 'Task 1' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await user.click(within(nav).getByRole('link', { name: 'Tasks' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Task list' })).toBeVisible());
     expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports, in development, routes a remote renders outside the paths it owns', async () => {
+    loadRemoteMock.mockResolvedValue({
+      ...tasksRoutesModule,
+      routePaths: ['/tasks', '/tasks/:taskId', '/reports', '*'],
+    });
+    renderShell({ remotes, route: '/tasks', token: makeToken() });
+    await screen.findByRole('heading', { name: 'Task list' });
+    expect(consoleError).toHaveBeenCalledWith(
+      'remote_tasks renders /reports outside the paths it owns (/tasks/*): add them to its routes in remotes.json.',
+    );
   });
 });

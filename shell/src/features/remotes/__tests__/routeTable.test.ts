@@ -1,5 +1,10 @@
 import { matchRoutes } from 'react-router-dom';
-import { REMOTE_ROUTE_TABLE, remoteOwningPath } from '../remoteRouteTable';
+import { registryRouteTable } from '../../../testing/remotes';
+import { remoteOwningPath, setRemoteRouteTable } from '../routeTable';
+
+// The table config.json gives the shell: remotes.json's paths.
+const REMOTE_ROUTE_TABLE = registryRouteTable();
+beforeAll(() => setRemoteRouteTable(REMOTE_ROUTE_TABLE));
 
 // remoteOwningPath decides both which remote the entry chunk starts loading and which one the
 // page renders. It must rank the table's patterns exactly as React Router would, so React

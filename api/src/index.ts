@@ -1,0 +1,7 @@
+// The API's public entry point: what code outside api/ (benchmarks, browser tests, tools) may
+// use. Everything else under api/src is internal and may change without notice.
+export { buildApp, type AppOptions } from './app';
+export { createDatabase, type DatabaseSettings } from './db/connection';
+export { migrateToLatest } from './db/migrate';
+export type { Db, NewCertificate, NewTask, NewUser } from './db/tables';
+export { hashPassword } from './lib/passwords';
