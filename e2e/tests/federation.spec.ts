@@ -35,7 +35,7 @@ withRemoteHost(
   async ({ page, baseURL, remoteHost }) => {
     const account = await signUp(baseURL!);
     const config = await (await page.request.get('/config.json')).json();
-    expect(config.remotes.remote_tasks).toBe(remoteHost.manifestUrl);
+    expect(config.remotes.remote_tasks.entry).toBe(remoteHost.manifestUrl);
 
     await remoteHost.stop();
     await openSignedIn(page, account.token, '/dashboard');
@@ -148,7 +148,7 @@ test('a full load of /tasks downloads React, react-dom, react-redux, styled-comp
   );
   // The tasks screen really came from the remote, wherever config.json says it lives.
   const config = await (await page.request.get('/config.json')).json();
-  const remoteBase = new URL('.', new URL(config.remotes.remote_tasks, baseURL)).href;
+  const remoteBase = new URL('.', new URL(config.remotes.remote_tasks.entry, baseURL)).href;
   expect(contents.map(({ url }) => url).filter((url) => url.startsWith(remoteBase))).not.toEqual(
     [],
   );

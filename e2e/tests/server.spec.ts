@@ -27,7 +27,7 @@ test.describe('one process serves everything', () => {
     expect(config.headers()['cache-control']).toBe('no-cache');
     const { apiBaseUrl, remotes } = await config.json();
     expect(apiBaseUrl).toBe('/api/v1');
-    expect(remotes.remote_tasks).toBe('/remotes/remote-tasks/mf-manifest.json');
+    expect(remotes.remote_tasks.entry).toBe('/remotes/remote-tasks/mf-manifest.json');
 
     for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
       const response = await request.get(`/remotes/remote-tasks/${file}`);
@@ -45,7 +45,7 @@ test.describe('one process serves everything', () => {
     expect(unknown.headers()['content-type']).toMatch(/^application\/json/);
   });
 
-  test('a remote that is not built is absent from config.json and its routes show the fallback', async ({
+  test('a remote that is not built has no entry in config.json, keeps its menu item, and its routes show the fallback', async ({
     page,
   }) => {
     // A deployment folder holding the built shell and nothing else.
@@ -54,7 +54,10 @@ test.describe('one process serves everything', () => {
     const server = await startDuly({ env: { DULY_WEB_ROOT: webRoot } });
     try {
       const config = await (await page.request.get(`${server.baseURL}/config.json`)).json();
-      expect(config).toEqual({ apiBaseUrl: '/api/v1', remotes: {} });
+      expect(config.apiBaseUrl).toBe('/api/v1');
+      expect(config.remotes.remote_tasks).toMatchObject({ routes: ['/tasks/*'] });
+      for (const remote of Object.values<object>(config.remotes))
+        expect(remote).not.toHaveProperty('entry');
 
       const account = await signUp(server.baseURL);
       await openSignedIn(page, account.token, '/tasks', server.baseURL);

@@ -1,4 +1,4 @@
-import { Avatar, LogoutIcon, Menu, PersonIcon, type MenuEntry } from '@duly/shared';
+import { Avatar, initials, LogoutIcon, Menu, PersonIcon, type MenuEntry } from '@duly/shared';
 import { useAuth } from '../auth';
 
 export interface AvatarMenuProps {
@@ -18,5 +18,9 @@ export function AvatarMenu({ fullName, organizationName }: AvatarMenuProps) {
     { label: 'Profile', icon: <PersonIcon size={20} />, onSelect: () => {} },
     { label: 'Logout', icon: <LogoutIcon size={20} />, onSelect: logout },
   ];
-  return <Menu label="Account menu" trigger={<Avatar name={fullName} />} items={items} />;
+  // The button's name contains the initials it shows (WCAG 2.5.3, label in name), so a voice
+  // user can say what they see.
+  const letters = initials(fullName);
+  const label = letters ? `${letters}, Account menu` : 'Account menu';
+  return <Menu label={label} trigger={<Avatar name={fullName} />} items={items} />;
 }

@@ -177,7 +177,7 @@ describe('signup', () => {
 describe('ending the session', () => {
   it('logout removes the token, toasts and goes to /login', async () => {
     const { user, currentPath, store } = renderShell({ route: '/dashboard', token: makeToken() });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();

@@ -49,10 +49,10 @@ describe('top bar', () => {
     expect(contrastRatio(text, primary)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('shows the initials of the full name in the avatar', () => {
+  it('shows the initials of the full name in the avatar, and names the button with them (label in name)', () => {
     renderShell({ route: '/dashboard', token: makeToken({ full_name: 'asha devi rao' }) });
-    const avatar = within(screen.getByRole('button', { name: 'Account menu' })).getByRole('img');
-    expect(avatar).toHaveTextContent('ADR');
+    const button = screen.getByRole('button', { name: 'ADR, Account menu' });
+    expect(within(button).getByRole('img')).toHaveTextContent('ADR');
   });
 
   it('shows a person icon when there is no full name', () => {
@@ -65,7 +65,7 @@ describe('top bar', () => {
   it('opens a menu with the organisation name (not clickable), Profile and Logout', async () => {
     const { user, currentPath } = renderShell({ route: '/dashboard', token: makeToken() });
     await within(topBar()).findByText(TEST_ORGANIZATION.name);
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu$/ }));
 
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText(TEST_ORGANIZATION.name)).toBeInTheDocument();
