@@ -1,14 +1,14 @@
 /**
- * The one way the front end talks to the API (spec 7): axios with the stored
- * token as a bearer header and JSON bodies. A 401 ends the session; any other
- * failure is logged and handed to the caller as an `ApiError`.
+ * The one way the front end talks to the API (spec 7): axios with the session's
+ * token (read from the store) as a bearer header and JSON bodies. A 401 ends the
+ * session; any other failure is logged and handed to the caller as an `ApiError`.
  */
 import axios, { type AxiosRequestConfig, type Method } from 'axios';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { ApiErrorBody } from '../contract/types';
-import { clearStoredToken, readStoredToken } from '../auth/tokenStorage';
 import { apiConfig } from './config';
 import type { ApiError } from './errors';
+import { sessionOf } from './session';
 import { redirectToLogin } from './unauthorized';
 
 /** What an endpoint's `query` returns. */
@@ -46,8 +46,9 @@ function errorBody(data: unknown): ApiErrorBody | undefined {
 }
 
 export function axiosBaseQuery(): ApiBaseQuery {
-  return async ({ url, method = 'GET', data, params }, { signal }) => {
-    const token = readStoredToken();
+  return async ({ url, method = 'GET', data, params }, { signal, getState, dispatch, extra }) => {
+    const session = sessionOf(extra);
+    const token = session?.token(getState()) ?? null;
     try {
       const response = await http.request({
         baseURL: apiConfig().baseUrl,
@@ -75,7 +76,7 @@ export function axiosBaseQuery(): ApiBaseQuery {
       // (expired or revoked): end it with a full reload of /login. Without a
       // token there is no session to end; a failed sign-in must reach the form.
       if (status === 401 && token) {
-        clearStoredToken();
+        if (session) dispatch(session.expired());
         redirectToLogin();
       } else {
         console.error(`API ${method.toUpperCase()} ${url} failed:`, error.status, error.message);

@@ -12,17 +12,18 @@ import { axiosBaseQuery } from './axiosBaseQuery';
 import { apiConfig } from './config';
 import { isApiError } from './errors';
 
+/**
+ * One tag type per resource (docs/shared-library.md). Every list of a resource, whichever app
+ * shows it (the organisation's, a manager's team list, an employee's own), provides that
+ * resource's tags, so a write in one remote refreshes every list of it without naming another
+ * remote's tags.
+ */
 export const API_TAG_TYPES = [
   'Task',
   'Certificate',
   'Employee',
-  'Organization',
   'Dashboard',
-  'TeamMember',
-  'ManagerTask',
-  'ManagerCertificate',
-  'MyTask',
-  'MyCertificate',
+  'Organization',
 ] as const;
 export type ApiTagType = (typeof API_TAG_TYPES)[number];
 

@@ -4,3 +4,4 @@ export { configureApi, resolveApiBaseUrl, apiConfig, type ApiConfig } from './co
 export { apiErrorMessage, isApiError, type ApiError } from './errors';
 export { toPage } from './toPage';
 export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized';
+export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';

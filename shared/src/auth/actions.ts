@@ -1,11 +1,11 @@
 /**
- * Session events. They touch local storage and the api cache, so they are
- * thunks around the slice's one pure action; dispatch them like actions:
- * `dispatch(loggedIn(token))`.
+ * Session events, the only code that touches the stored token. They are thunks around the
+ * slice's plain actions; dispatch them like actions: `dispatch(loggedIn(token))`. A change of
+ * person dispatches `sessionChanged`, on which the store drops the api cache (this module does
+ * not know the api).
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { baseApi } from '../api/baseApi';
-import { type AuthState, sessionResolved } from './authSlice';
+import { type AuthState, sessionChanged, sessionResolved } from './authSlice';
 import { decodeSessionUser } from './decodeSessionUser';
 import { clearStoredToken, readStoredToken, storeToken } from './tokenStorage';
 
@@ -33,7 +33,7 @@ export function loggedIn(token: string): SessionThunk {
     const user = decodeSessionUser(token);
     if (user) storeToken(token);
     else clearStoredToken();
-    dispatch(baseApi.util.resetApiState());
+    dispatch(sessionChanged());
     dispatch(sessionResolved(user));
   };
 }
@@ -42,7 +42,19 @@ export function loggedIn(token: string): SessionThunk {
 export function loggedOut(): SessionThunk {
   return (dispatch) => {
     clearStoredToken();
-    dispatch(baseApi.util.resetApiState());
+    dispatch(sessionChanged());
+    dispatch(sessionResolved(null));
+  };
+}
+
+/**
+ * The server refused the token (a 401): it is removed and the user is anonymous. The cache is
+ * left alone: the full page load of /login that follows drops it, and the request that got
+ * the 401 still hands its error to its caller.
+ */
+export function sessionExpired(): SessionThunk {
+  return (dispatch) => {
+    clearStoredToken();
     dispatch(sessionResolved(null));
   };
 }

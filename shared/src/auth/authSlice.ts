@@ -2,7 +2,7 @@
  * The session (spec 4): `loading` until start-up has looked at the stored
  * token, then `anonymous` or `authenticated`.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SessionUser } from '../contract/types';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
@@ -27,3 +27,9 @@ export const authSlice = createSlice({
 });
 
 export const { sessionResolved } = authSlice.actions;
+
+/**
+ * Another person (or nobody) now uses the app: answers cached for the previous one must go.
+ * Dispatched by `loggedIn` and `loggedOut`; the store resets the api cache on it.
+ */
+export const sessionChanged = createAction('auth/sessionChanged');

@@ -1,5 +1,11 @@
-export { authSlice, sessionResolved, type AuthState, type SessionStatus } from './authSlice';
-export { sessionRestored, loggedIn, loggedOut } from './actions';
+export {
+  authSlice,
+  sessionChanged,
+  sessionResolved,
+  type AuthState,
+  type SessionStatus,
+} from './authSlice';
+export { sessionRestored, loggedIn, loggedOut, sessionExpired } from './actions';
 export { decodeSessionUser, nowInSeconds } from './decodeSessionUser';
 export {
   selectSession,

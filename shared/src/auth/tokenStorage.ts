@@ -1,7 +1,7 @@
 /**
- * The session token in local storage (spec 4 and 9: key `token`). Both the
- * base query and the auth slice go through these three functions, so nothing
- * else spells the key. Storage that is missing or blocked (private mode, a
+ * The session token in local storage (spec 4 and 9: key `token`). Only the
+ * auth actions use these three functions (the base query reads the token from
+ * the store), so nothing else spells the key. Storage that is missing or blocked (private mode, a
  * server) behaves as empty.
  */
 import { TOKEN_STORAGE_KEY } from '../contract/constants';

@@ -7,10 +7,13 @@
  *     interface LazyLoadedSlices extends WithSlice<typeof mySlice> {}
  *   }
  */
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { baseApi } from '../api/baseApi';
-import { authSlice } from '../auth/authSlice';
+import type { ApiExtra } from '../api/session';
+import { sessionExpired } from '../auth/actions';
+import { authSlice, sessionChanged } from '../auth/authSlice';
+import { selectToken } from '../auth/selectors';
 
 // Filled by declaration merging in the packages that inject slices.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -23,11 +26,33 @@ export const rootReducer = combineSlices(
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/**
+ * The store is where the api and the session meet (they do not import each other): the base
+ * query reads the token from the session and ends it on a 401 through `extra.apiSession`, and a
+ * change of person drops the api cache.
+ */
+const apiExtra: ApiExtra = {
+  apiSession: {
+    token: (state) => selectToken(state as RootState),
+    expired: sessionExpired,
+  },
+};
+
 export function createAppStore(preloadedState?: Partial<RootState>) {
+  const sessionListener = createListenerMiddleware();
+  sessionListener.startListening({
+    actionCreator: sessionChanged,
+    effect: (_action, { dispatch }) => {
+      dispatch(baseApi.util.resetApiState());
+    },
+  });
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: apiExtra } })
+        .prepend(sessionListener.middleware)
+        .concat(baseApi.middleware),
   });
 }
 
