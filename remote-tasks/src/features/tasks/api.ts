@@ -6,9 +6,10 @@
  * remote silently replacing another's endpoint. The assignee list is `tasksAssignees`, not
  * `employees…`: remote-employees owns that prefix.
  *
- * Tags: saving or completing a task invalidates the task, every task list (this remote's and the
- * team remote's `ManagerTask` / `MyTask` lists) and `Dashboard`, so the shell's dashboard and the
- * team screens show fresh data without knowing about this remote.
+ * Tags: one type per resource. Every list of tasks, whichever app shows it (this remote's, a
+ * manager's team list, an employee's own), provides `Task` tags; so saving or completing a task
+ * invalidates the task, `{ Task, LIST }` and `Dashboard`, and the shell's dashboard and the team
+ * screens show fresh data without this remote naming anything of theirs.
  */
 import {
   baseApi,
@@ -29,11 +30,7 @@ export interface UpdateTaskArgs {
 }
 
 /** Every list that shows tasks, whichever remote renders it. */
-const TASK_LISTS = [
-  { type: 'Task', id: 'LIST' },
-  { type: 'ManagerTask', id: 'LIST' },
-  { type: 'MyTask', id: 'LIST' },
-] as const;
+const TASK_LISTS = [{ type: 'Task', id: 'LIST' }] as const;
 
 /** Injects the task endpoints into `api`; throws when one of the names is already taken. */
 export function injectTaskEndpoints(api: typeof baseApi) {

@@ -10,7 +10,8 @@ const server = setupApiServer();
 
 /**
  * Stand-ins for what the shell and remote-team inject into the same api: a dashboard query and
- * a team task list. They only declare tags; they know nothing about this remote.
+ * a team task list. They only provide their resource's tags (`Task` for a list of tasks,
+ * wherever it is shown); they know nothing about this remote.
  */
 const otherApps = baseApi.injectEndpoints({
   overrideExisting: 'throw',
@@ -21,7 +22,7 @@ const otherApps = baseApi.injectEndpoints({
     }),
     probeTeamTasks: build.query<unknown[], void>({
       query: () => ({ url: '/manager/tasks' }),
-      providesTags: [{ type: 'ManagerTask', id: 'LIST' }],
+      providesTags: [{ type: 'Task', id: 'LIST' }],
     }),
   }),
 });
