@@ -6,3 +6,4 @@ export * from './api';
 export * from './auth';
 export * from './store';
 export * from './ui';
+export * from './list';

@@ -3,5 +3,6 @@ export { axiosBaseQuery, type ApiBaseQuery, type ApiMeta, type ApiRequest } from
 export { configureApi, resolveApiBaseUrl, apiConfig, type ApiConfig } from './config';
 export { apiErrorMessage, isApiError, type ApiError } from './errors';
 export { toPage } from './toPage';
+export { isNotFound } from './isNotFound';
 export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized';
 export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';

@@ -5,3 +5,4 @@ export * from './dates';
 export * from './status';
 export * from './initials';
 export * from './schemas';
+export * from './personName';

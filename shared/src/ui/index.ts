@@ -16,6 +16,7 @@ export { NotFoundPage } from './NotFoundPage';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { StatusBadge, type StatusBadgeProps } from './StatusBadge';
 export { Avatar, type AvatarProps } from './Avatar';
+export { Pagination, type PaginationProps } from './Pagination';
 export {
   MenuIcon,
   PersonIcon,
@@ -28,6 +29,9 @@ export {
   ChevronLeftIcon,
   ChevronRightIcon,
   CloseIcon,
+  ArrowUpwardIcon,
+  ArrowDownwardIcon,
+  SearchIcon,
   type IconProps,
 } from './icons';
 
@@ -39,11 +43,13 @@ export { TextArea, type TextAreaProps } from './form/TextArea';
 export { Select, type SelectProps, type SelectOption } from './form/Select';
 export { DateField, type DateFieldProps } from './form/DateField';
 export { DateTimeField, type DateTimeFieldProps } from './form/DateTimeField';
+export { SearchField, SEARCH_DEBOUNCE_MS, type SearchFieldProps } from './form/SearchField';
 
 export { Table, type TableProps } from './table/Table';
 export { TableHead, TableBody } from './table/TableSections';
 export { TableRow, type TableRowProps, type RowActivationEvent } from './table/TableRow';
 export { TableCell, TableHeaderCell } from './table/TableCell';
+export { SortableHeaderCell, type SortableHeaderCellProps } from './table/SortableHeaderCell';
 
 export { Dialog, type DialogProps } from './dialog/Dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';

@@ -5,13 +5,13 @@ import {
   Card,
   EmptyState,
   ErrorState,
+  isNotFound,
   LoadingState,
   PageHeader,
   type Task,
 } from '@duly/shared';
 import { useTasksGetQuery, useTasksUpdateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
-import { isNotFound } from './isNotFound';
 import { taskPaths } from './paths';
 import {
   editTaskSchema,

@@ -1,9 +1,16 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@duly/shared';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  isNotFound,
+  LoadingState,
+  PageHeader,
+} from '@duly/shared';
 import { useTasksGetQuery } from './api';
 import { MarkAsDoneButton } from './components/MarkAsDoneButton';
 import { TaskDetails } from './components/TaskDetails';
-import { isNotFound } from './isNotFound';
 import { taskPaths } from './paths';
 
 /** /tasks/{taskId}: 'Task Details', with 'Mark as Done' (until completed) and 'Edit Task'. */

@@ -1,8 +1,15 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, EmptyState, ErrorState, LoadingState, PageHeader } from '@duly/shared';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  Pagination,
+  SearchField,
+} from '@duly/shared';
 import { useTasksListQuery } from './api';
-import { Pagination } from './components/Pagination';
 import { StatusFilter } from './components/StatusFilter';
 import { TaskTable } from './components/TaskTable';
 import { taskPaths } from './paths';
@@ -22,9 +29,18 @@ const Toolbar = styled.div`
   margin-bottom: ${({ theme }) => theme.space(2)};
 `;
 
-/** /tasks: the organisation's tasks (an employee's own), a page at a time, filterable by status. */
+const SearchBox = styled.div`
+  width: 280px;
+  max-width: 100%;
+`;
+
+/**
+ * /tasks: the organisation's tasks (an employee's own), a page at a time, filterable by status,
+ * searchable by title and sortable by title, status and due date.
+ */
 export function TaskListScreen() {
-  const { page, status, params, setPage, setStatus } = useTaskListParams();
+  const { page, status, search, sort, params, setPage, setStatus, setSearch, setSort } =
+    useTaskListParams();
   const { data, isError, isFetching } = useTasksListQuery(params);
 
   let content;
@@ -46,7 +62,7 @@ export function TaskListScreen() {
         {data.items.length === 0 ? (
           <EmptyState>{status ? 'No tasks with this status' : 'No tasks found'}</EmptyState>
         ) : (
-          <TaskTable tasks={data.items} />
+          <TaskTable tasks={data.items} sort={sort} onSortChange={setSort} />
         )}
         {pagination}
       </Results>
@@ -64,6 +80,9 @@ export function TaskListScreen() {
         }
       />
       <Toolbar>
+        <SearchBox>
+          <SearchField label="Search by title" value={search} onSearch={setSearch} />
+        </SearchBox>
         <StatusFilter value={status} onChange={setStatus} />
       </Toolbar>
       {content}

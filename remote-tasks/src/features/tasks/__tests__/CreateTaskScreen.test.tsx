@@ -1,9 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, setupApiServer, TEST_USER_CLAIMS } from '@duly/shared/test-utils';
-import { pinClock, unpinClock } from '../../../testing/clock';
-import { priya, rahul } from '../../../testing/fixtures';
-import { employeesHandlers, holdRequests, tasksBackend } from '../../../testing/handlers';
+import {
+  apiUrl,
+  failingResource,
+  holdRequests,
+  mockApi,
+  neverAnswers,
+  pinClock,
+  priya,
+  rahul,
+  setupApiServer,
+  tasksBackend,
+  TEST_USER_CLAIMS,
+  unpinClock,
+} from '@duly/shared/test-utils';
 import { renderTasks } from '../../../testing/render';
 
 const server = setupApiServer();
@@ -13,7 +23,7 @@ const NOW = '2025-01-05T04:30:30.000Z';
 
 function setUp() {
   const backend = tasksBackend([]);
-  server.use(...backend.handlers, employeesHandlers.ok([priya, rahul]));
+  server.use(...backend.handlers, ...mockApi({ employees: [priya, rahul] }).handlers('employees'));
   const rendered = renderTasks('/tasks/create');
   return { backend, ...rendered };
 }
@@ -56,7 +66,7 @@ describe('/tasks/create', () => {
   });
 
   it("shows 'Loading...' in the assignee field while the employees load", async () => {
-    server.use(...tasksBackend([]).handlers, employeesHandlers.pending());
+    server.use(...tasksBackend([]).handlers, neverAnswers('get', '/employees/'));
     renderTasks('/tasks/create');
     const select = screen.getByLabelText(/^Assigned To/);
     expect(within(select).getByRole('option', { name: 'Loading...' })).toBeInTheDocument();
@@ -76,7 +86,10 @@ describe('/tasks/create', () => {
 
   it('says when the employees cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(...tasksBackend([]).handlers, employeesHandlers.error());
+    server.use(
+      ...tasksBackend([]).handlers,
+      failingResource('employees', 500, 'Database unavailable')[0],
+    );
     renderTasks('/tasks/create');
     expect(await screen.findByText('Failed to fetch employees')).toBeInTheDocument();
   });

@@ -1,21 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { apiUrl, setupApiServer } from '@duly/shared/test-utils';
-import type { Task } from '@duly/shared';
-import { makeTask, priya, rahul } from '../../../testing/fixtures';
 import {
-  employeesHandlers,
+  apiUrl,
+  failingResource,
   holdRequests,
+  makeTask,
+  mockApi,
+  priya,
+  rahul,
+  setupApiServer,
   tasksBackend,
-  tasksFailing,
-} from '../../../testing/handlers';
+} from '@duly/shared/test-utils';
+import type { Task } from '@duly/shared';
 import { renderTasks } from '../../../testing/render';
 
 const server = setupApiServer();
 
 function setUp(task: Task = makeTask()) {
   const backend = tasksBackend([task]);
-  server.use(...backend.handlers, employeesHandlers.ok([priya, rahul]));
+  server.use(...backend.handlers, ...mockApi({ employees: [priya, rahul] }).handlers('employees'));
   return { backend, task, ...renderTasks(`/tasks/${task.id}/edit`) };
 }
 
@@ -46,7 +49,7 @@ describe('/tasks/{taskId}/edit states', () => {
 
   it('shows an error text when the task cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(...tasksFailing(500));
+    server.use(...failingResource('tasks', 500));
     renderTasks(`/tasks/${makeTask().id}/edit`);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading task. Please try again later.',
@@ -158,7 +161,7 @@ describe('/tasks/{taskId}/edit form', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const { user, task, currentPath } = setUp();
     await formReady();
-    server.use(...tasksFailing(500).slice(3, 4));
+    server.use(...failingResource('tasks', 500).slice(3, 4));
     await user.click(save());
     expect(await screen.findByText('Failed to update task')).toBeInTheDocument();
     expect(currentPath()).toBe(`/tasks/${task.id}/edit`);

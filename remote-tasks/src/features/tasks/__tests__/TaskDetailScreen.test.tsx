@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { apiUrl, setupApiServer } from '@duly/shared/test-utils';
+import {
+  apiUrl,
+  failingResource,
+  holdRequests,
+  makeTask,
+  setupApiServer,
+  tasksBackend,
+} from '@duly/shared/test-utils';
 import type { Task } from '@duly/shared';
-import { makeTask } from '../../../testing/fixtures';
-import { holdRequests, tasksBackend, tasksFailing } from '../../../testing/handlers';
 import { renderTasks } from '../../../testing/render';
 
 const server = setupApiServer();
@@ -37,14 +42,14 @@ describe('/tasks/{taskId} states', () => {
 
   it("shows 'Task not found' for an id the API rejects as malformed", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(...tasksFailing(400, 'params/id must match format "uuid"'));
+    server.use(...failingResource('tasks', 400, 'params/id must match format "uuid"'));
     renderTasks('/tasks/not-a-task');
     expect(await screen.findByText('Task not found')).toBeInTheDocument();
   });
 
   it('shows an error text when the task cannot be loaded for another reason', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(...tasksFailing(500));
+    server.use(...failingResource('tasks', 500));
     renderTasks(`/tasks/${makeTask().id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading task. Please try again later.',
@@ -164,7 +169,7 @@ describe('Mark as Done', () => {
     serve([task]);
     const { user } = renderTasks(`/tasks/${task.id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark as Done' }));
-    server.use(...tasksFailing(500).slice(4));
+    server.use(...failingResource('tasks', 500).slice(4));
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as Done' }),
     );

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { apiUrl, setupApiServer } from '@duly/shared/test-utils';
-import type { Task } from '@duly/shared';
-import { makeTask, rahul } from '../../../testing/fixtures';
 import {
-  employeesHandlers,
+  apiUrl,
+  failingResource,
   holdRequests,
+  makeTask,
+  mockApi,
+  rahul,
+  setupApiServer,
   tasksBackend,
-  tasksFailing,
-} from '../../../testing/handlers';
+} from '@duly/shared/test-utils';
+import type { Task } from '@duly/shared';
 import { renderTasks } from '../../../testing/render';
 
 const server = setupApiServer();
@@ -36,7 +38,7 @@ describe('/tasks states', () => {
 
   it('shows the error text when the list cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(...tasksFailing(500));
+    server.use(...failingResource('tasks', 500));
     renderTasks('/tasks');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading tasks. Please try again later.',
@@ -125,7 +127,7 @@ describe('/tasks table', () => {
 
   it("links 'New Task' to /tasks/create", async () => {
     serve([]);
-    server.use(employeesHandlers.ok([rahul]));
+    server.use(...mockApi({ employees: [rahul] }).handlers('employees'));
     const { user, currentPath } = renderTasks('/tasks');
     await user.click(await screen.findByRole('link', { name: 'New Task' }));
     expect(currentPath()).toBe('/tasks/create');

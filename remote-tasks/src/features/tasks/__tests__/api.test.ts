@@ -1,9 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { baseApi, createAppStore, type DashboardResponse } from '@duly/shared';
-import { apiUrl, setupApiServer } from '@duly/shared/test-utils';
-import { makeTask, priya } from '../../../testing/fixtures';
-import { tasksBackend } from '../../../testing/handlers';
+import { apiUrl, makeTask, priya, setupApiServer, tasksBackend } from '@duly/shared/test-utils';
 import { injectTaskEndpoints, tasksApi } from '../api';
 
 const server = setupApiServer();

@@ -1,7 +1,6 @@
 import { type ComponentPropsWithRef } from 'react';
-import { Select, type PersonRef, type SelectOption } from '@duly/shared';
+import { personName, Select, type PersonRef, type SelectOption } from '@duly/shared';
 import { useTasksAssigneesQuery } from '../api';
-import { personName } from '../assignee';
 
 export type AssigneeSelectProps = Omit<
   ComponentPropsWithRef<'select'>,

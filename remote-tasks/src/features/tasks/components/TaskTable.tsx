@@ -4,6 +4,7 @@ import {
   Button,
   DATE_FORMATS,
   formatInstant,
+  SortableHeaderCell,
   Table,
   TableBody,
   TableCell,
@@ -28,19 +29,33 @@ const OneLineCell = styled(TableCell)`
 /** Wide enough on small screens for the one-line columns plus a readable title column. */
 const TABLE_MIN_WIDTH = '760px';
 
+export interface TaskTableProps {
+  tasks: readonly Task[];
+  /** The order in force (`-due_date`); Title, Status and Due Date sort the list. */
+  sort: string | undefined;
+  onSortChange: (sort: string) => void;
+}
+
 /**
  * The task list (spec 2): Title, Status, Due Date (Asia/Kolkata, `MMM d, yyyy HH:mm`),
  * Assigned To and an Edit button. A row opens the task's detail page.
  */
-export function TaskTable({ tasks }: { tasks: readonly Task[] }) {
+export function TaskTable({ tasks, sort, onSortChange }: TaskTableProps) {
+  const sortable = { sort, onSortChange };
   const navigate = useNavigate();
   return (
     <Table aria-label="Tasks" minWidth={TABLE_MIN_WIDTH}>
       <TableHead>
         <TableRow>
-          <TableHeaderCell>Title</TableHeaderCell>
-          <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell>Due Date</TableHeaderCell>
+          <SortableHeaderCell column="title" {...sortable}>
+            Title
+          </SortableHeaderCell>
+          <SortableHeaderCell column="status" {...sortable}>
+            Status
+          </SortableHeaderCell>
+          <SortableHeaderCell column="due_date" {...sortable}>
+            Due Date
+          </SortableHeaderCell>
           <TableHeaderCell>Assigned To</TableHeaderCell>
           <TableHeaderCell>Actions</TableHeaderCell>
         </TableRow>

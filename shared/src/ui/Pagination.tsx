@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button } from '@duly/shared';
+import { Button } from './Button';
 
 const Bar = styled.nav`
   display: flex;

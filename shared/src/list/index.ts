@@ -1,0 +1,11 @@
+// What every list screen needs besides the UI kit's Pagination, SortableHeaderCell and
+// SearchField: its page, filters, order and search kept in the URL.
+export {
+  useListParams,
+  type ChosenFilters,
+  type FilterChoices,
+  type ListView,
+  type ListViewOptions,
+  type ListRequest,
+} from './useListParams';
+export { parseSort, formatSort, toggleSort, type SortDirection, type SortOrder } from './sort';
