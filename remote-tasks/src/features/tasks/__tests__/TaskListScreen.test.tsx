@@ -257,3 +257,117 @@ describe('/tasks pagination and filter in the URL', () => {
     expect(results).toHaveAttribute('aria-busy', 'false');
   });
 });
+
+describe('/tasks search and sort in the URL', () => {
+  const titles = () =>
+    within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+  function serveThree() {
+    return serve([
+      makeTask({
+        title: 'Renew the audit',
+        status: 'overdue',
+        due_date: '2025-03-01T04:30:00.000Z',
+      }),
+      makeTask({
+        title: 'Book the auditor',
+        status: 'pending',
+        due_date: '2025-01-01T04:30:00.000Z',
+      }),
+      makeTask({
+        title: 'Clean the store',
+        status: 'completed',
+        due_date: '2025-02-01T04:30:00.000Z',
+      }),
+    ]);
+  }
+
+  it('lists by due date, soonest first, and says so on the Due Date column', async () => {
+    serveThree();
+    renderTasks('/tasks');
+    await screen.findByRole('cell', { name: 'Book the auditor' });
+    expect(titles()).toEqual(['Book the auditor', 'Clean the store', 'Renew the audit']);
+    expect(screen.getByRole('columnheader', { name: /Due Date/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('columnheader', { name: /Title/ })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('sorts by Title, then the other way round, keeping the order in ?sort=', async () => {
+    const backend = serveThree();
+    const { user, currentPath } = renderTasks('/tasks');
+    await screen.findByRole('cell', { name: 'Book the auditor' });
+
+    await user.click(screen.getByRole('button', { name: /Title/ }));
+    expect(currentPath()).toBe('/tasks?sort=title');
+    await waitFor(() =>
+      expect(titles()).toEqual(['Book the auditor', 'Clean the store', 'Renew the audit']),
+    );
+    expect(backend.sent('GET', '/tasks/').at(-1)?.query.get('sort')).toBe('title');
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    await user.click(screen.getByRole('button', { name: /Title/ }));
+    expect(currentPath()).toBe('/tasks?sort=-title');
+    await waitFor(() =>
+      expect(titles()).toEqual(['Renew the audit', 'Clean the store', 'Book the auditor']),
+    );
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(screen.getByRole('columnheader', { name: /Due Date/ })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('sorts by Status and back to the default order without a sort in the URL', async () => {
+    const backend = serveThree();
+    const { user, currentPath } = renderTasks('/tasks?sort=status');
+    await screen.findByRole('cell', { name: 'Book the auditor' });
+    expect(titles()).toEqual(['Clean the store', 'Renew the audit', 'Book the auditor']);
+
+    await user.click(screen.getByRole('button', { name: /Due Date/ }));
+    expect(currentPath()).toBe('/tasks');
+    await waitFor(() =>
+      expect(titles()).toEqual(['Book the auditor', 'Clean the store', 'Renew the audit']),
+    );
+    expect(backend.sent('GET', '/tasks/').at(-1)?.query.has('sort')).toBe(false);
+  });
+
+  it('searches by title, from the URL and from the search field', async () => {
+    const backend = serveThree();
+    const { user, currentPath } = renderTasks('/tasks?q=audit&sort=-due_date');
+
+    await screen.findByRole('cell', { name: 'Renew the audit' });
+    expect(titles()).toEqual(['Renew the audit', 'Book the auditor']);
+    expect(screen.getByRole('searchbox', { name: 'Search by title' })).toHaveValue('audit');
+    expect(Object.fromEntries(backend.sent('GET', '/tasks/')[0].query)).toEqual({
+      limit: '50',
+      offset: '0',
+      q: 'audit',
+      sort: '-due_date',
+    });
+
+    const search = screen.getByRole('searchbox', { name: 'Search by title' });
+    await user.clear(search);
+    await user.type(search, 'STORE{Enter}');
+    expect(currentPath()).toBe('/tasks?q=STORE&sort=-due_date');
+    await waitFor(() => expect(titles()).toEqual(['Clean the store']));
+
+    await user.clear(search);
+    await waitFor(() => expect(currentPath()).toBe('/tasks?sort=-due_date'));
+    await waitFor(() => expect(titles()).toHaveLength(3));
+  });
+
+  it('ignores a sort the list does not offer', async () => {
+    const backend = serveThree();
+    renderTasks('/tasks?sort=password_hash');
+    await screen.findByRole('cell', { name: 'Book the auditor' });
+    expect(backend.sent('GET', '/tasks/')[0].query.has('sort')).toBe(false);
+  });
+});

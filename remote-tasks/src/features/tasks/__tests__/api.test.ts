@@ -22,6 +22,10 @@ const otherApps = baseApi.injectEndpoints({
       query: () => ({ url: '/manager/tasks' }),
       providesTags: [{ type: 'Task', id: 'LIST' }],
     }),
+    probeMyTasks: build.query<unknown[], void>({
+      query: () => ({ url: '/employee/tasks' }),
+      providesTags: [{ type: 'Task', id: 'LIST' }],
+    }),
   }),
 });
 
@@ -35,7 +39,7 @@ function setUp() {
   const first = makeTask({ title: 'Prepare the audit' });
   const second = makeTask({ title: 'File the returns' });
   const backend = tasksBackend([first, second]);
-  const calls = { dashboard: 0, teamTasks: 0 };
+  const calls = { dashboard: 0, teamTasks: 0, myTasks: 0 };
   server.use(
     ...backend.handlers,
     http.get(apiUrl('/dashboard/'), () => {
@@ -46,12 +50,16 @@ function setUp() {
       calls.teamTasks += 1;
       return HttpResponse.json([]);
     }),
+    http.get(apiUrl('/employee/tasks'), () => {
+      calls.myTasks += 1;
+      return HttpResponse.json([]);
+    }),
   );
   const store = createAppStore();
   return { store, backend, calls, first, second };
 }
 
-/** Subscribes like mounted screens do: the list, both tasks, the dashboard and the team list. */
+/** Subscribes like mounted screens do: the list, both tasks, the dashboard, the team and my lists. */
 async function subscribeEverything({ store, first, second }: ReturnType<typeof setUp>) {
   await Promise.all([
     store.dispatch(tasksApi.endpoints.tasksList.initiate({ limit: 50, offset: 0 })),
@@ -59,6 +67,7 @@ async function subscribeEverything({ store, first, second }: ReturnType<typeof s
     store.dispatch(tasksApi.endpoints.tasksGet.initiate(second.id)),
     store.dispatch(otherApps.endpoints.probeDashboard.initiate()),
     store.dispatch(otherApps.endpoints.probeTeamTasks.initiate()),
+    store.dispatch(otherApps.endpoints.probeMyTasks.initiate()),
   ]);
 }
 
@@ -137,6 +146,7 @@ describe('saving a task refreshes every screen that shows it', () => {
     ]);
     await waitFor(() => expect(calls.dashboard).toBe(2));
     await waitFor(() => expect(calls.teamTasks).toBe(2));
+    await waitFor(() => expect(calls.myTasks).toBe(2));
     await waitFor(() => expect(backend.sent('GET', '/tasks/')).toHaveLength(2));
     await waitFor(() => expect(backend.sent('GET', `/tasks/${first.id}`)).toHaveLength(2));
     const refreshed = tasksApi.endpoints.tasksGet.select(first.id)(store.getState());
@@ -161,6 +171,7 @@ describe('saving a task refreshes every screen that shows it', () => {
     ]);
     await waitFor(() => expect(calls.dashboard).toBe(2));
     await waitFor(() => expect(calls.teamTasks).toBe(2));
+    await waitFor(() => expect(calls.myTasks).toBe(2));
     await waitFor(() => expect(backend.sent('GET', '/tasks/')).toHaveLength(2));
     await waitFor(() => expect(backend.sent('GET', `/tasks/${first.id}`)).toHaveLength(2));
   });
@@ -182,6 +193,7 @@ describe('saving a task refreshes every screen that shows it', () => {
 
     await waitFor(() => expect(calls.dashboard).toBe(2));
     await waitFor(() => expect(calls.teamTasks).toBe(2));
+    await waitFor(() => expect(calls.myTasks).toBe(2));
     await waitFor(() => expect(backend.sent('GET', '/tasks/')).toHaveLength(2));
     expect(backend.sent('GET', `/tasks/${first.id}`)).toHaveLength(1);
   });
