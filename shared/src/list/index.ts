@@ -1,5 +1,6 @@
 // What every list screen needs besides the UI kit's Pagination, SortableHeaderCell and
-// SearchField: its page, filters, order and search kept in the URL.
+// SearchField: its page, filters, order and search kept in the URL, and its results in every
+// state (loading, error, empty, rows with pagination).
 export {
   useListParams,
   type ChosenFilters,
@@ -9,3 +10,4 @@ export {
   type ListRequest,
 } from './useListParams';
 export { parseSort, formatSort, toggleSort, type SortDirection, type SortOrder } from './sort';
+export { PagedResults, type PagedResultsProps } from './PagedResults';

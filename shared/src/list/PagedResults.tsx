@@ -1,0 +1,45 @@
+import { type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { Page } from '../contract/types';
+import { EmptyState } from '../ui/EmptyState';
+import { ErrorState } from '../ui/ErrorState';
+import { LoadingState } from '../ui/LoadingState';
+import { Pagination } from '../ui/Pagination';
+
+/** While another page, filter or search loads, the current rows stay visible, dimmed (CONVENTIONS 5). */
+const Results = styled.div<{ $stale: boolean }>`
+  opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
+  transition: opacity ${({ theme }) => theme.transitions.normal};
+`;
+
+export interface PagedResultsProps<T> {
+  /** The list query's result (`useXxxListQuery(params)`). */
+  query: { data?: Page<T>; isError: boolean; isFetching: boolean };
+  /** The list's page, e.g. `useListParams()`: `page`, `pageSize`, `setPage`. */
+  list: { page: number; pageSize: number; setPage: (page: number) => void };
+  /** The spec's texts: "Loading tasks...", "Error loading tasks. …", "No tasks found". */
+  texts: { loading: string; error: string; empty: string };
+  /** The rows of one page (a Table). */
+  children: (items: T[]) => ReactNode;
+}
+
+/**
+ * A list screen's results in every state: loading, error, empty, or the rows with Pagination
+ * (the total from `X-Total-Count`), dimmed and `aria-busy` while the next answer loads.
+ */
+export function PagedResults<T>({ query, list, texts, children }: PagedResultsProps<T>) {
+  const { data, isError, isFetching } = query;
+  if (isError) return <ErrorState>{texts.error}</ErrorState>;
+  if (!data) return <LoadingState>{texts.loading}</LoadingState>;
+  return (
+    <Results $stale={isFetching} aria-busy={isFetching}>
+      {data.items.length === 0 ? <EmptyState>{texts.empty}</EmptyState> : children(data.items)}
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        total={data.total}
+        onPageChange={list.setPage}
+      />
+    </Results>
+  );
+}
