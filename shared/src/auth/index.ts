@@ -16,4 +16,3 @@ export {
   selectToken,
 } from './selectors';
 export { roleHome } from './roleHome';
-export { readStoredToken, storeToken, clearStoredToken } from './tokenStorage';
