@@ -16,7 +16,7 @@ import {
   loginInitialValues,
   loginSchema,
   PageHeader,
-  TextField,
+  SignInFields,
   useAppDispatch,
   type AuthResponse,
   type LoginFormValues,
@@ -59,29 +59,11 @@ export function StandaloneSignIn({ name }: { name: string }) {
     },
   });
 
-  const errorOf = (field: keyof LoginFormValues) =>
-    formik.touched[field] ? formik.errors[field] : undefined;
-
   return (
     <Card>
       <PageHeader title="Sign in to the product" subtitle={`${name}, standalone`} />
       <Form onSubmit={formik.handleSubmit} aria-label="Sign in">
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          required
-          {...formik.getFieldProps('email')}
-          error={errorOf('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...formik.getFieldProps('password')}
-          error={errorOf('password')}
-        />
+        <SignInFields formik={formik} />
         {failure ? <Failure role="alert">{failure}</Failure> : null}
         <Button type="submit" disabled={formik.isSubmitting}>
           Sign in

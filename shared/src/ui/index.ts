@@ -44,6 +44,7 @@ export { Select, type SelectProps, type SelectOption } from './form/Select';
 export { DateField, type DateFieldProps } from './form/DateField';
 export { DateTimeField, type DateTimeFieldProps } from './form/DateTimeField';
 export { SearchField, SEARCH_DEBOUNCE_MS, type SearchFieldProps } from './form/SearchField';
+export { SignInFields } from './form/SignInFields';
 
 export { Table, type TableProps } from './table/Table';
 export { TableHead, TableBody } from './table/TableSections';

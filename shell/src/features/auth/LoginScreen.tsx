@@ -4,7 +4,7 @@ import { useFormik } from 'formik';
 import {
   Button,
   Form,
-  TextField,
+  SignInFields,
   loginInitialValues,
   loginSchema,
   type LoginFormValues,
@@ -30,9 +30,6 @@ export function LoginScreen() {
     },
   });
 
-  const errorOf = (field: keyof LoginFormValues) =>
-    formik.touched[field] ? formik.errors[field] : undefined;
-
   return (
     <AuthPage
       heading="Sign in to the product"
@@ -43,22 +40,7 @@ export function LoginScreen() {
       }
     >
       <Form onSubmit={formik.handleSubmit} aria-label="Sign in">
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          required
-          {...formik.getFieldProps('email')}
-          error={errorOf('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...formik.getFieldProps('password')}
-          error={errorOf('password')}
-        />
+        <SignInFields formik={formik} />
         {failed ? <FormError role="alert">{AUTH_TEXTS.loginFailed}</FormError> : null}
         <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
           Sign in
