@@ -82,6 +82,78 @@ describe.each(testDatabases())('team dashboards on %s', (kind) => {
     });
   });
 
+  describe('sort=urgency (the team dashboards: most urgent first)', () => {
+    /** Open tasks by due date (the overdue ones lead), then completed ones by due date. */
+    async function seedUrgencyTasks(
+      org: Awaited<ReturnType<typeof createOrganization>>,
+      db: Parameters<typeof createTask>[0],
+    ) {
+      const plan = [
+        ['done long ago', 'completed', -30],
+        ['next week', 'pending', 7],
+        ['late', 'overdue', -2],
+        ['done next month', 'completed', 30],
+        ['tomorrow', 'in_progress', 1],
+        ['escalated', 'escalated', -10],
+      ] as const;
+      for (const [title, status, days] of plan) {
+        await createTask(db, org, { title, status, due_date: daysFromNow(days) });
+      }
+    }
+    const URGENT_FIRST = [
+      'escalated',
+      'late',
+      'tomorrow',
+      'next week',
+      'done long ago',
+      'done next month',
+    ];
+
+    test('/manager/tasks answers open tasks by due date first, then completed ones', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      await seedUrgencyTasks(org, db);
+
+      const titles = async (query: Record<string, string>) => {
+        const response = await call(app, 'GET', '/manager/tasks', {
+          token: org.manager.token,
+          query,
+        });
+        expect(response.statusCode).toBe(200);
+        return response.json().map((task: { title: string }) => task.title);
+      };
+
+      expect(await titles({ sort: 'urgency' })).toEqual(URGENT_FIRST);
+      expect(await titles({ sort: '-urgency' })).toEqual([...URGENT_FIRST].reverse());
+      // Pages follow the same order.
+      expect(await titles({ sort: 'urgency', limit: '2', offset: '2' })).toEqual([
+        'tomorrow',
+        'next week',
+      ]);
+    });
+
+    test('/employee/tasks answers the caller’s own tasks in the same order', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      await seedUrgencyTasks(org, db);
+      await createTask(db, org, {
+        title: 'colleague’s',
+        due_date: daysFromNow(-40),
+        assigned_to_user_id: org.colleague.id,
+      });
+
+      const response = await call(app, 'GET', '/employee/tasks', {
+        token: org.employee.token,
+        query: { sort: 'urgency', status: 'pending' },
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json().map((task: { title: string }) => task.title)).toEqual(
+        URGENT_FIRST.slice(0, 4),
+      );
+    });
+  });
+
   describe('POST /manager/tasks/assign and /manager/certificates/assign', () => {
     test('assign a task: the employee becomes the assignee and the manager its assigner', async () => {
       const { app, db } = context();

@@ -74,6 +74,8 @@ export const MOCK_SORTS = {
     created_at: ['created_at'],
     title: ['title'],
     status: ['status', 'due_date'],
+    // Most urgent first: open tasks (completed = 0) by due date, then completed ones.
+    urgency: ['completed', 'due_date'],
   },
   certificates: {
     expiry_date: ['expiry_date'],
@@ -98,8 +100,14 @@ function errorAnswer(status: number, message: string, code: string) {
 
 const notFound = (what: string) => errorAnswer(404, `${what} not found`, 'NOT_FOUND');
 
+/** Sort keys the API computes rather than reads: `completed` is `(status = 'completed')`. */
+const COMPUTED_FIELDS: Record<string, (row: Record<string, unknown>) => unknown> = {
+  completed: (row) => (row.status === 'completed' ? 1 : 0),
+};
+
 function field(row: Row, name: string): unknown {
-  return (row as Record<string, unknown>)[name];
+  const record = row as Record<string, unknown>;
+  return COMPUTED_FIELDS[name]?.(record) ?? record[name];
 }
 
 /** SQL's order: nulls first when ascending (SQLite and the API's PostgreSQL index agree on it). */

@@ -12,8 +12,19 @@ export const TASK_SORTS = {
   created_at: ['created_at'],
   title: ['title'],
   status: ['status', 'due_date'],
+  /**
+   * Most urgent first (the team dashboards): open tasks before completed ones, each by due
+   * date, so what is overdue leads. `completed` is the expression `(status = 'completed')`,
+   * which the migration 2026-11-23-003 indexes.
+   */
+  urgency: ['completed', 'due_date'],
 } as const;
 export type TaskSortColumn = (typeof TASK_SORTS)[keyof typeof TASK_SORTS][number];
+
+/** What a sort column orders by: a column of `t`, or the indexed expression for `completed`. */
+function orderOf(column: TaskSortColumn) {
+  return column === 'completed' ? sql`(t.status = 'completed')` : sql.ref(`t.${column}`);
+}
 
 export interface TaskFilter {
   organizationId: string;
@@ -102,7 +113,7 @@ export async function listTasks(
   page: Page,
 ): Promise<{ items: Task[]; total: number }> {
   let query = selectTasks(db).where(conditions(filter));
-  for (const column of sort.columns) query = query.orderBy(`t.${column}`, sort.direction);
+  for (const column of sort.columns) query = query.orderBy(orderOf(column), sort.direction);
   const rows = await query
     .orderBy('t.id', sort.direction)
     .limit(page.limit)
