@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { PageHeader, PagedResults, selectRole, type Certificate, type Task } from '@duly/shared';
+import {
+  useTeamAssignCertificateMutation,
+  useTeamAssignTaskMutation,
+  useTeamCertificatesQuery,
+  useTeamMembersQuery,
+  useTeamTasksQuery,
+} from './api';
+import { AssignDialog } from './components/AssignDialog';
+import { TeamCertificatesTable } from './components/TeamCertificatesTable';
+import { TeamMembersTable } from './components/TeamMembersTable';
+import { TeamTasksTable } from './components/TeamTasksTable';
+import {
+  DashboardSection,
+  dashboardErrorText,
+  useDashboardPage,
+  useLogFailure,
+} from '../dashboards';
+
+/** Spec 6: the manager dashboard offers assignment (the API allows managers and admins). */
+function canAssign(role: string | null): boolean {
+  const normalized = role?.trim().toLowerCase();
+  return normalized === 'manager' || normalized === 'admin';
+}
+
+type AssignTarget =
+  { kind: 'task'; task: Task } | { kind: 'certificate'; certificate: Certificate };
+
+/**
+ * /tasks/dashboard: the manager's team dashboard (spec 2). Team Members, Team Tasks and Team
+ * Certificates, each a page at a time and most urgent first; Assign opens a dialog.
+ */
+export function TeamDashboardScreen() {
+  const role = useSelector(selectRole);
+  const assignable = canAssign(role);
+
+  const membersPage = useDashboardPage();
+  const tasksPage = useDashboardPage();
+  const certificatesPage = useDashboardPage();
+  const members = useTeamMembersQuery(membersPage.params);
+  const tasks = useTeamTasksQuery(tasksPage.params);
+  const certificates = useTeamCertificatesQuery(certificatesPage.params);
+  useLogFailure(members.error, 'Error fetching team data');
+  useLogFailure(tasks.error, 'Error fetching tasks');
+  useLogFailure(certificates.error, 'Error fetching certificates');
+
+  const [assignTask] = useTeamAssignTaskMutation();
+  const [assignCertificate] = useTeamAssignCertificateMutation();
+  const [target, setTarget] = useState<AssignTarget | null>(null);
+  const close = () => setTarget(null);
+
+  return (
+    <>
+      <PageHeader title="Team Dashboard" />
+
+      <DashboardSection title="Team Members">
+        <PagedResults
+          query={members}
+          list={membersPage}
+          texts={{
+            loading: 'Loading team members...',
+            error: dashboardErrorText(members.error, 'team members'),
+            empty: 'No team members found',
+          }}
+        >
+          {(items) => <TeamMembersTable members={items} />}
+        </PagedResults>
+      </DashboardSection>
+
+      <DashboardSection title="Team Tasks">
+        <PagedResults
+          query={tasks}
+          list={tasksPage}
+          texts={{
+            loading: 'Loading tasks...',
+            error: dashboardErrorText(tasks.error, 'tasks'),
+            empty: 'No tasks found',
+          }}
+        >
+          {(items) => (
+            <TeamTasksTable
+              tasks={items}
+              onAssign={assignable ? (task) => setTarget({ kind: 'task', task }) : undefined}
+            />
+          )}
+        </PagedResults>
+      </DashboardSection>
+
+      <DashboardSection title="Team Certificates">
+        <PagedResults
+          query={certificates}
+          list={certificatesPage}
+          texts={{
+            loading: 'Loading certificates...',
+            error: dashboardErrorText(certificates.error, 'certificates'),
+            empty: 'No certificates found',
+          }}
+        >
+          {(items) => (
+            <TeamCertificatesTable
+              certificates={items}
+              onAssign={
+                assignable
+                  ? (certificate) => setTarget({ kind: 'certificate', certificate })
+                  : undefined
+              }
+            />
+          )}
+        </PagedResults>
+      </DashboardSection>
+
+      {target?.kind === 'task' ? (
+        <AssignDialog
+          title="Assign Task"
+          subject={target.task.title}
+          failureLog="Error assigning task"
+          assign={(employeeId) =>
+            assignTask({ task_id: target.task.id, employee_id: employeeId }).unwrap()
+          }
+          onClose={close}
+        />
+      ) : null}
+      {target?.kind === 'certificate' ? (
+        <AssignDialog
+          title="Assign Certificate"
+          subject={target.certificate.name}
+          failureLog="Error assigning certificate"
+          assign={(employeeId) =>
+            assignCertificate({
+              certificate_id: target.certificate.id,
+              employee_id: employeeId,
+            }).unwrap()
+          }
+          onClose={close}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The manager team dashboard's endpoints (spec 7, /manager/*), injected into the app's one
+ * `baseApi` (ARCHITECTURE 3). Names start with `team`, this remote's domain;
+ * `overrideExisting: 'throw'` turns a name collision with another remote into an error at
+ * start-up.
+ *
+ * Tags: one type per resource, shared with every remote. The team lists provide `Task`,
+ * `Certificate` and `Employee` tags, so a task saved in remote-tasks or a user added in
+ * remote-employees refreshes these tables; an assignment here invalidates the item and every
+ * list of its kind (the task and certificate lists, an employee's own lists), the assignee's
+ * employee page and the main dashboard.
+ */
+import {
+  baseApi,
+  listTags,
+  toPage,
+  type AssignCertificatePayload,
+  type AssignTaskPayload,
+  type Certificate,
+  type ListParams,
+  type Page,
+  type Task,
+  type TeamMember,
+} from '@duly/shared';
+
+/** Most urgent first (the API's `urgency`): open tasks by due date, then completed ones. */
+export const TEAM_TASK_SORT = 'urgency';
+/** Soonest expiry first: expired certificates lead, then those about to expire. */
+export const TEAM_CERTIFICATE_SORT = 'expiry_date';
+
+/** A page of a team list: `limit` and `offset` (the order is the dashboard's own). */
+export type TeamPageParams = Pick<ListParams, 'limit' | 'offset'>;
+
+export function injectTeamEndpoints(api: typeof baseApi) {
+  return api.injectEndpoints({
+    overrideExisting: 'throw',
+    endpoints: (build) => ({
+      teamMembers: build.query<Page<TeamMember>, TeamPageParams>({
+        query: (params) => ({ url: '/manager/team', params }),
+        transformResponse: (items: TeamMember[], meta) => toPage(items, meta),
+        providesTags: (page) => listTags('Employee', page?.items),
+      }),
+
+      teamTasks: build.query<Page<Task>, TeamPageParams>({
+        query: (params) => ({ url: '/manager/tasks', params: { ...params, sort: TEAM_TASK_SORT } }),
+        transformResponse: (items: Task[], meta) => toPage(items, meta),
+        providesTags: (page) => listTags('Task', page?.items),
+      }),
+
+      teamCertificates: build.query<Page<Certificate>, TeamPageParams>({
+        query: (params) => ({
+          url: '/manager/certificates',
+          params: { ...params, sort: TEAM_CERTIFICATE_SORT },
+        }),
+        transformResponse: (items: Certificate[], meta) => toPage(items, meta),
+        providesTags: (page) => listTags('Certificate', page?.items),
+      }),
+
+      teamAssignTask: build.mutation<Task, AssignTaskPayload>({
+        query: (payload) => ({ url: '/manager/tasks/assign', method: 'POST', data: payload }),
+        invalidatesTags: (_task, error, { task_id, employee_id }) =>
+          error
+            ? []
+            : [
+                { type: 'Task', id: task_id },
+                { type: 'Task', id: 'LIST' },
+                { type: 'Employee', id: employee_id },
+                'Dashboard',
+              ],
+      }),
+
+      teamAssignCertificate: build.mutation<Certificate, AssignCertificatePayload>({
+        query: (payload) => ({
+          url: '/manager/certificates/assign',
+          method: 'POST',
+          data: payload,
+        }),
+        invalidatesTags: (_certificate, error, { certificate_id, employee_id }) =>
+          error
+            ? []
+            : [
+                { type: 'Certificate', id: certificate_id },
+                { type: 'Certificate', id: 'LIST' },
+                { type: 'Employee', id: employee_id },
+                'Dashboard',
+              ],
+      }),
+    }),
+  });
+}
+
+export const teamApi = injectTeamEndpoints(baseApi);
+
+export const {
+  useTeamMembersQuery,
+  useTeamTasksQuery,
+  useTeamCertificatesQuery,
+  useTeamAssignTaskMutation,
+  useTeamAssignCertificateMutation,
+} = teamApi;

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  apiErrorMessage,
+  Button,
+  Dialog,
+  PAGE_SIZE_MAX,
+  personName,
+  Select,
+  type SelectOption,
+} from '@duly/shared';
+import { useTeamMembersQuery } from '../api';
+
+const Subject = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+const Failure = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  color: ${({ theme }) => theme.colors.error};
+`;
+
+/** The team, as many as one request may bring: the dropdown of the dialog. */
+const TEAM_CHOICES = { limit: PAGE_SIZE_MAX, offset: 0 };
+
+export interface AssignDialogProps {
+  /** 'Assign Task' or 'Assign Certificate' (spec 2). */
+  title: string;
+  /** The task title or certificate name, so the manager sees what they assign. */
+  subject: string;
+  /** The spec's log text of a failure: 'Error assigning task'. */
+  failureLog: string;
+  /** Sends the assignment; rejects on failure (an RTK Query `unwrap()`). */
+  assign: (employeeId: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * Assign a task or certificate to a team member (spec 2 and 4). Assign waits until someone is
+ * chosen; success closes the dialog (the table refreshes through its tags); a failure keeps it
+ * open, says so inside it and is logged with the spec's text.
+ */
+export function AssignDialog({ title, subject, failureLog, assign, onClose }: AssignDialogProps) {
+  const team = useTeamMembersQuery(TEAM_CHOICES);
+  const [employeeId, setEmployeeId] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const options: SelectOption[] = (team.data?.items ?? []).map((member) => ({
+    value: member.id,
+    label: personName(member) || member.email,
+  }));
+
+  const submit = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await assign(employeeId);
+      onClose();
+    } catch (error) {
+      console.error(failureLog, error);
+      setFailure(`Assignment failed: ${apiErrorMessage(error, 'please try again.')}`);
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      title={title}
+      // While the request runs, the dialog stays: its answer decides whether it closes.
+      onClose={() => (pending ? undefined : onClose())}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={!employeeId || pending}>
+            {pending ? 'Assigning...' : 'Assign'}
+          </Button>
+        </>
+      }
+    >
+      <Subject>{subject}</Subject>
+      <Select
+        label="Select Employee"
+        name="employee_id"
+        value={employeeId}
+        options={options}
+        placeholder={team.isLoading ? 'Loading...' : ''}
+        disabled={team.isLoading || pending}
+        error={team.isError ? 'Failed to fetch employees' : undefined}
+        onChange={(event) => {
+          setEmployeeId(event.target.value);
+          setFailure(null);
+        }}
+      />
+      {failure ? <Failure role="alert">{failure}</Failure> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,4 @@
+// remote_team: the manager's and the employee's dashboards (its name, port and paths: remotes.json).
+const { createRemoteConfig } = require('../scripts/webpack/remote.cjs');
+
+module.exports = createRemoteConfig({ dir: __dirname, budgetKb: 60 });
