@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 
-import type { AuthResponse, CreateTaskPayload, Task } from '@duly/shared/contract';
+import type {
+  AuthResponse,
+  Certificate,
+  CreateCertificatePayload,
+  CreateEmployeePayload,
+  CreateTaskPayload,
+  Employee,
+  Task,
+  UpdateCertificatePayload,
+} from '@duly/shared/contract';
 
 /**
  * Test data through the real API (never mocked): what a test needs before the part it is
@@ -74,4 +83,60 @@ export function createTask(
 
 export function listTasks(baseURL: string, account: Account): Promise<Task[]> {
   return call<Task[]>(baseURL, 'GET', '/tasks/', undefined, account.token);
+}
+
+/** A user added by an admin (POST /employees/): no password until one is given. */
+export function createEmployee(
+  baseURL: string,
+  admin: Account,
+  employee: CreateEmployeePayload,
+): Promise<Employee> {
+  return call<Employee>(
+    baseURL,
+    'POST',
+    '/employees/',
+    { organization_id: admin.user.organization_id, status: 'active', ...employee },
+    admin.token,
+  );
+}
+
+export function createCertificate(
+  baseURL: string,
+  account: Account,
+  certificate: Omit<CreateCertificatePayload, 'incharge_person_id'> & {
+    /** null: nobody in charge yet (the API allows it; the create form does not). */
+    incharge_person_id: string | null;
+  },
+): Promise<Certificate> {
+  return call<Certificate>(
+    baseURL,
+    'POST',
+    '/certificates/',
+    {
+      organization_id: account.user.organization_id,
+      created_by_user_id: account.user.id,
+      ...certificate,
+    },
+    account.token,
+  );
+}
+
+/** Mark as Done through the API (PATCH /tasks/{id}). */
+export function completeTask(baseURL: string, account: Account, taskId: string): Promise<Task> {
+  return call<Task>(baseURL, 'PATCH', `/tasks/${taskId}`, { status: 'completed' }, account.token);
+}
+
+export function updateCertificate(
+  baseURL: string,
+  account: Account,
+  certificateId: string,
+  changes: UpdateCertificatePayload,
+): Promise<Certificate> {
+  return call<Certificate>(
+    baseURL,
+    'PUT',
+    `/certificates/${certificateId}`,
+    changes,
+    account.token,
+  );
 }

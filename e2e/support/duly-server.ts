@@ -14,9 +14,15 @@ export const E2E_JWT_SECRET = 'duly-e2e-secret-0123456789-abcdefghijklmnop';
 
 export type Database = 'sqlite' | 'postgres';
 
+/** Where the server keeps its data, as the API's `createDatabase` takes it. */
+export type DulyDatabase =
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
+
 export interface DulyServer {
   baseURL: string;
   port: number;
+  /** The server's database, for what the API cannot do yet (support/passwords.ts). */
+  database: DulyDatabase;
   /** Everything the server printed so far (start-up, logs, errors). */
   output(): string;
   stop(): Promise<void>;
@@ -172,5 +178,15 @@ export async function startDuly({
     await stop();
     throw error;
   }
-  return { baseURL: `http://127.0.0.1:${port}`, port, output: () => output, stop };
+  const databaseOfServer: DulyDatabase = postgres
+    ? { dialect: 'postgres', connectionString: postgres.url }
+    : // The file the API opens in DATA_DIR (api/src/plugins/config.ts).
+      { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    port,
+    database: databaseOfServer,
+    output: () => output,
+    stop,
+  };
 }

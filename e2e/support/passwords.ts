@@ -1,0 +1,28 @@
+import { createDatabase } from '../../api/src/db/connection';
+import { hashPassword } from '../../api/src/lib/passwords';
+
+import type { DulyServer } from './duly-server';
+
+/**
+ * Gives a user created through POST /employees/ a password, so a test can sign in as them
+ * through /login. The API has no way to do that yet (users are invited in a later issue), so
+ * this writes the hash the way the demo organisation's users get theirs (api/src/demo/seed.ts),
+ * straight into the server's database.
+ */
+export async function givePassword(
+  server: DulyServer,
+  email: string,
+  password: string,
+): Promise<void> {
+  const db = createDatabase(server.database);
+  try {
+    const result = await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new Error(`No user ${email} to give a password to`);
+  } finally {
+    await db.destroy();
+  }
+}
