@@ -54,6 +54,64 @@ describe.each(testDatabases())('the demo organisation on %s', (kind) => {
     expect(formatDemoLogins(result)).toContain(DEMO_PASSWORD);
   });
 
+  test('reads like a real organisation: every task title and certificate name distinct, no numbered copies', async () => {
+    const { db } = database;
+    await seedDemo(db);
+    const titles = (await db.selectFrom('tasks').select('title').execute()).map((t) => t.title);
+    const names = (await db.selectFrom('certificates').select('name').execute()).map((c) => c.name);
+    for (const list of [titles, names]) {
+      expect(new Set(list).size).toBe(list.length);
+      expect(list.filter((text) => /\(\d+\)$|\s\d+$/.test(text))).toEqual([]);
+    }
+  });
+
+  test('gives every team member open, overdue and completed tasks and expiring and expired certificates', async () => {
+    const { db } = database;
+    await seedDemo(db);
+    const now = new Date().toISOString();
+    const today = kolkataToday();
+    const in30Days = kolkataToday(new Date(Date.now() + 30 * 86_400_000));
+    const members = await db
+      .selectFrom('users')
+      .select(['id', 'full_name'])
+      .where('role', 'in', ['manager', 'employee'])
+      .execute();
+    expect(members).toHaveLength(10);
+    const tasks = await db
+      .selectFrom('tasks')
+      .select(['assigned_to_user_id', 'status', 'due_date'])
+      .execute();
+    const certificates = await db
+      .selectFrom('certificates')
+      .select(['incharge_person_id', 'status', 'expiry_date'])
+      .execute();
+
+    for (const member of members) {
+      const own = tasks.filter((t) => t.assigned_to_user_id === member.id);
+      const held = certificates.filter((c) => c.incharge_person_id === member.id);
+      const mix = {
+        open: own.some((t) => t.status !== 'completed' && t.due_date > now),
+        overdue: own.some((t) => ['overdue', 'escalated'].includes(t.status) && t.due_date < now),
+        completed: own.some((t) => t.status === 'completed'),
+        expiring: held.some(
+          (c) => c.status === 'active' && c.expiry_date >= today && c.expiry_date <= in30Days,
+        ),
+        expired: held.some((c) => c.status === 'expired' && c.expiry_date < today),
+      };
+      expect({ member: member.full_name, ...mix }).toEqual({
+        member: member.full_name,
+        open: true,
+        overdue: true,
+        completed: true,
+        expiring: true,
+        expired: true,
+      });
+    }
+    // Something for a manager to assign.
+    expect(tasks.filter((t) => t.assigned_to_user_id === null).length).toBeGreaterThan(0);
+    expect(certificates.filter((c) => c.incharge_person_id === null).length).toBeGreaterThan(0);
+  });
+
   test('loading it again duplicates nothing', async () => {
     const { db } = database;
     const again = await seedDemo(db);

@@ -1,8 +1,9 @@
 /**
  * The demo organisation (`npm run demo`): an admin, 2 managers and 8
  * employees who can all sign in, 40 tasks and 25 certificates spread over
- * every status, with dates relative to today so that some tasks are overdue,
- * some certificates expire within 30 days and some have expired.
+ * every status, with dates relative to today. Every team member has open,
+ * overdue and completed tasks, a certificate expiring within 30 days and an
+ * expired one; two tasks and a certificate wait for a manager to assign them.
  * Running it again changes nothing: the admin's email marks it as loaded.
  */
 import { randomUUID } from 'node:crypto';
@@ -55,32 +56,82 @@ function emailOf(name: string): string {
 
 export const DEMO_ADMIN_EMAIL = emailOf(PEOPLE[0].name);
 
-const TASK_TITLES = [
-  'Prepare quarterly compliance report',
-  'Review vendor contracts',
-  'Update employee handbook',
-  'Organise fire drill',
-  'Renew office lease paperwork',
-  'Audit access badges',
-  'Plan onboarding for new hires',
+/**
+ * What each team member has on their plate, so that every dashboard has something to show:
+ * an open task, one in progress, one overdue (escalated for some) and a completed one; each
+ * manager an open, an overdue and a completed task; two new tasks nobody holds yet.
+ * Every title is distinct, as in a real organisation.
+ */
+const EMPLOYEE_TASK_TITLES = [
+  'Prepare the quarterly compliance report',
+  'Review the cleaning vendor contract',
+  'Update the employee handbook',
+  'Organise the fire drill for the second floor',
+  'Renew the office lease paperwork',
+  'Audit visitor access badges',
+  'Plan onboarding for the March hires',
   'Submit GST filing documents',
-  'Check first-aid kits',
+  'Check first-aid kits on every floor',
   'Archive last year’s invoices',
+  'Book the annual electrical safety inspection',
+  'Collect signed NDAs from contractors',
+  'Refresh the data protection training deck',
+  'Reconcile the petty cash register',
+  'Test the emergency lighting',
+  'Update the supplier risk register',
+  'Schedule forklift operator refresher training',
+  'Replace expired fire extinguishers',
+  'File the pollution control consent renewal',
+  'Review laptop encryption status',
+  'Run the monthly backup restore test',
+  'Prepare the ISO 9001 internal audit checklist',
+  'Confirm the canteen’s FSSAI inspection date',
+  'Update the emergency contact list',
+  'Pay the trade license renewal fee',
+  'Clean up shared drive permissions',
+  'Brief new joiners on workplace safety',
+  'Order replacement safety signage',
+  'Review the insurance policy schedule',
+  'Verify contractor PF and ESI challans',
+  'Draft the visitor Wi-Fi policy',
+  'Photograph the warehouse racking for the audit',
 ];
 
-/** [status, days from now of the due date], 40 in all; negative = past. */
-const TASK_PLAN: [TaskStatus, number][] = [
-  ...[1, 2, 4, 6, 9, 12, 15, 20, 25, 30, 3, 45].map((days): [TaskStatus, number] => [
-    'pending',
-    days,
-  ]),
-  ...[1, 3, 5, 7, 10, 14, 18, 21, 2, 8].map((days): [TaskStatus, number] => ['in_progress', days]),
-  ...[-20, -12, -8, -5, -2, 3, 6, -1].map((days): [TaskStatus, number] => ['completed', days]),
-  ...[-1, -2, -2, -1, -3, -1].map((days): [TaskStatus, number] => ['overdue', days]),
-  ...[-5, -9, -14, -30].map((days): [TaskStatus, number] => ['escalated', days]),
+const MANAGER_TASK_TITLES = [
+  'Approve the training budget',
+  'Sign off the vendor due-diligence pack',
+  'Review team certifications due this quarter',
+  'Present the safety audit findings',
+  'Finalise the holiday roster',
+  'Interview candidates for facilities coordinator',
 ];
 
-const CERTIFICATE_NAMES = [
+const UNASSIGNED_TASK_TITLES = [
+  'Arrange the annual health check camp',
+  'Label the server room cabling',
+];
+
+/**
+ * An employee's four tasks, `e` being their position: [status, days from now of the due
+ * date]; negative = past. Every third one's late task has been escalated.
+ */
+function employeeTaskPlan(e: number): [TaskStatus, number][] {
+  return [
+    ['pending', 4 + 2 * e],
+    ['in_progress', 1 + e],
+    e % 3 === 2 ? ['escalated', -(8 + e)] : ['overdue', -(1 + (e % 4))],
+    ['completed', -(3 + e)],
+  ];
+}
+
+const MANAGER_TASK_PLAN: [TaskStatus, number][] = [
+  ['pending', 6],
+  ['overdue', -2],
+  ['completed', -7],
+];
+
+/** Each team member holds one certificate expiring within 30 days and one expired. */
+const HELD_CERTIFICATE_NAMES = [
   'Fire Safety Certificate',
   'ISO 9001 Quality Certificate',
   'Trade License',
@@ -89,20 +140,28 @@ const CERTIFICATE_NAMES = [
   'Food Safety (FSSAI) License',
   'Pollution Control Consent',
   'Forklift Operator License',
+  'Shops and Establishment Registration',
+  'Lift Safety Certificate',
+  'Boiler Inspection Certificate',
+  'ISO 27001 Information Security',
+  'Professional Tax Registration',
+  'Building Occupancy Certificate',
+  'Diesel Generator Emission Test',
+  'Pressure Vessel Test Certificate',
+  'Electrical Contractor License',
+  'Weights and Measures Verification',
+  'Import Export Code',
+  'Contract Labour License',
 ];
 
-/** [status, days from today of the expiry date, reminder days], 25 in all. */
-const CERTIFICATE_PLAN: [CertificateStatus, number, number][] = [
-  ...[120, 200, 365, 90, 150, 300, 75, 240].map((d): [CertificateStatus, number, number] => [
-    'active',
-    d,
-    30,
-  ]),
-  // Expiring within 30 days.
-  ...[3, 7, 12, 18, 25, 29].map((d): [CertificateStatus, number, number] => ['active', d, 15]),
-  ...[-2, -5, -1, -4].map((d): [CertificateStatus, number, number] => ['expired', d, 7]),
-  ...[180, 365, 90, 60].map((d): [CertificateStatus, number, number] => ['renewed', d, 30]),
-  ...[-20, -35, -60].map((d): [CertificateStatus, number, number] => ['escalated', d, 7]),
+/** The rest: [name, status, days from today of the expiry date, holder (an employee's position, or null)]. */
+const OTHER_CERTIFICATES: [string, CertificateStatus, number, number | null][] = [
+  ['Hazardous Waste Authorisation', 'renewed', 180, 0],
+  ['CPR and AED Training', 'renewed', 365, 3],
+  ['Working at Height Training', 'escalated', -20, 5],
+  ['Drinking Water Quality Test', 'escalated', -45, 6],
+  // Nobody holds it yet: something for a manager to assign.
+  ['Pest Control Certificate', 'active', 240, null],
 ];
 
 function splitName(name: string) {
@@ -121,9 +180,11 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResu
 
   const stamp = now.toISOString();
   const organizationId = randomUUID();
-  // Hash before the transaction: on SQLite a transaction holds the only connection.
+  // Hash before the transaction: on SQLite a transaction holds the only connection. The
+  // hashes (scrypt, each with its own salt) run side by side on libuv's thread pool.
+  const hashes = await Promise.all(PEOPLE.map(() => hashPassword(DEMO_PASSWORD)));
   const users: NewUser[] = [];
-  for (const person of PEOPLE) {
+  for (const [index, person] of PEOPLE.entries()) {
     users.push({
       id: randomUUID(),
       organization_id: organizationId,
@@ -134,7 +195,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResu
       department: person.department,
       role: person.role,
       status: person.status,
-      password_hash: await hashPassword(DEMO_PASSWORD),
+      password_hash: hashes[index],
       created_at: stamp,
       updated_at: stamp,
     });
@@ -143,47 +204,79 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResu
   const employees = users.filter((user) => user.role === 'employee');
   const today = DateTime.fromJSDate(now, { zone: TIME_ZONE }).startOf('day');
 
-  const tasks: NewTask[] = TASK_PLAN.map(([status, days], index) => {
-    // Two pending tasks stay unassigned, as a new task often is.
-    const assignee =
-      status === 'pending' && index >= 10 ? null : employees[index % employees.length];
-    const manager = managers[index % managers.length];
-    return {
+  const admin = users.find((user) => user.role === 'admin')!;
+  const dueIn = (days: number) =>
+    // Due at 17:30 Kolkata time, `days` from today.
+    today.plus({ days, hours: 17, minutes: 30 }).toUTC().toISO() as string;
+
+  const tasks: NewTask[] = [];
+  const addTask = (
+    title: string,
+    [status, days]: [TaskStatus, number],
+    assignee: NewUser | null,
+    assigner: NewUser,
+  ) =>
+    tasks.push({
       id: randomUUID(),
       organization_id: organizationId,
-      title: `${TASK_TITLES[index % TASK_TITLES.length]}${index >= TASK_TITLES.length ? ` (${Math.floor(index / TASK_TITLES.length) + 1})` : ''}`,
-      description: index % 3 === 0 ? null : 'Created for the demo organisation.',
-      // Due at 17:30 Kolkata time, `days` from today.
-      due_date: today.plus({ days, hours: 17, minutes: 30 }).toUTC().toISO() as string,
+      title,
+      description: tasks.length % 3 === 0 ? null : 'Created for the demo organisation.',
+      due_date: dueIn(days),
       status,
       assigned_to_user_id: assignee?.id ?? null,
-      created_by_user_id: manager.id,
-      assigner_id: manager.id,
+      created_by_user_id: assigner.id,
+      assigner_id: assigner.id,
       created_at: stamp,
       updated_at: stamp,
-    };
-  });
+    });
+  employees.forEach((employee, e) =>
+    employeeTaskPlan(e).forEach((plan, k) =>
+      addTask(EMPLOYEE_TASK_TITLES[e * 4 + k], plan, employee, managers[e % managers.length]),
+    ),
+  );
+  managers.forEach((manager, m) =>
+    MANAGER_TASK_PLAN.forEach((plan, k) =>
+      addTask(MANAGER_TASK_TITLES[m * MANAGER_TASK_PLAN.length + k], plan, manager, admin),
+    ),
+  );
+  UNASSIGNED_TASK_TITLES.forEach((title, k) =>
+    addTask(title, ['pending', 4 + 5 * k], null, managers[k % managers.length]),
+  );
 
-  const certificates: NewCertificate[] = CERTIFICATE_PLAN.map(([status, days, reminder], index) => {
-    const incharge = employees[(index + 3) % employees.length];
+  const certificates: NewCertificate[] = [];
+  const addCertificate = (
+    name: string,
+    status: CertificateStatus,
+    days: number,
+    holder: NewUser | null,
+  ) => {
     const expiry = today.plus({ days });
-    return {
+    const creator = managers[certificates.length % managers.length];
+    certificates.push({
       id: randomUUID(),
       organization_id: organizationId,
-      name: `${CERTIFICATE_NAMES[index % CERTIFICATE_NAMES.length]}${index >= CERTIFICATE_NAMES.length ? ` ${Math.floor(index / CERTIFICATE_NAMES.length) + 1}` : ''}`,
-      description: index % 2 === 0 ? 'Keep the original in the office safe.' : null,
+      name,
+      description: certificates.length % 2 === 0 ? 'Keep the original in the office safe.' : null,
       issue_date: expiry.minus({ years: 1 }).toISODate(),
       expiry_date: expiry.toISODate() as string,
-      reminder_days_before: reminder,
-      department: DEPARTMENTS[index % DEPARTMENTS.length],
-      incharge_person_id: incharge.id,
-      created_by_user_id: managers[index % managers.length].id,
-      assigner_id: managers[index % managers.length].id,
+      // Expiring soon: remind earlier than the expired ones did.
+      reminder_days_before: days > 0 && days <= 30 ? 15 : days > 30 ? 30 : 7,
+      department: holder?.department ?? DEPARTMENTS[0],
+      incharge_person_id: holder?.id ?? null,
+      created_by_user_id: creator.id,
+      assigner_id: creator.id,
       status,
       created_at: stamp,
       updated_at: stamp,
-    };
+    });
+  };
+  [...managers, ...employees].forEach((member, i) => {
+    addCertificate(HELD_CERTIFICATE_NAMES[2 * i], 'active', 5 + 2 * i, member);
+    addCertificate(HELD_CERTIFICATE_NAMES[2 * i + 1], 'expired', -(1 + i), member);
   });
+  for (const [name, status, days, holder] of OTHER_CERTIFICATES) {
+    addCertificate(name, status, days, holder === null ? null : employees[holder]);
+  }
 
   await db.transaction().execute(async (trx) => {
     await trx
