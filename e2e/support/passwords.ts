@@ -1,5 +1,4 @@
-import { createDatabase } from '../../api/src/db/connection';
-import { hashPassword } from '../../api/src/lib/passwords';
+import { createDatabase, hashPassword } from '../../api/src/index';
 
 import type { DulyServer } from './duly-server';
 
