@@ -14,7 +14,9 @@ const Header = styled.div`
   margin-bottom: ${({ theme }) => theme.space(2)};
 `;
 
+/** At least 240 px: on a phone the filter then always goes below the heading, never beside it. */
 const Title = styled.h2`
+  flex: 1 1 240px;
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sectionTitle};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};

@@ -12,7 +12,7 @@ import {
 /** Team Members (spec 2): Name and Email. */
 export function TeamMembersTable({ members }: { members: readonly TeamMember[] }) {
   return (
-    <Table aria-label="Team Members" minWidth="480px">
+    <Table aria-label="Team Members" minWidth="320px">
       <TableHead>
         <TableRow>
           <TableHeaderCell>Name</TableHeaderCell>
