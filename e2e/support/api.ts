@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-import type { AuthResponse, CreateTaskPayload, Task } from '@duly/shared/contract';
+import type {
+  AuthResponse,
+  Certificate,
+  CreateCertificatePayload,
+  CreateTaskPayload,
+  Task,
+  UpdateCertificatePayload,
+} from '@duly/shared/contract';
 
 /**
  * Test data through the real API (never mocked): what a test needs before the part it is
@@ -74,4 +81,33 @@ export function createTask(
 
 export function listTasks(baseURL: string, account: Account): Promise<Task[]> {
   return call<Task[]>(baseURL, 'GET', '/tasks/', undefined, account.token);
+}
+
+export function createCertificate(
+  baseURL: string,
+  account: Account,
+  certificate: Omit<CreateCertificatePayload, 'incharge_person_id'> & {
+    incharge_person_id?: string;
+  },
+): Promise<Certificate> {
+  return call<Certificate>(
+    baseURL,
+    'POST',
+    '/certificates/',
+    { incharge_person_id: account.user.id, ...certificate },
+    account.token,
+  );
+}
+
+export function updateCertificate(
+  baseURL: string,
+  account: Account,
+  id: string,
+  changes: UpdateCertificatePayload,
+): Promise<Certificate> {
+  return call<Certificate>(baseURL, 'PUT', `/certificates/${id}/`, changes, account.token);
+}
+
+export function listCertificates(baseURL: string, account: Account): Promise<Certificate[]> {
+  return call<Certificate[]>(baseURL, 'GET', '/certificates/', undefined, account.token);
 }
