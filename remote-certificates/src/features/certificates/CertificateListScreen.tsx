@@ -25,6 +25,10 @@ const Toolbar = styled.div`
 const SearchBox = styled.div`
   width: 280px;
   max-width: 100%;
+
+  ${({ theme }) => theme.media.narrow} {
+    width: 100%;
+  }
 `;
 
 /**

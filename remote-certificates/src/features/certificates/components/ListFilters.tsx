@@ -7,9 +7,15 @@ import {
   type CertificateStatus,
 } from '@duly/shared';
 
+/** 200 px each; on a phone the two share one line under the search field. */
 const Narrow = styled.div`
   width: 200px;
   max-width: 100%;
+
+  ${({ theme }) => theme.media.narrow} {
+    flex: 1 1 0;
+    min-width: 0;
+  }
 `;
 
 const STATUS_OPTIONS = CERTIFICATE_STATUSES.map((status) => ({
