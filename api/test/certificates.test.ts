@@ -166,6 +166,55 @@ describe.each(testDatabases())('certificates on %s', (kind) => {
       expect(response.headers['x-total-count']).toBe('1');
     });
 
+    describe('expiring_within_days', () => {
+      let soon: TestOrganization;
+
+      beforeAll(async () => {
+        const { db } = context();
+        soon = await createOrganization(db);
+        for (const [name, days] of [
+          ['Lapsed yesterday', -1],
+          ['Due today', 0],
+          ['In a week', 7],
+          ['In eight days', 8],
+          ['In a month', 30],
+          ['In a quarter', 90],
+          ['Next year', 400],
+        ] as const) {
+          await createCertificate(db, soon, { name, expiry_date: kolkataDateIn(days) });
+        }
+      });
+
+      test.each([
+        ['7', ['Due today', 'In a week']],
+        ['30', ['Due today', 'In a week', 'In eight days', 'In a month']],
+        ['90', ['Due today', 'In a week', 'In eight days', 'In a month', 'In a quarter']],
+        ['0', ['Due today']],
+      ])(
+        'within %s days: from today (Asia/Kolkata) to that many days ahead',
+        async (days, expected) => {
+          const response = await list({ expiring_within_days: days }, soon.manager.token);
+          expect(names(response)).toEqual(expected);
+          expect(response.headers['x-total-count']).toBe(String(expected.length));
+        },
+      );
+
+      test('combines with search, status and the order', async () => {
+        const response = await list(
+          { expiring_within_days: '30', q: 'in', status: 'active', sort: '-expiry_date' },
+          soon.manager.token,
+        );
+        expect(names(response)).toEqual(['In a month', 'In eight days', 'In a week']);
+      });
+
+      test.each(['-1', '366', 'soon', '7.5'])('answers 400 for %j', async (days) => {
+        const response = await list({ expiring_within_days: days }, soon.manager.token);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: expect.any(String) });
+        expect(response.json().errors[0].path).toBe('expiring_within_days');
+      });
+    });
+
     test('answers 400 for an unknown status', async () => {
       const response = await list({ status: 'lapsed' });
       expect(response.statusCode).toBe(400);
@@ -247,6 +296,47 @@ describe.each(testDatabases())('certificates on %s', (kind) => {
         expect(response.json().status).toBe(expected);
       },
     );
+
+    test('Renew: an escalated certificate given new issue and expiry dates is renewed with both', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      const id = await createCertificate(db, org, {
+        status: 'escalated',
+        issue_date: kolkataDateIn(-400),
+        expiry_date: kolkataDateIn(-35),
+      });
+      const response = await call(app, 'PUT', `/certificates/${id}/`, {
+        token: org.manager.token,
+        body: { issue_date: kolkataDateIn(0), expiry_date: kolkataDateIn(365) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'renewed',
+        issue_date: kolkataDateIn(0),
+        expiry_date: kolkataDateIn(365),
+      });
+      const listed = await call(app, 'GET', '/certificates/', {
+        token: org.manager.token,
+        query: { status: 'renewed' },
+      });
+      expect(listed.json().map((c: { id: string }) => c.id)).toEqual([id]);
+    });
+
+    test('an employee cannot renew (403, nothing written)', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      const id = await createCertificate(db, org, {
+        status: 'expired',
+        expiry_date: kolkataDateIn(-1),
+      });
+      const before = await snapshot(db);
+      const response = await call(app, 'PUT', `/certificates/${id}/`, {
+        token: org.employee.token,
+        body: { expiry_date: kolkataDateIn(30) },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(await snapshot(db)).toEqual(before);
+    });
 
     test('reassigns the incharge person, who must be a user of the organisation', async () => {
       const { app, db } = context();

@@ -15,3 +15,8 @@ export function kolkataInputValue(instant: Date): string {
     parts.formatToParts(instant).find((entry) => entry.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
+
+/** The `date` value (`yyyy-MM-dd`) in Asia/Kolkata, `days` whole days from now. */
+export function kolkataDateValue(days = 0, now: Date = new Date()): string {
+  return kolkataInputValue(new Date(now.getTime() + days * 86_400_000)).slice(0, 10);
+}

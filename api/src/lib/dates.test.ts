@@ -1,4 +1,4 @@
-import { kolkataToday, parseCalendarDate, parseInstant } from './dates';
+import { addCalendarDays, kolkataToday, parseCalendarDate, parseInstant } from './dates';
 
 describe('parseInstant', () => {
   test.each([
@@ -41,4 +41,14 @@ describe('parseCalendarDate', () => {
 test('kolkataToday is the Kolkata date whatever the machine’s zone', () => {
   expect(kolkataToday(new Date('2025-01-04T18:30:00.000Z'))).toBe('2025-01-05');
   expect(kolkataToday(new Date('2025-01-04T18:29:59.999Z'))).toBe('2025-01-04');
+});
+
+describe('addCalendarDays', () => {
+  test.each([
+    ['2025-12-30', 3, '2026-01-02'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2025-03-10', 0, '2025-03-10'],
+  ])('%s + %i → %s', (date, days, expected) => {
+    expect(addCalendarDays(date, days)).toBe(expected);
+  });
 });

@@ -35,3 +35,8 @@ export { toKolkataDate as parseCalendarDate, kolkataToday } from '@duly/shared/c
 export function nowIso(now: Date = new Date()): string {
   return now.toISOString();
 }
+
+/** A `YYYY-MM-DD` calendar date moved by whole days (`2025-12-30` + 3 → `2026-01-02`). */
+export function addCalendarDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!;
+}

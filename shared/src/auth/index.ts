@@ -14,5 +14,6 @@ export {
   selectIsAuthenticated,
   selectRole,
   selectToken,
+  selectCanManage,
 } from './selectors';
-export { roleHome } from './roleHome';
+export { canManage, roleHome } from './roleHome';

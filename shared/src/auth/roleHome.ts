@@ -12,3 +12,13 @@ export function roleHome(role: string | null | undefined): string {
       return '/dashboard';
   }
 }
+
+/**
+ * Whether a role may create and change tasks and certificates (ARCHITECTURE 6: admin ⊇
+ * manager ⊇ employee; employees, and roles the API does not know, get a 403). Screens use it
+ * to leave out actions the API would refuse; the screens themselves stay reachable.
+ */
+export function canManage(role: string | null | undefined): boolean {
+  const normalised = role?.trim().toLowerCase();
+  return normalised === 'manager' || normalised === 'admin';
+}

@@ -8,6 +8,10 @@ export const REMINDER_DAYS_MIN = 1;
 export const REMINDER_DAYS_MAX = 365;
 export const REMINDER_DAYS_HINT = 'Number of days before expiry to send reminders (1-365 days)';
 
+/** The certificate list's "expiring within" choices, in days; the API takes any up to the max. */
+export const EXPIRING_WITHIN_DAY_CHOICES = [7, 30, 90] as const;
+export const EXPIRING_WITHIN_DAYS_MAX = 365;
+
 export const DEPARTMENTS = ['Engineering', 'Design', 'Marketing', 'Sales'] as const;
 export const DEFAULT_DEPARTMENT = 'Engineering';
 export const DEFAULT_EMPLOYEE_ROLE = 'employee';

@@ -246,6 +246,8 @@ export interface TaskListParams extends ListParams {
 export interface CertificateListParams extends ListParams {
   status?: CertificateStatus;
   incharge_person_id?: Uuid;
+  /** Expiry date from today to this many days ahead (Asia/Kolkata). */
+  expiring_within_days?: number;
 }
 
 export interface EmployeeListParams extends ListParams {

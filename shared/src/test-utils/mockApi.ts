@@ -299,16 +299,26 @@ export function mockApi(data: MockApiData = {}) {
     const status = query.get('status');
     const incharge = inchargeScope ?? query.get('incharge_person_id');
     const q = query.get('q');
+    const within = query.get('expiring_within_days');
+    const today = kolkataToday();
+    const until = within === null ? null : addDays(today, Number(within));
     const matching = [...certificates.values()].filter(
       (item) =>
         (!status || item.status === status) &&
         (!incharge || item.incharge_person_id === incharge) &&
-        (!q || contains(item.name, q)),
+        (!q || contains(item.name, q)) &&
+        (until === null || (item.expiry_date >= today && item.expiry_date <= until)),
     );
     return listAnswer(
       sorted(matching, query, MOCK_SORTS.certificates, DEFAULT_SORT.certificates),
       query,
     );
+  }
+
+  /** `YYYY-MM-DD` + days, as a calendar date. */
+  function addDays(date: string, days: number): string {
+    if (!Number.isInteger(days) || days < 0) throw new BadRequest('expiring_within_days');
+    return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   }
 
   function applyCertificateChanges(item: Certificate, body: Record<string, unknown>): Certificate {
@@ -362,6 +372,10 @@ export function mockApi(data: MockApiData = {}) {
         const item = certificates.get(id);
         if (!item) return notFound('Certificate');
         const updated = applyCertificateChanges(item, body as Record<string, unknown>);
+        // The API's renewal (ARCHITECTURE 6): a lapsed certificate saved with an expiry date of
+        // today or later becomes renewed.
+        const lapsed = updated.status === 'expired' || updated.status === 'escalated';
+        if (lapsed && updated.expiry_date >= kolkataToday()) updated.status = 'renewed';
         updated.updated_at = new Date().toISOString();
         certificates.set(id, updated);
         return HttpResponse.json(updated);

@@ -23,6 +23,10 @@ export interface CertificateFilter {
   status?: CertificateStatus;
   /** Name contains, any case. */
   q?: string;
+  /** Expiry date on or after this `YYYY-MM-DD` (the "expiring within" filter's today). */
+  expiresFrom?: string;
+  /** Expiry date on or before this `YYYY-MM-DD`. */
+  expiresUntil?: string;
 }
 
 type CertificateTables = Database & { c: Database['certificates'] };
@@ -34,6 +38,11 @@ function conditions(filter: CertificateFilter) {
       where.push(eb('c.incharge_person_id', '=', filter.inchargePersonId));
     }
     if (filter.status !== undefined) where.push(eb('c.status', '=', filter.status));
+    // Both bounds use the (organization_id, expiry_date, id) index.
+    if (filter.expiresFrom !== undefined) where.push(eb('c.expiry_date', '>=', filter.expiresFrom));
+    if (filter.expiresUntil !== undefined) {
+      where.push(eb('c.expiry_date', '<=', filter.expiresUntil));
+    }
     if (filter.q) {
       where.push(eb(sql`lower(c.name)`, 'like', sql`${containsPattern(filter.q)} escape '\\'`));
     }

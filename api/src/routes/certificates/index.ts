@@ -14,7 +14,7 @@ import {
   updateCertificate,
 } from '../../db/repositories/certificates';
 import type { CertificateUpdate } from '../../db/tables';
-import { kolkataToday, nowIso } from '../../lib/dates';
+import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
@@ -34,6 +34,13 @@ import {
 export function statusAfterSave(status: CertificateStatus, expiryDate: string, today: string) {
   const lapsed = status === 'expired' || status === 'escalated';
   return lapsed && expiryDate >= today ? 'renewed' : status;
+}
+
+/** `expiring_within_days=30`: expiry dates from today to 30 days ahead, in Asia/Kolkata. */
+function expiringWithin(days: number | undefined) {
+  if (days === undefined) return {};
+  const today = kolkataToday();
+  return { expiresFrom: today, expiresUntil: addCalendarDays(today, days) };
 }
 
 function checkDateOrder(check: InputCheck, issueDate: string | null, expiryDate: string): void {
@@ -57,6 +64,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           inchargePersonId,
           status: query.status,
           q: query.q,
+          ...expiringWithin(query.expiring_within_days),
         },
         parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
         pageOf(query),

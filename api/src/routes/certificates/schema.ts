@@ -1,5 +1,10 @@
 import { Type } from 'typebox';
-import { CERTIFICATE_STATUSES, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '@duly/shared/contract';
+import {
+  CERTIFICATE_STATUSES,
+  EXPIRING_WITHIN_DAYS_MAX,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+} from '@duly/shared/contract';
 import { CERTIFICATE_SORTS } from '../../db/repositories/certificates';
 import {
   DateText,
@@ -39,7 +44,18 @@ export const CertificateList = Type.Array(CertificateSchema);
 
 export const CertificateListQuery = listQuery(
   Object.keys(CERTIFICATE_SORTS) as (keyof typeof CERTIFICATE_SORTS)[],
-  { status: Type.Optional(CertificateStatus), incharge_person_id: Type.Optional(Id) },
+  {
+    status: Type.Optional(CertificateStatus),
+    incharge_person_id: Type.Optional(Id),
+    expiring_within_days: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: EXPIRING_WITHIN_DAYS_MAX,
+        description:
+          'Only certificates whose expiry date is from today to this many days ahead (Asia/Kolkata)',
+      }),
+    ),
+  },
 );
 
 const ReminderDays = Type.Integer({ minimum: REMINDER_DAYS_MIN, maximum: REMINDER_DAYS_MAX });

@@ -7,16 +7,24 @@ import {
   isNotFound,
   LoadingState,
   PageHeader,
+  selectCanManage,
+  useAppSelector,
 } from '@duly/shared';
 import { useTasksGetQuery } from './api';
 import { MarkAsDoneButton } from './components/MarkAsDoneButton';
 import { TaskDetails } from './components/TaskDetails';
 import { taskPaths } from './paths';
 
-/** /tasks/{taskId}: 'Task Details', with 'Mark as Done' (until completed) and 'Edit Task'. */
+/**
+ * /tasks/{taskId}: 'Task Details', with 'Mark as Done' (until completed) and 'Edit Task'.
+ * ARCHITECTURE 6: an employee cannot edit tasks, so 'Edit Task' is left out for them; they may
+ * mark their own tasks as done (PATCH is allowed on the tasks they see, which are only their
+ * own), so 'Mark as Done' stays.
+ */
 export function TaskDetailScreen() {
   const { taskId = '' } = useParams();
   const { data: task, error, isLoading } = useTasksGetQuery(taskId);
+  const canManage = useAppSelector(selectCanManage);
   const backToTasks = (
     <Button as={Link} to={taskPaths.list} variant="text">
       Back to Tasks
@@ -48,9 +56,11 @@ export function TaskDetailScreen() {
           <>
             {backToTasks}
             {task.status !== 'completed' ? <MarkAsDoneButton taskId={task.id} /> : null}
-            <Button as={Link} to={taskPaths.edit(task.id)} variant="secondary">
-              Edit Task
-            </Button>
+            {canManage ? (
+              <Button as={Link} to={taskPaths.edit(task.id)} variant="secondary">
+                Edit Task
+              </Button>
+            ) : null}
           </>
         }
       />

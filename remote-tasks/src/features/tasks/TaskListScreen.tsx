@@ -1,6 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, PageHeader, PagedResults, SearchField } from '@duly/shared';
+import {
+  Button,
+  PageHeader,
+  PagedResults,
+  SearchField,
+  selectCanManage,
+  useAppSelector,
+} from '@duly/shared';
 import { useTasksListQuery } from './api';
 import { StatusFilter } from './components/StatusFilter';
 import { TaskTable } from './components/TaskTable';
@@ -22,20 +29,25 @@ const SearchBox = styled.div`
 
 /**
  * /tasks: the organisation's tasks (an employee's own), a page at a time, filterable by status,
- * searchable by title and sortable by title, status and due date.
+ * searchable by title and sortable by title, status and due date. 'New Task' and Edit only for
+ * those who may use them.
  */
 export function TaskListScreen() {
   const list = useTaskListParams();
   const { status, search, sort, setStatus, setSearch, setSort } = list;
   const query = useTasksListQuery(list.params);
+  // ARCHITECTURE 6: an employee cannot create or edit tasks, so neither is offered.
+  const canManage = useAppSelector(selectCanManage);
   return (
     <>
       <PageHeader
         title="Tasks"
         actions={
-          <Button as={Link} to={taskPaths.create}>
-            New Task
-          </Button>
+          canManage ? (
+            <Button as={Link} to={taskPaths.create}>
+              New Task
+            </Button>
+          ) : undefined
         }
       />
       <Toolbar>
@@ -53,7 +65,9 @@ export function TaskListScreen() {
           empty: status ? 'No tasks with this status' : 'No tasks found',
         }}
       >
-        {(tasks) => <TaskTable tasks={tasks} sort={sort} onSortChange={setSort} />}
+        {(tasks) => (
+          <TaskTable tasks={tasks} sort={sort} onSortChange={setSort} canEdit={canManage} />
+        )}
       </PagedResults>
     </>
   );

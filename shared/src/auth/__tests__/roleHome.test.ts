@@ -1,4 +1,4 @@
-import { roleHome } from '../roleHome';
+import { canManage, roleHome } from '../roleHome';
 
 describe('roleHome', () => {
   it.each([
@@ -14,5 +14,20 @@ describe('roleHome', () => {
     [undefined, '/dashboard'],
   ])('sends %j to %s', (role, home) => {
     expect(roleHome(role)).toBe(home);
+  });
+});
+
+describe('canManage', () => {
+  it.each([
+    ['admin', true],
+    ['Manager', true],
+    [' MANAGER ', true],
+    ['employee', false],
+    ['auditor', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+  ])('%j → %s', (role, expected) => {
+    expect(canManage(role)).toBe(expected);
   });
 });

@@ -6,6 +6,7 @@ import {
   selectCurrentUser,
   selectIsAuthenticated,
   selectRole,
+  selectCanManage,
   selectSession,
   selectSessionStatus,
   selectToken,
@@ -49,8 +50,17 @@ describe('the session', () => {
     expect(selectIsAuthenticated(state)).toBe(true);
     expect(selectCurrentUser(state)?.full_name).toBe('Ravi Kumar');
     expect(selectRole(state)).toBe('Manager');
+    expect(selectCanManage(state)).toBe(true);
     expect(selectToken(state)).toBe(token);
     expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('does not let an employee, or nobody, manage tasks and certificates', () => {
+    const store = createAppStore();
+    expect(selectCanManage(store.getState())).toBe(false);
+    localStorage.setItem('token', makeToken({ role: 'Employee' }));
+    store.dispatch(sessionRestored());
+    expect(selectCanManage(store.getState())).toBe(false);
   });
 
   it('removes an expired stored token at start-up', () => {

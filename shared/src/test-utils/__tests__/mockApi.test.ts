@@ -10,6 +10,7 @@ import {
   priya,
   rahul,
 } from '../fixtures';
+import { pinClock, unpinClock } from '../clock';
 import { mockApi, TEST_PASSWORD } from '../mockApi';
 import { apiUrl, setupApiServer } from '../server';
 import { TEST_USER_CLAIMS } from '../tokens';
@@ -116,6 +117,36 @@ describe('mockApi resources', () => {
     ]);
     const found = await get('/employees/?q=AWAY&status=on_leave');
     expect(found.body).toEqual([ann]);
+  });
+
+  it('filters certificates expiring within days of today and renews a lapsed one on save', async () => {
+    pinClock('2026-03-10T06:30:00.000Z'); // noon in Kolkata
+    try {
+      const lapsed = makeCertificate({
+        name: 'Lapsed',
+        status: 'expired',
+        expiry_date: '2026-03-09',
+      });
+      const api = mockApi({
+        certificates: [
+          lapsed,
+          makeCertificate({ name: 'Today', expiry_date: '2026-03-10' }),
+          makeCertificate({ name: 'Week', expiry_date: '2026-03-17' }),
+          makeCertificate({ name: 'Later', expiry_date: '2026-03-18' }),
+        ],
+      });
+      server.use(...api.handlers('certificates'));
+      const within = await get('/certificates/?expiring_within_days=7');
+      expect(within.body.map((c: { name: string }) => c.name)).toEqual(['Today', 'Week']);
+      expect((await get('/certificates/?expiring_within_days=-1')).status).toBe(400);
+
+      const renewed = await send('PUT', `/certificates/${lapsed.id}/`, {
+        expiry_date: '2026-03-10',
+      });
+      expect(renewed.body.status).toBe('renewed');
+    } finally {
+      unpinClock();
+    }
   });
 
   it('answers the team, my lists, the dashboard and the organisation', async () => {

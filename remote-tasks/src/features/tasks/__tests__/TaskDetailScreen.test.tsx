@@ -5,6 +5,7 @@ import {
   failingResource,
   holdRequests,
   makeTask,
+  makeToken,
   setupApiServer,
   tasksBackend,
 } from '@duly/shared/test-utils';
@@ -177,5 +178,28 @@ describe('Mark as Done', () => {
     expect(await screen.findByText('Failed to update task')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Mark as Done' })).toBeEnabled();
     expect(detail('Status')).toBe('Pending');
+  });
+});
+
+describe('the roles (ARCHITECTURE 6)', () => {
+  it("offers an employee 'Mark as Done' on their task but not 'Edit Task'", async () => {
+    const task = makeTask({ status: 'pending' });
+    const backend = serve([task]);
+    const { user } = renderTasks(`/tasks/${task.id}`, makeToken({ role: 'employee' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Mark as Done' }));
+    expect(screen.queryByRole('link', { name: 'Edit Task' })).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as Done' }),
+    );
+    await waitFor(() => expect(detail('Status')).toBe('Completed'));
+    expect(backend.sent('PATCH', `/tasks/${task.id}`)).toHaveLength(1);
+  });
+
+  it.each(['manager', 'Admin'])("offers a %s 'Edit Task'", async (role) => {
+    const task = makeTask();
+    serve([task]);
+    renderTasks(`/tasks/${task.id}`, makeToken({ role }));
+    expect(await screen.findByRole('link', { name: 'Edit Task' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import {
   failingResource,
   holdRequests,
   makeTask,
+  makeToken,
   mockApi,
   rahul,
   setupApiServer,
@@ -369,5 +370,24 @@ describe('/tasks search and sort in the URL', () => {
     renderTasks('/tasks?sort=password_hash');
     await screen.findByRole('cell', { name: 'Book the auditor' });
     expect(backend.sent('GET', '/tasks/')[0].query.has('sort')).toBe(false);
+  });
+});
+
+describe('/tasks for an employee (ARCHITECTURE 6)', () => {
+  it("offers neither 'New Task' nor Edit; a row still opens the task", async () => {
+    const task = makeTask({ title: 'Prepare the audit' });
+    serve([task]);
+    const { user, currentPath } = renderTasks('/tasks', makeToken({ role: 'employee' }));
+    await screen.findByRole('cell', { name: 'Prepare the audit' });
+    expect(screen.queryByRole('link', { name: 'New Task' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Title',
+      'Status',
+      'Due Date',
+      'Assigned To',
+    ]);
+    await user.click(screen.getByRole('cell', { name: 'Prepare the audit' }));
+    expect(currentPath()).toBe(`/tasks/${task.id}`);
   });
 });

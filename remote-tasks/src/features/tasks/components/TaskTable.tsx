@@ -34,13 +34,15 @@ export interface TaskTableProps {
   /** The order in force (`-due_date`); Title, Status and Due Date sort the list. */
   sort: string | undefined;
   onSortChange: (sort: string) => void;
+  /** Whether the signed-in role may edit tasks (ARCHITECTURE 6); without it there is no Edit. */
+  canEdit: boolean;
 }
 
 /**
  * The task list (spec 2): Title, Status, Due Date (Asia/Kolkata, `MMM d, yyyy HH:mm`),
  * Assigned To and an Edit button. A row opens the task's detail page.
  */
-export function TaskTable({ tasks, sort, onSortChange }: TaskTableProps) {
+export function TaskTable({ tasks, sort, onSortChange, canEdit }: TaskTableProps) {
   const sortable = { sort, onSortChange };
   const navigate = useNavigate();
   return (
@@ -57,7 +59,7 @@ export function TaskTable({ tasks, sort, onSortChange }: TaskTableProps) {
             Due Date
           </SortableHeaderCell>
           <TableHeaderCell>Assigned To</TableHeaderCell>
-          <TableHeaderCell>Actions</TableHeaderCell>
+          {canEdit ? <TableHeaderCell>Actions</TableHeaderCell> : null}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -69,18 +71,20 @@ export function TaskTable({ tasks, sort, onSortChange }: TaskTableProps) {
             </OneLineCell>
             <OneLineCell>{formatInstant(task.due_date, DATE_FORMATS.taskList)}</OneLineCell>
             <OneLineCell>{assigneeName(task)}</OneLineCell>
-            <OneLineCell>
-              <Button
-                as={Link}
-                to={taskPaths.edit(task.id)}
-                variant="text"
-                size="small"
-                // The row ignores clicks on controls inside it, so this goes to the form only.
-                aria-label={`Edit ${task.title}`}
-              >
-                Edit
-              </Button>
-            </OneLineCell>
+            {canEdit ? (
+              <OneLineCell>
+                <Button
+                  as={Link}
+                  to={taskPaths.edit(task.id)}
+                  variant="text"
+                  size="small"
+                  // The row ignores clicks on controls inside it, so this goes to the form only.
+                  aria-label={`Edit ${task.title}`}
+                >
+                  Edit
+                </Button>
+              </OneLineCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>

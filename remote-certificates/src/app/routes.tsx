@@ -1,0 +1,27 @@
+/**
+ * The module this remote exposes (`remote_certificates/routes`), per docs/module-federation.md:
+ * the shell renders it as the element of its root-level splat route, inside its own providers
+ * (store, router, theme, toasts), so the paths below are the spec's full paths, all inside the
+ * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
+ */
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { NotFoundPage } from '@duly/shared';
+import { CertificateDetailScreen } from '../features/certificates/CertificateDetailScreen';
+import { CertificateListScreen } from '../features/certificates/CertificateListScreen';
+import { CreateCertificateScreen } from '../features/certificates/CreateCertificateScreen';
+import { EditCertificateScreen } from '../features/certificates/EditCertificateScreen';
+
+const routes: RouteObject[] = [
+  { path: '/certificates', element: <CertificateListScreen /> },
+  { path: '/certificates/create', element: <CreateCertificateScreen /> },
+  { path: '/certificates/:certificateId', element: <CertificateDetailScreen /> },
+  { path: '/certificates/:certificateId/edit', element: <EditCertificateScreen /> },
+  // /certificates/1/2/3 is not a blank page but the product's "Page not found".
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const routePaths = routes.map((route) => route.path ?? '');
+
+export default function CertificatesRoutes() {
+  return useRoutes(routes);
+}

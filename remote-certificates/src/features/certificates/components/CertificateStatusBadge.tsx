@@ -1,0 +1,10 @@
+import { certificateStatusMeta, StatusBadge } from '@duly/shared';
+
+/**
+ * A certificate's status as a coloured pill (spec 4, standard palette: active green, expired red,
+ * renewed blue, escalated purple); 'Unknown' for any other value.
+ */
+export function CertificateStatusBadge({ status }: { status: string | null | undefined }) {
+  const { label, color } = certificateStatusMeta(status);
+  return <StatusBadge color={color}>{label}</StatusBadge>;
+}

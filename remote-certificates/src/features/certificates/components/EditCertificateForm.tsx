@@ -1,0 +1,78 @@
+import { type ReactNode } from 'react';
+import { useFormik } from 'formik';
+import {
+  Button,
+  CERTIFICATE_DESCRIPTION_ROWS,
+  DateField,
+  Form,
+  FormActions,
+  REMINDER_DAYS_HINT,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+  TextArea,
+  TextField,
+} from '@duly/shared';
+import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';
+import { fieldError } from './formErrors';
+
+export interface EditCertificateFormProps {
+  initialValues: EditCertificateFormValues;
+  /** Resolves when the save is over (successful or not). */
+  onSubmit: (values: EditCertificateFormValues) => Promise<void>;
+  /** Cancel, left of Save. */
+  secondaryAction: ReactNode;
+}
+
+/**
+ * 'Edit Certificate' (spec 2, 5): name, description, expiry date and reminder days 1 to 365 with
+ * the spec's hint. Rules and messages: the shared yup schema.
+ */
+export function EditCertificateForm({
+  initialValues,
+  onSubmit,
+  secondaryAction,
+}: EditCertificateFormProps) {
+  const formik = useFormik<EditCertificateFormValues>({
+    initialValues,
+    validationSchema: editCertificateSchema,
+    onSubmit,
+  });
+  const errorOf = (field: keyof EditCertificateFormValues) => fieldError(formik, field);
+
+  return (
+    <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
+      <TextField label="Name" required {...formik.getFieldProps('name')} error={errorOf('name')} />
+      <TextArea
+        label="Description"
+        rows={CERTIFICATE_DESCRIPTION_ROWS}
+        {...formik.getFieldProps('description')}
+        error={errorOf('description')}
+      />
+      <DateField
+        label="Expiry Date"
+        hint="Date in India Standard Time (Asia/Kolkata)"
+        required
+        {...formik.getFieldProps('expiry_date')}
+        error={errorOf('expiry_date')}
+      />
+      <TextField
+        label="Reminder Days"
+        type="number"
+        inputMode="numeric"
+        min={REMINDER_DAYS_MIN}
+        max={REMINDER_DAYS_MAX}
+        step={1}
+        required
+        hint={REMINDER_DAYS_HINT}
+        {...formik.getFieldProps('reminder_days_before')}
+        error={errorOf('reminder_days_before')}
+      />
+      <FormActions>
+        {secondaryAction}
+        <Button type="submit" disabled={formik.isSubmitting}>
+          {formik.isSubmitting ? 'Saving...' : 'Save'}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import {
+  apiErrorMessage,
+  Button,
+  DateField,
+  Dialog,
+  Form,
+  FormActions,
+  type Certificate,
+} from '@duly/shared';
+import { useCertificatesUpdateMutation } from '../api';
+import {
+  renewCertificateSchema,
+  renewInitialValues,
+  toRenewPayload,
+  type RenewCertificateFormValues,
+} from '../schemas';
+import { fieldError } from './formErrors';
+
+/** Only a lapsed certificate can be renewed (ARCHITECTURE 6). */
+export function isRenewable(certificate: Pick<Certificate, 'status'>): boolean {
+  return certificate.status === 'expired' || certificate.status === 'escalated';
+}
+
+const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
+
+interface RenewFormProps {
+  certificate: Certificate;
+  onClose: () => void;
+}
+
+function RenewForm({ certificate, onClose }: RenewFormProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [update] = useCertificatesUpdateMutation();
+  const formik = useFormik<RenewCertificateFormValues>({
+    initialValues: renewInitialValues(),
+    validationSchema: renewCertificateSchema,
+    onSubmit: async (values) => {
+      try {
+        await update({ id: certificate.id, changes: toRenewPayload(values) }).unwrap();
+        enqueueSnackbar('Certificate renewed successfully', { variant: 'success' });
+        onClose();
+      } catch (error) {
+        enqueueSnackbar(apiErrorMessage(error, 'Failed to renew certificate'), {
+          variant: 'error',
+        });
+      }
+    },
+  });
+  const errorOf = (field: keyof RenewCertificateFormValues) => fieldError(formik, field);
+
+  return (
+    <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
+      <DateField
+        label="New Issue Date"
+        hint={DATE_HINT}
+        {...formik.getFieldProps('issue_date')}
+        error={errorOf('issue_date')}
+      />
+      <DateField
+        label="New Expiry Date"
+        hint={DATE_HINT}
+        required
+        {...formik.getFieldProps('expiry_date')}
+        error={errorOf('expiry_date')}
+      />
+      <FormActions>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={formik.isSubmitting}>
+          {formik.isSubmitting ? 'Renewing...' : 'Renew'}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+/**
+ * Renew: for an expired or escalated certificate, asks for the new expiry date (and issue date)
+ * and saves them; the API then marks it renewed, and the reminder re-arms for the new date.
+ */
+export function RenewCertificate({ certificate }: { certificate: Certificate }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Renew</Button>
+      <Dialog open={open} title="Renew Certificate" onClose={close}>
+        {/* Mounted per opening: the form starts from today's issue date each time. */}
+        {open ? <RenewForm certificate={certificate} onClose={close} /> : null}
+      </Dialog>
+    </>
+  );
+}
