@@ -34,7 +34,13 @@ export const EmployeeList = Type.Array(EmployeeSchema);
 
 export const EmployeeListQuery = listQuery(
   Object.keys(EMPLOYEE_SORTS) as (keyof typeof EMPLOYEE_SORTS)[],
-  { status: Type.Optional(EmployeeStatus) },
+  {
+    status: Type.Optional(EmployeeStatus),
+    role: Type.Optional(Role),
+    department: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH, description: 'Exactly as stored' }),
+    ),
+  },
 );
 
 const PersonName = Nullable(Type.String({ maxLength: MAX_NAME_LENGTH }));
