@@ -11,7 +11,7 @@ import {
   errorResponses,
   listQuery,
 } from '../../lib/schema';
-import { MAX_NAME_LENGTH } from '@duly/shared/contract';
+import { MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from '@duly/shared/contract';
 
 export const EmployeeStatus = Enum(EMPLOYEE_STATUSES);
 export const Role = Enum(ROLES);
@@ -44,7 +44,7 @@ export const EmployeeListQuery = listQuery(
 );
 
 const PersonName = Nullable(Type.String({ maxLength: MAX_NAME_LENGTH }));
-const Phone = Nullable(Type.String({ maxLength: 50 }));
+const Phone = Nullable(Type.String({ maxLength: MAX_PHONE_LENGTH }));
 
 export const CreateEmployeeBody = Type.Object({
   firstName: Type.Optional(PersonName),
