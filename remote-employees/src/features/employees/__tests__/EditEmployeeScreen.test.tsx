@@ -42,6 +42,7 @@ describe("/employees/{id}/edit: 'Edit User' states", () => {
   });
 
   it("says 'User not found' for an unknown id", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
     server.use(...mockApi({ employees: [] }).handlers('employees'));
     renderEmployees(`/employees/${makeEmployee().id}/edit`);
     expect(await screen.findByText('User not found')).toBeInTheDocument();
