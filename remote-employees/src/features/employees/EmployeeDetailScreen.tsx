@@ -21,6 +21,8 @@ import { canEditPerson, canSeeWorkOf } from './permissions';
 
 const Layout = styled.div`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(3)};
 `;
 

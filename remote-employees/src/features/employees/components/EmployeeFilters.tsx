@@ -23,9 +23,10 @@ const SearchBox = styled.div`
   max-width: 100%;
 `;
 
+/** Two filters a row on a phone, each up to 200 px on wider screens. */
 const FilterBox = styled.div`
-  width: 180px;
-  max-width: 100%;
+  flex: 1 1 140px;
+  max-width: 200px;
 `;
 
 const STATUS_OPTIONS = EMPLOYEE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));

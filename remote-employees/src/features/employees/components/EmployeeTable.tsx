@@ -16,13 +16,15 @@ import { userPaths } from '../paths';
 import { EmployeeStatusBadge } from './EmployeeStatusBadge';
 import { TextLink } from './TextLink';
 
-/** Badges and the Edit link never wrap; name and email do, and the table scrolls sideways below this width. */
+/** Email, phone, badge and Edit never wrap (an address split over lines reads badly); only the name wraps, and the table scrolls sideways on small screens. */
 const OneLineCell = styled(TableCell)`
   white-space: nowrap;
 `;
 
-const WrappingCell = styled(TableCell)`
-  overflow-wrap: anywhere;
+/** The name wraps, but keeps a readable width beside the one-line columns. */
+const NameCell = styled(TableCell)`
+  min-width: 160px;
+  overflow-wrap: break-word;
 `;
 
 const TABLE_MIN_WIDTH = '640px';
@@ -71,10 +73,10 @@ export function EmployeeTable({
           const name = displayName(person);
           return (
             <TableRow key={person.id}>
-              <WrappingCell>
+              <NameCell>
                 <TextLink to={userPaths.detail(person.id)}>{name}</TextLink>
-              </WrappingCell>
-              <WrappingCell>{person.email}</WrappingCell>
+              </NameCell>
+              <OneLineCell>{person.email}</OneLineCell>
               <OneLineCell>{person.phone?.trim() ? person.phone : '-'}</OneLineCell>
               <OneLineCell>
                 <EmployeeStatusBadge status={person.status} />

@@ -3,9 +3,10 @@ import type { WorkCounts as Counts } from '../workSummary';
 
 const List = styled.ul`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  /* Three side by side down to a phone's width (390 px). */
+  grid-template-columns: repeat(auto-fit, minmax(100px, 1fr));
   gap: ${({ theme }) => theme.space(2)};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
+  margin: 0;
   padding: 0;
   list-style: none;
 `;
