@@ -76,6 +76,60 @@ describe.each(testDatabases())('employees on %s', (kind) => {
       const response = await call(app, 'GET', '/employees/', { token: org.manager.token, query });
       expect(response.json().map((e: { full_name: string }) => e.full_name)).toEqual(expected);
     });
+    test('filters by role and by department, with the other filters and the total', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      await createUser(db, org.id, { first_name: 'Dev', role: 'manager', department: 'Design' });
+      await createUser(db, org.id, { first_name: 'Eve', department: 'Design', status: 'inactive' });
+      await createUser(db, org.id, { first_name: 'Sam', department: 'Sales' });
+      const names = async (query: Record<string, string>) => {
+        const response = await call(app, 'GET', '/employees/', {
+          token: org.employee.token,
+          query,
+        });
+        expect(response.statusCode).toBe(200);
+        const people = response.json().map((e: { full_name: string }) => e.full_name);
+        expect(response.headers['x-total-count']).toBe(String(people.length));
+        return people;
+      };
+
+      expect(await names({ role: 'manager' })).toEqual(['Dev Tester', org.manager.full_name]);
+      expect(await names({ role: 'admin' })).toEqual([org.admin.full_name]);
+      expect(await names({ department: 'Design' })).toEqual(['Dev Tester', 'Eve Tester']);
+      expect(await names({ department: 'Design', role: 'employee' })).toEqual(['Eve Tester']);
+      expect(await names({ department: 'Design', status: 'active' })).toEqual(['Dev Tester']);
+      expect(await names({ department: 'Sales', q: 'sam' })).toEqual(['Sam Tester']);
+      expect(await names({ department: 'Marketing' })).toEqual([]);
+    });
+
+    test("does not list another organisation's people for a role or department", async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      const other = await createOrganization(db);
+      await createUser(db, other.id, { first_name: 'Far', department: 'Design' });
+      const response = await call(app, 'GET', '/employees/', {
+        token: org.employee.token,
+        query: { department: 'Design' },
+      });
+      expect(response.json()).toEqual([]);
+      expect(response.headers['x-total-count']).toBe('0');
+    });
+
+    test.each([
+      [{ role: 'owner' }, 'role'],
+      [{ department: '' }, 'department'],
+      [{ department: 'x'.repeat(201) }, 'department'],
+    ])('refuses %j with a 400 naming the field', async (query, field) => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      const response = await call(app, 'GET', '/employees/', { token: org.manager.token, query });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: expect.any(String),
+        message: expect.any(String),
+      });
+      expect(JSON.stringify(response.json().errors ?? response.json().message)).toContain(field);
+    });
   });
 
   describe('GET /employees/{id}', () => {

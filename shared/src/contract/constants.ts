@@ -48,6 +48,9 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** Input bounds (API issue): titles and names, descriptions. */
 export const MAX_NAME_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
+/** Employees: a phone number and an email (RFC 5321's longest address). */
+export const MAX_PHONE_LENGTH = 50;
+export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Escalation: a task overdue this many days becomes escalated (ARCHITECTURE 6). */

@@ -299,27 +299,51 @@ describe('editCertificateSchema', () => {
   });
 });
 
-describe('employeeSchema', () => {
-  it('requires nothing', () => {
-    const empty = {
+describe('employeeSchema (the rules of the API, shown before submitting)', () => {
+  it('needs only an email: names, phone and department may stay empty', () => {
+    const onlyEmail = {
       firstName: '',
       lastName: '',
-      email: '',
+      email: 'ravi@example.com',
       phone: '',
       department: '',
-      role: '',
-      status: '',
+      role: 'employee',
+      status: 'active',
     };
-    expect(errorsOf(employeeSchema, empty)).toEqual({});
+    expect(errorsOf(employeeSchema, onlyEmail)).toEqual({});
+    expect(errorsOf(employeeSchema, { ...onlyEmail, email: '  ' })).toEqual({
+      email: ['Email is required'],
+    });
   });
 
-  it('checks an email when one is given', () => {
+  it('checks that the email is one', () => {
     expect(errorsOf(employeeSchema, { ...employeeInitialValues, email: 'not-an-email' })).toEqual({
       email: ['Enter a valid email address'],
     });
     expect(
       errorsOf(employeeSchema, { ...employeeInitialValues, email: 'ravi@example.com' }),
     ).toEqual({});
+  });
+
+  it.each([
+    ['firstName', 201, 'First name must be at most 200 characters'],
+    ['lastName', 201, 'Last name must be at most 200 characters'],
+    ['phone', 51, 'Phone number must be at most 50 characters'],
+    ['department', 201, 'Department must be at most 200 characters'],
+  ])('bounds %s to the length the API accepts', (field, length, message) => {
+    const values = { ...employeeInitialValues, email: 'ravi@example.com' };
+    expect(errorsOf(employeeSchema, { ...values, [field]: 'x'.repeat(length - 1) })).toEqual({});
+    expect(errorsOf(employeeSchema, { ...values, [field]: 'x'.repeat(length) })).toEqual({
+      [field]: [message],
+    });
+  });
+
+  it('accepts only the roles and statuses the API knows', () => {
+    const values = { ...employeeInitialValues, email: 'ravi@example.com' };
+    expect(errorsOf(employeeSchema, { ...values, role: 'owner', status: 'gone' })).toEqual({
+      role: ['Choose a valid role'],
+      status: ['Choose a valid status'],
+    });
   });
 
   it('starts as an active employee in Engineering', () => {

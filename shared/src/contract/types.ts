@@ -252,6 +252,9 @@ export interface CertificateListParams extends ListParams {
 
 export interface EmployeeListParams extends ListParams {
   status?: EmployeeStatus;
+  role?: Role;
+  /** Exactly as stored: one of `DEPARTMENTS` in the forms. */
+  department?: string;
 }
 
 /** A list answer: the body is the array, the total comes in `X-Total-Count`. */

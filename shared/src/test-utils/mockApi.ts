@@ -395,10 +395,14 @@ export function mockApi(data: MockApiData = {}) {
       apiUrl('/employees/'),
       answer(({ query }) => {
         const status = query.get('status');
+        const role = query.get('role');
+        const department = query.get('department');
         const q = query.get('q');
         const matching = [...employees.values()].filter(
           (person) =>
             (!status || person.status === status) &&
+            (!role || person.role === role) &&
+            (!department || person.department === department) &&
             (!q || contains(person.full_name, q) || contains(person.email, q)),
         );
         return listAnswer(

@@ -7,9 +7,11 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-21-001-initial-schema';
 import * as organizationCountIndexes from './2026-11-21-002-organization-count-indexes';
 import * as taskUrgencyIndexes from './2026-11-23-003-task-urgency-indexes';
+import * as employeeRoleDepartmentIndexes from './2026-11-23-004-employee-role-department-indexes';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
   '2026-11-21-002-organization-count-indexes': organizationCountIndexes,
   '2026-11-23-003-task-urgency-indexes': taskUrgencyIndexes,
+  '2026-11-23-004-employee-role-department-indexes': employeeRoleDepartmentIndexes,
 };

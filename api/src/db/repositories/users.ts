@@ -3,7 +3,7 @@
  * and stored lower-cased; everything else is scoped to one organisation.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Employee, EmployeeStatus, TeamMember } from '@duly/shared/contract';
+import type { Employee, EmployeeStatus, Role, TeamMember } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
 
@@ -17,6 +17,9 @@ export type EmployeeSortColumn = (typeof EMPLOYEE_SORTS)[keyof typeof EMPLOYEE_S
 export interface UserFilter {
   organizationId: string;
   status?: EmployeeStatus;
+  role?: Role;
+  /** The department exactly as stored (the forms offer a fixed list). */
+  department?: string;
   /** Full name or email contains, any case. */
   q?: string;
 }
@@ -25,6 +28,10 @@ function conditions(filter: UserFilter) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
     const where = [eb('users.organization_id', '=', filter.organizationId)];
     if (filter.status !== undefined) where.push(eb('users.status', '=', filter.status));
+    if (filter.role !== undefined) where.push(eb('users.role', '=', filter.role));
+    if (filter.department !== undefined) {
+      where.push(eb('users.department', '=', filter.department));
+    }
     if (filter.q) {
       const pattern = sql<string>`${containsPattern(filter.q)} escape '\\'`;
       where.push(

@@ -51,7 +51,13 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
       const { items, total } = await listEmployees(
         db,
-        { organizationId: caller.organization_id, status: query.status, q: query.q },
+        {
+          organizationId: caller.organization_id,
+          status: query.status,
+          role: query.role,
+          department: query.department,
+          q: query.q,
+        },
         parseSort(query.sort, EMPLOYEE_SORTS, 'full_name'),
         pageOf(query),
       );

@@ -11,7 +11,7 @@ import {
   errorResponses,
   listQuery,
 } from '../../lib/schema';
-import { MAX_NAME_LENGTH } from '@duly/shared/contract';
+import { MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from '@duly/shared/contract';
 
 export const EmployeeStatus = Enum(EMPLOYEE_STATUSES);
 export const Role = Enum(ROLES);
@@ -34,11 +34,17 @@ export const EmployeeList = Type.Array(EmployeeSchema);
 
 export const EmployeeListQuery = listQuery(
   Object.keys(EMPLOYEE_SORTS) as (keyof typeof EMPLOYEE_SORTS)[],
-  { status: Type.Optional(EmployeeStatus) },
+  {
+    status: Type.Optional(EmployeeStatus),
+    role: Type.Optional(Role),
+    department: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH, description: 'Exactly as stored' }),
+    ),
+  },
 );
 
 const PersonName = Nullable(Type.String({ maxLength: MAX_NAME_LENGTH }));
-const Phone = Nullable(Type.String({ maxLength: 50 }));
+const Phone = Nullable(Type.String({ maxLength: MAX_PHONE_LENGTH }));
 
 export const CreateEmployeeBody = Type.Object({
   firstName: Type.Optional(PersonName),

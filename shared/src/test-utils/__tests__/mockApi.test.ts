@@ -149,6 +149,17 @@ describe('mockApi resources', () => {
     }
   });
 
+  it('filters employees by role and department, like GET /employees/', async () => {
+    const lead = makeEmployee({ firstName: 'Lead', role: 'manager', department: 'Design' });
+    const designer = makeEmployee({ firstName: 'Dana', department: 'Design' });
+    server.use(...mockApi({ employees: [priya, lead, designer] }).handlers('employees'));
+    expect((await get('/employees/?role=manager')).body).toEqual([lead]);
+    expect((await get('/employees/?department=Design')).body).toEqual([designer, lead]);
+    const designers = await get('/employees/?department=Design&role=employee');
+    expect(designers.body).toEqual([designer]);
+    expect(designers.total).toBe('1');
+  });
+
   it('answers the team, my lists, the dashboard and the organisation', async () => {
     const mine = makeMyTaskItem({ status: 'completed' });
     const organization = makeOrganization();

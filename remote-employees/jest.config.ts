@@ -1,0 +1,3 @@
+import frontendJestConfig from '../scripts/jest/frontend.cjs';
+
+export default frontendJestConfig(__dirname);

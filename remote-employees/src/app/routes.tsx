@@ -1,0 +1,32 @@
+/**
+ * The module this remote exposes (`remote_employees/routes`), per docs/module-federation.md: the
+ * shell renders it as the element of its root-level splat route, inside its own providers, so
+ * the paths below are the spec's full paths, all inside what remotes.json gives this remote
+ * (`/employees/*`, `/users/*`; `routePaths` lets the shell and a test check that). `/users/...`
+ * are the spec list's links: they redirect to the canonical `/employees` pages.
+ */
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { NotFoundPage } from '@duly/shared';
+import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
+import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
+import { EmployeeDetailScreen } from '../features/employees/EmployeeDetailScreen';
+import { EmployeeListScreen } from '../features/employees/EmployeeListScreen';
+import { UsersRedirect } from '../features/employees/UsersRedirect';
+
+const routes: RouteObject[] = [
+  { path: '/employees', element: <EmployeeListScreen /> },
+  { path: '/employees/create', element: <CreateEmployeeScreen /> },
+  { path: '/employees/:employeeId', element: <EmployeeDetailScreen /> },
+  { path: '/employees/:employeeId/edit', element: <EditEmployeeScreen /> },
+  { path: '/users', element: <UsersRedirect to="list" /> },
+  { path: '/users/:employeeId', element: <UsersRedirect to="detail" /> },
+  { path: '/users/:employeeId/edit', element: <UsersRedirect to="edit" /> },
+  // /employees/1/2/3 is not a blank page but the product's "Page not found".
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const routePaths = routes.map((route) => route.path ?? '');
+
+export default function EmployeesRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,99 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  isNotFound,
+  LoadingState,
+  PageHeader,
+  selectCurrentUser,
+  useAppSelector,
+  type Employee,
+  type EmployeeFormValues,
+} from '@duly/shared';
+import { useEmployeesGetQuery, useEmployeesUpdateMutation } from './api';
+import { EmployeeForm } from './components/EmployeeForm';
+import { toFormValues, toUpdatePayload } from './formValues';
+import { employeePaths } from './paths';
+import { assignableRoles, canEditPerson, canManagePeople } from './permissions';
+
+function EditEmployeeForm({ person }: { person: Employee }) {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const currentUser = useAppSelector(selectCurrentUser);
+  const [updateEmployee] = useEmployeesUpdateMutation();
+
+  async function handleSubmit(values: EmployeeFormValues) {
+    try {
+      await updateEmployee({ id: person.id, changes: toUpdatePayload(values) }).unwrap();
+      enqueueSnackbar('User updated successfully', { variant: 'success' });
+      navigate(employeePaths.list);
+    } catch {
+      enqueueSnackbar('Failed to update user', { variant: 'error' });
+    }
+  }
+
+  return (
+    <EmployeeForm
+      initialValues={toFormValues(person)}
+      roles={assignableRoles(currentUser)}
+      onSubmit={handleSubmit}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+    />
+  );
+}
+
+/**
+ * /employees/{employeeId}/edit: 'Edit User' (managers and admins; an admin only by an admin).
+ * Cancel or a save returns to /employees; 'Failed to fetch user data' when the person cannot be
+ * loaded (a toast, and the page says so too).
+ */
+export function EditEmployeeScreen() {
+  const { employeeId = '' } = useParams();
+  const { enqueueSnackbar } = useSnackbar();
+  const currentUser = useAppSelector(selectCurrentUser);
+  const manages = canManagePeople(currentUser);
+  const { data: person, error, isLoading } = useEmployeesGetQuery(employeeId, { skip: !manages });
+  const failedToLoad = Boolean(error) && !isNotFound(error);
+
+  useEffect(() => {
+    if (failedToLoad) enqueueSnackbar('Failed to fetch user data', { variant: 'error' });
+  }, [failedToLoad, enqueueSnackbar]);
+
+  const backToUsers = (
+    <Button as={Link} to={employeePaths.list} variant="text">
+      Back to Users
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (!manages)
+    content = (
+      <EmptyState action={backToUsers}>Only managers and admins can change users.</EmptyState>
+    );
+  else if (isLoading) content = <LoadingState>Loading user...</LoadingState>;
+  else if (isNotFound(error))
+    content = <EmptyState action={backToUsers}>User not found</EmptyState>;
+  else if (error || !person)
+    content = <ErrorState action={backToUsers}>Failed to fetch user data</ErrorState>;
+  else if (!canEditPerson(currentUser, person))
+    content = <EmptyState action={backToUsers}>Only an admin can change an admin.</EmptyState>;
+  else
+    content = (
+      <Card>
+        {/* Keyed by person: the form starts from that person's values. */}
+        <EditEmployeeForm key={person.id} person={person} />
+      </Card>
+    );
+
+  return (
+    <>
+      <PageHeader title="Edit User" />
+      {content}
+    </>
+  );
+}

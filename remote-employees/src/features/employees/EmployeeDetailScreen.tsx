@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  isNotFound,
+  LoadingState,
+  PageHeader,
+  selectCurrentUser,
+  useAppSelector,
+} from '@duly/shared';
+import { useEmployeesGetQuery } from './api';
+import { PersonDetails } from './components/PersonDetails';
+import { PersonWork } from './components/PersonWork';
+import { displayName } from './labels';
+import { employeePaths } from './paths';
+import { canEditPerson, canSeeWorkOf } from './permissions';
+
+const Layout = styled.div`
+  display: grid;
+  /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+/**
+ * /employees/{employeeId}: the person (name, email, phone, department, role, status) and their
+ * work, with 'Edit Employee' for those who may change them. An employee sees only their own
+ * work (the API gives them nothing else), so on a colleague's page the work is not offered.
+ */
+export function EmployeeDetailScreen() {
+  const { employeeId = '' } = useParams();
+  const currentUser = useAppSelector(selectCurrentUser);
+  const { data: person, error, isLoading } = useEmployeesGetQuery(employeeId);
+  // "Now" for overdue and expiring: fixed when the page opens, so the counts and the rows agree.
+  const [now] = useState(() => new Date());
+  const backToUsers = (
+    <Button as={Link} to={employeePaths.list} variant="text">
+      Back to Users
+    </Button>
+  );
+
+  if (isLoading || error || !person) {
+    let state;
+    if (isLoading) state = <LoadingState>Loading employee...</LoadingState>;
+    else if (isNotFound(error))
+      state = <EmptyState action={backToUsers}>Employee not found</EmptyState>;
+    else state = <ErrorState action={backToUsers}>Failed to fetch user data</ErrorState>;
+    return (
+      <>
+        <PageHeader title="Employee Details" />
+        {state}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={displayName(person)}
+        subtitle="Employee Details"
+        actions={
+          <>
+            {backToUsers}
+            {canEditPerson(currentUser, person) ? (
+              <Button as={Link} to={employeePaths.edit(person.id)} variant="secondary">
+                Edit Employee
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Layout>
+        <Card title="Details">
+          <PersonDetails person={person} />
+        </Card>
+        {canSeeWorkOf(currentUser, person.id) ? (
+          <PersonWork personId={person.id} now={now} />
+        ) : (
+          <EmptyState>
+            Only managers and admins can see a colleague&apos;s tasks and certificates.
+          </EmptyState>
+        )}
+      </Layout>
+    </>
+  );
+}

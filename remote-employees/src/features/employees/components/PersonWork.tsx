@@ -1,0 +1,66 @@
+import styled from 'styled-components';
+import { EmptyState, ErrorState, LoadingState } from '@duly/shared';
+import { useEmployeesAssignedTasksQuery, useEmployeesInChargeCertificatesQuery } from '../api';
+import { countWork } from '../workSummary';
+import { AssignedTasks } from './AssignedTasks';
+import { InChargeCertificates } from './InChargeCertificates';
+import { WorkCounts } from './WorkCounts';
+
+const Sections = styled.div`
+  display: grid;
+  /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(1, 0, 0)};
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${({ theme }) => theme.fontSizes.caption};
+`;
+
+/** "Showing 200 of 230": said under a list only when the API holds more than one page of work. */
+function partOf(shown: number, total: number, what: string) {
+  return shown < total ? (
+    <Note>
+      Showing the first {shown} of {total} {what}; the counts above cover those shown.
+    </Note>
+  ) : null;
+}
+
+/**
+ * The person's work: counts of open and overdue tasks and expiring certificates, then the tasks
+ * assigned to them and the certificates they are in charge of (up to the API's largest page each).
+ */
+export function PersonWork({ personId, now }: { personId: string; now: Date }) {
+  const tasks = useEmployeesAssignedTasksQuery(personId);
+  const certificates = useEmployeesInChargeCertificatesQuery(personId);
+
+  if (tasks.isError || certificates.isError)
+    return <ErrorState>Failed to fetch this person&apos;s tasks and certificates</ErrorState>;
+  if (!tasks.data || !certificates.data) return <LoadingState>Loading work...</LoadingState>;
+
+  const taskPage = tasks.data;
+  const certificatePage = certificates.data;
+  return (
+    <Sections>
+      <WorkCounts counts={countWork(taskPage.items, certificatePage.items, now)} />
+      <div>
+        {taskPage.items.length > 0 ? (
+          <AssignedTasks tasks={taskPage.items} now={now} />
+        ) : (
+          <EmptyState>No tasks assigned</EmptyState>
+        )}
+        {partOf(taskPage.items.length, taskPage.total, 'tasks')}
+      </div>
+      <div>
+        {certificatePage.items.length > 0 ? (
+          <InChargeCertificates certificates={certificatePage.items} now={now} />
+        ) : (
+          <EmptyState>Not in charge of any certificate</EmptyState>
+        )}
+        {partOf(certificatePage.items.length, certificatePage.total, 'certificates')}
+      </div>
+    </Sections>
+  );
+}

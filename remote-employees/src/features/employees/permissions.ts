@@ -1,0 +1,36 @@
+/**
+ * What the signed-in role may do with people (ARCHITECTURE 6): managers and admins add and
+ * change people, only an admin makes or changes an admin, and an employee only sees their own
+ * tasks and certificates. The screens offer nothing the API would refuse; every screen stays
+ * reachable. Roles are compared case-insensitively (spec 6).
+ */
+import { ROLES, type Employee, type Role, type SessionUser } from '@duly/shared';
+
+function roleOf(user: Pick<SessionUser, 'role'> | null): string {
+  return user?.role.trim().toLowerCase() ?? '';
+}
+
+/** Whether `user` may add people and change them (POST/PUT /employees/). */
+export function canManagePeople(user: Pick<SessionUser, 'role'> | null): boolean {
+  const role = roleOf(user);
+  return role === 'manager' || role === 'admin';
+}
+
+/** Whether `user` may change this person: an admin only by an admin. */
+export function canEditPerson(
+  user: Pick<SessionUser, 'role'> | null,
+  person: Pick<Employee, 'role'>,
+): boolean {
+  if (!canManagePeople(user)) return false;
+  return person.role !== 'admin' || roleOf(user) === 'admin';
+}
+
+/** The roles `user` may give someone: a manager never offers 'admin'. */
+export function assignableRoles(user: Pick<SessionUser, 'role'> | null): readonly Role[] {
+  return roleOf(user) === 'admin' ? ROLES : ROLES.filter((role) => role !== 'admin');
+}
+
+/** Whether `user` may see this person's tasks and certificates (an employee: their own only). */
+export function canSeeWorkOf(user: Pick<SessionUser, 'role' | 'id'> | null, personId: string) {
+  return canManagePeople(user) || user?.id === personId;
+}
