@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { releaseDir, RELEASE_ID } from '../../../scripts/releases.cjs';
 import { cacheControlFor, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
@@ -15,7 +16,7 @@ export { webOptionsFromEnv, type WebOptions } from './options';
 export { runtimeConfig, type RuntimeConfig } from './runtime-config';
 
 /** Paths the front end never owns: an unknown one is a JSON 404, never the shell's page. */
-const RESERVED_PREFIXES = ['/api', '/remotes', '/__bench'];
+const RESERVED_PREFIXES = ['/api', '/remotes', '/releases', '/__bench'];
 
 function isReserved(urlPath: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
@@ -64,6 +65,13 @@ function setFileHeaders(response: HeaderTarget, filePath: string): void {
   response.setHeader('vary', 'accept-encoding');
 }
 
+/** A file of a remote, which a shell on another origin may load too (a CDN deployment). */
+function sendRemoteFile(reply: FastifyReply, file: string, dir: string): FastifyReply {
+  reply.header('access-control-allow-origin', '*');
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  return reply.sendFile(file, dir);
+}
+
 /** The same shape as the API's own 404 (api/src/plugins/errors.ts). */
 function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(404).send({
@@ -80,7 +88,6 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyRepl
  */
 async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   const shellDir = path.resolve(options.shellDir);
-  const pagePolicy = contentSecurityPolicy(options);
 
   // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
   // a remote built while the server runs is served at once. The builds write brotli and gzip
@@ -93,8 +100,14 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     setHeaders: setFileHeaders,
   });
 
+  // The policy follows config.json, which follows the release registry: built per page.
   const sendPage = (reply: FastifyReply, file: string, root: string) =>
-    reply.headers({ 'content-security-policy': pagePolicy, ...PAGE_HEADERS }).sendFile(file, root);
+    reply
+      .headers({
+        'content-security-policy': contentSecurityPolicy(runtimeConfig(options)),
+        ...PAGE_HEADERS,
+      })
+      .sendFile(file, root);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
@@ -113,10 +126,22 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
       const dir = remoteDirs.get(request.params.folder);
       const file = dir && (await fileUnder(dir, `/${request.params['*']}`));
       if (!dir || !file) return sendNotFound(request, reply);
-      // Remote files may be loaded by a shell on another origin (a CDN deployment).
-      reply.header('access-control-allow-origin', '*');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-      return reply.sendFile(file, dir);
+      return sendRemoteFile(reply, file, dir);
+    },
+  );
+
+  // Immutable releases (scripts/releases.cjs): every kept release stays served, active or not,
+  // so a tab opened on an earlier release keeps loading its chunks.
+  const packages = new Map(REMOTE_SITES.map((remote) => [remote.package, remote]));
+  app.get<{ Params: { folder: string; id: string; '*': string } }>(
+    '/releases/:folder/:id/*',
+    async (request, reply) => {
+      const { folder, id } = request.params;
+      const known = options.dataDir && packages.has(folder) && RELEASE_ID.test(id);
+      const dir = known ? releaseDir(options.dataDir!, folder, id) : undefined;
+      const file = dir && (await fileUnder(dir, `/${request.params['*']}`));
+      if (!dir || !file) return sendNotFound(request, reply);
+      return sendRemoteFile(reply, file, dir);
     },
   );
 
