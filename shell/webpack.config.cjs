@@ -99,7 +99,11 @@ module.exports = (_env, argv = {}) => {
         // The host exposes nothing, so it needs neither a manifest nor types.
         manifest: false,
         dts: false,
-        runtimePlugins: [EXTERNAL_RUNTIME_PLUGIN],
+        // The version contract check of every remote's manifest (docs/deploying.md).
+        runtimePlugins: [
+          EXTERNAL_RUNTIME_PLUGIN,
+          path.join(__dirname, 'src/features/remotes/versionContractPlugin.ts'),
+        ],
         // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
         experiments: { optimization: { target: 'web' } },
       }),
