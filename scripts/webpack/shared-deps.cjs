@@ -12,9 +12,13 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 
-/** Installed version of a package, read from the workspace's node_modules. */
-function installedVersion(name) {
-  return require(require.resolve(`${name}/package.json`, { paths: [root] })).version;
+/**
+ * Installed version of a package: the copy the building package resolves (its folder first,
+ * then the workspace's node_modules), which is the copy its build bundles.
+ */
+function installedVersion(name, from = root) {
+  const file = require.resolve(`${name}/package.json`, { paths: [from, root] });
+  return JSON.parse(readFileSync(file, 'utf8')).version;
 }
 
 const SINGLETONS = [
@@ -48,9 +52,9 @@ function declaredRanges(dir) {
  * The range a build requires of a shared package: its package.json range, or, for a package it
  * does not list (or lists as `*`, which promises nothing), `^installed`.
  */
-function requiredRange(ranges, name) {
+function requiredRange(ranges, name, versionOf) {
   const range = ranges[name]?.trim();
-  return range && range !== '*' && range !== 'latest' ? range : `^${installedVersion(name)}`;
+  return range && range !== '*' && range !== 'latest' ? range : `^${versionOf(name)}`;
 }
 
 /**
@@ -59,11 +63,12 @@ function requiredRange(ranges, name) {
  */
 function sharedDependencies(dir) {
   const ranges = declaredRanges(dir);
+  const versionOf = (name) => installedVersion(name, dir);
   const singleton = (key, name = key) => ({
     singleton: true,
     strictVersion: true,
-    version: installedVersion(name),
-    requiredVersion: requiredRange(ranges, name),
+    version: versionOf(name),
+    requiredVersion: requiredRange(ranges, name, versionOf),
   });
   const shared = {};
   for (const name of SINGLETONS) shared[name] = singleton(name);
@@ -74,8 +79,8 @@ function sharedDependencies(dir) {
   shared['@reduxjs/toolkit/'] = singleton('@reduxjs/toolkit/', '@reduxjs/toolkit');
   for (const name of SHARED_ONCE) {
     shared[name] = {
-      version: installedVersion(name),
-      requiredVersion: requiredRange(ranges, name),
+      version: versionOf(name),
+      requiredVersion: requiredRange(ranges, name, versionOf),
     };
   }
   return shared;
