@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { releaseDir, RELEASE_ID } from '../../../scripts/releases.cjs';
-import { cacheControlFor, NO_CACHE } from './cache-control';
+import { releaseDir, RELEASE_ID, releasesDir } from '../../../scripts/releases.cjs';
+import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
 import { runtimeConfig } from './runtime-config';
@@ -58,8 +58,14 @@ interface HeaderTarget {
   setHeader(name: string, value: string): unknown;
 }
 
-function setFileHeaders(response: HeaderTarget, filePath: string): void {
-  response.setHeader('cache-control', cacheControlFor(filePath));
+/**
+ * The headers of every file sent. A file of a release folder never changes under its URL (the
+ * folder is named by its content, scripts/releases.cjs), so even its manifest and remoteEntry.js
+ * are cached for good: a release or a rollback moves config.json (never cached) instead.
+ */
+function setFileHeaders(response: HeaderTarget, filePath: string, releasesRoot?: string): void {
+  const inRelease = releasesRoot !== undefined && filePath.startsWith(releasesRoot + path.sep);
+  response.setHeader('cache-control', inRelease ? IMMUTABLE : cacheControlFor(filePath));
   response.setHeader('x-content-type-options', 'nosniff');
   // The answer depends on Accept-Encoding whenever a compressed copy could be sent.
   response.setHeader('vary', 'accept-encoding');
@@ -88,6 +94,7 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyRepl
  */
 async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   const shellDir = path.resolve(options.shellDir);
+  const releasesRoot = options.dataDir && path.resolve(releasesDir(options.dataDir));
 
   // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
   // a remote built while the server runs is served at once. The builds write brotli and gzip
@@ -97,7 +104,8 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     serve: false,
     cacheControl: false,
     preCompressed: true,
-    setHeaders: setFileHeaders,
+    setHeaders: (response: HeaderTarget, filePath: string) =>
+      setFileHeaders(response, filePath, releasesRoot),
   });
 
   // The policy follows config.json, which follows the release registry: built per page.

@@ -379,7 +379,9 @@ describe('immutable releases of remotes (scripts/releases.cjs)', () => {
       url: `/releases/remote-tasks/${second.id}/remoteEntry.js`,
     });
     expect(newEntry.body).toBe('var remote_tasks; // 1.1.0');
-    expect(newEntry.headers['cache-control']).toBe(NO_CACHE);
+    // Immutable: even the entry files of a release are cached for good; config.json moves.
+    expect(newEntry.headers['cache-control']).toBe(IMMUTABLE);
+    expect((await app.inject({ url: '/config.json' })).headers['cache-control']).toBe(NO_CACHE);
 
     rollbackRemote({ dataDir, remote: remoteTasks });
     expect((await entryOfTasks()).release).toBe(first.id);
