@@ -3,11 +3,16 @@
 // remote at build time: the remotes come from config.json at start-up.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
 const { StartupPreloadPlugin } = require('../scripts/webpack/startup-preload.cjs');
+const {
+  ShellManifestPlugin,
+  federationRuntimeVersion,
+} = require('../scripts/webpack/version-contract.cjs');
 const { devConfigMiddleware } = require('./scripts/dev-config.cjs');
 
 /**
@@ -57,6 +62,7 @@ module.exports = (_env, argv = {}) => {
   const production = mode === 'production';
   const base = commonConfig({ dir: __dirname, mode });
   const devPort = Number(process.env.SHELL_PORT ?? 3000);
+  const shared = sharedDependencies(__dirname);
 
   return {
     ...base,
@@ -88,12 +94,16 @@ module.exports = (_env, argv = {}) => {
         name: 'shell',
         // No remote is compiled in: bootstrap.tsx registers them from config.json.
         remotes: {},
-        shared: sharedDependencies(),
+        shared,
         shareStrategy: 'loaded-first',
         // The host exposes nothing, so it needs neither a manifest nor types.
         manifest: false,
         dts: false,
-        runtimePlugins: [EXTERNAL_RUNTIME_PLUGIN],
+        // The version contract check of every remote's manifest (docs/deploying.md).
+        runtimePlugins: [
+          EXTERNAL_RUNTIME_PLUGIN,
+          path.join(__dirname, 'src/features/remotes/versionContractPlugin.ts'),
+        ],
         // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
         experiments: { optimization: { target: 'web' } },
       }),
@@ -107,6 +117,13 @@ module.exports = (_env, argv = {}) => {
       // The bootstrap chunk and the shared packages it needs download beside the entry chunk
       // instead of after it.
       new StartupPreloadPlugin({ HtmlWebpackPlugin, sourceDir: path.join(__dirname, 'src') }),
+      // dist/shell-manifest.json: what this shell provides to remotes, for `npm run check:compat`
+      // and each remote's build (docs/deploying.md).
+      new ShellManifestPlugin({ shared }),
+      // The runtime's version, for the runtime check of a remote's manifest (remotes feature).
+      new webpack.DefinePlugin({
+        'process.env.DULY_FEDERATION_RUNTIME_VERSION': JSON.stringify(federationRuntimeVersion()),
+      }),
       // dist/ also holds .br and .gz copies, sent by servers that know them (api/src/web).
       ...(production ? [new PrecompressPlugin()] : []),
     ],

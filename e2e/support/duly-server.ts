@@ -23,6 +23,8 @@ export interface DulyServer {
   port: number;
   /** The server's database, for what the API cannot do yet (support/passwords.ts). */
   database: DulyDatabase;
+  /** Its DATA_DIR (the database, the remotes' releases). */
+  dataDir: string;
   /** Everything the server printed so far (start-up, logs, errors). */
   output(): string;
   stop(): Promise<void>;
@@ -50,6 +52,8 @@ const INHERITED_SETTINGS = [
   'REMOTE_TEAM_URL',
   'DULY_WEB_ROOT',
   'DULY_BENCH_PAGE_DIR',
+  'DULY_SHELL_DIR',
+  'SHELL_MANIFEST',
   'SMTP_URL',
 ];
 
@@ -185,6 +189,7 @@ export async function startDuly({
   return {
     baseURL: `http://127.0.0.1:${port}`,
     port,
+    dataDir,
     database: databaseOfServer,
     output: () => output,
     stop,

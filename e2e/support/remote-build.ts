@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -33,7 +34,7 @@ export function folderDigest(dir: string): string {
 }
 
 export interface SourceChange {
-  /** File under the package's `src/`. */
+  /** File under the package's `src/` (`../package.json` reaches the package's manifest). */
   file: string;
   from: RegExp;
   to: string;
@@ -88,6 +89,78 @@ export function buildChangedRemote(pkg: string, change: SourceChange): RemoteWor
     });
     if (build.status !== 0) {
       throw new Error(`Building the changed ${pkg} failed:\n${build.stdout}\n${build.stderr}`);
+    }
+    return { dist: path.join(copy, 'dist'), dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+export interface RepoChange {
+  /** File relative to the repository root (`shared/src/ui/EmptyState.tsx`). */
+  file: string;
+  from: RegExp;
+  to: string;
+}
+
+function applyChange(root: string, change: RepoChange): void {
+  const file = path.join(root, change.file);
+  const before = readFileSync(file, 'utf8');
+  const after = before.replace(change.from, change.to);
+  if (after === before) {
+    throw new Error(`${change.file} no longer matches ${change.from}: update the test's change`);
+  }
+  writeFileSync(file, after);
+}
+
+/**
+ * Builds a changed shell the way the platform team would: copies of `shell/` and `shared/` (the
+ * `@duly/shared` the shell's build bundles and provides) with the given edits, built by the
+ * shell's own webpack config. The copy's node_modules links every installed package of the
+ * repository except `@duly/shared`, which is the edited copy; the repository is left as it is.
+ */
+export function buildChangedShell(changes: RepoChange[]): RemoteWorkspace {
+  const workspace = mkdtempSync(path.join(tmpdir(), 'duly-shell-'));
+  const dispose = () => rmSync(workspace, { recursive: true, force: true });
+  try {
+    const skip = (from: string) => !['node_modules', 'dist'].includes(path.basename(from));
+    for (const pkg of ['shell', 'shared']) {
+      cpSync(path.join(REPO_ROOT, pkg), path.join(workspace, pkg), {
+        recursive: true,
+        filter: skip,
+      });
+    }
+    symlinkSync(path.join(REPO_ROOT, 'scripts'), path.join(workspace, 'scripts'));
+    if (existsSync(path.join(REPO_ROOT, 'shell/node_modules'))) {
+      symlinkSync(
+        path.join(REPO_ROOT, 'shell/node_modules'),
+        path.join(workspace, 'shell/node_modules'),
+      );
+    }
+    const modules = path.join(workspace, 'node_modules');
+    mkdirSync(path.join(modules, '@duly'), { recursive: true });
+    for (const entry of readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
+      if (entry === '@duly') continue;
+      symlinkSync(path.join(REPO_ROOT, 'node_modules', entry), path.join(modules, entry));
+    }
+    for (const entry of readdirSync(path.join(REPO_ROOT, 'node_modules/@duly'))) {
+      const target =
+        entry === 'shared'
+          ? path.join(workspace, 'shared')
+          : path.join(REPO_ROOT, 'node_modules/@duly', entry);
+      symlinkSync(target, path.join(modules, '@duly', entry));
+    }
+    for (const change of changes) applyChange(workspace, change);
+
+    const copy = path.join(workspace, 'shell');
+    const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [copy] });
+    const build = spawnSync(process.execPath, [cli, 'build', '--mode', 'production'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) {
+      throw new Error(`Building the changed shell failed:\n${build.stdout}\n${build.stderr}`);
     }
     return { dist: path.join(copy, 'dist'), dispose };
   } catch (error) {

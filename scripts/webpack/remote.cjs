@@ -16,6 +16,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { commonConfig } = require('./common.cjs');
 const { PrecompressPlugin } = require('./precompress.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
+const { CompatGatePlugin } = require('./version-contract.cjs');
 const { remoteOfPackage } = require('../remote-registry.cjs');
 
 /** Every remote exposes exactly one module: the component rendering its `<Routes>`. */
@@ -184,7 +185,8 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared: sharedDependencies(),
+          // requiredVersion: the ranges of the remote's package.json (the version contract).
+          shared: sharedDependencies(dir),
           shareStrategy: 'loaded-first',
           manifest: true,
           // Types of the API contract live in @duly/shared; no remote type generation.
@@ -199,6 +201,11 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
         ...(production
           ? [new RemoteBudgetPlugin({ containerName: name, budgetKb }), new PrecompressPlugin()]
           : standalonePagePlugins(name, title)),
+        // SHELL_MANIFEST=<production shell's shell-manifest.json, file or URL>: the build fails
+        // when this remote could not run in that shell (docs/deploying.md).
+        ...(process.env.SHELL_MANIFEST?.trim()
+          ? [new CompatGatePlugin({ shellManifest: process.env.SHELL_MANIFEST.trim() })]
+          : []),
       ],
       devServer: {
         host: '127.0.0.1',

@@ -1,12 +1,24 @@
 // What every federated app shares at runtime (ARCHITECTURE 4). The shell and
 // every remote use this one list, so they always agree on what is a singleton.
+//
+// The version contract (docs/deploying.md): each shared package declares the version the build
+// bundled (`version`, what this app provides) and the range its code was written against
+// (`requiredVersion`, the range in the building package's package.json). So a remote whose
+// package.json asks for `@duly/shared ^1.2.0` refuses a shell that provides 1.1.0 (it may use
+// exports 1.1 lacks), while a lockfile bump of React in the shell (19.2.0 → 19.2.3) still
+// satisfies every remote's `^19.2.0`: only a real semver break stops a remote from loading.
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 
-/** Installed version of a package, read from the workspace's node_modules. */
-function installedVersion(name) {
-  return require(require.resolve(`${name}/package.json`, { paths: [root] })).version;
+/**
+ * Installed version of a package: the copy the building package resolves (its folder first,
+ * then the workspace's node_modules), which is the copy its build bundles.
+ */
+function installedVersion(name, from = root) {
+  const file = require.resolve(`${name}/package.json`, { paths: [from, root] });
+  return JSON.parse(readFileSync(file, 'utf8')).version;
 }
 
 const SINGLETONS = [
@@ -25,13 +37,39 @@ const SINGLETONS = [
 /** Shared but not singletons: downloaded once, several versions could coexist. */
 const SHARED_ONCE = ['formik', 'yup', 'luxon', 'axios'];
 
-function singleton(name, versionOf = name) {
-  const version = installedVersion(versionOf);
-  return { singleton: true, strictVersion: true, version, requiredVersion: `^${version}` };
+/**
+ * The ranges a package's code was written against: its dependencies and peerDependencies.
+ * @param {string | undefined} dir the building package's folder
+ * @returns {Record<string, string>}
+ */
+function declaredRanges(dir) {
+  if (!dir) return {};
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return { ...pkg.peerDependencies, ...pkg.dependencies };
 }
 
-/** The `shared` option of ModuleFederationPlugin. */
-function sharedDependencies() {
+/**
+ * The range a build requires of a shared package: its package.json range, or, for a package it
+ * does not list (or lists as `*`, which promises nothing), `^installed`.
+ */
+function requiredRange(ranges, name, versionOf) {
+  const range = ranges[name]?.trim();
+  return range && range !== '*' && range !== 'latest' ? range : `^${versionOf(name)}`;
+}
+
+/**
+ * The `shared` option of ModuleFederationPlugin.
+ * @param {string} [dir] the building package's folder, whose package.json gives the ranges
+ */
+function sharedDependencies(dir) {
+  const ranges = declaredRanges(dir);
+  const versionOf = (name) => installedVersion(name, dir);
+  const singleton = (key, name = key) => ({
+    singleton: true,
+    strictVersion: true,
+    version: versionOf(name),
+    requiredVersion: requiredRange(ranges, name, versionOf),
+  });
   const shared = {};
   for (const name of SINGLETONS) shared[name] = singleton(name);
   // Subpath imports (react/jsx-runtime, react-dom/client) are the same singletons.
@@ -40,10 +78,12 @@ function sharedDependencies() {
   // RTK Query's React entry (@reduxjs/toolkit/query/react) is a subpath too.
   shared['@reduxjs/toolkit/'] = singleton('@reduxjs/toolkit/', '@reduxjs/toolkit');
   for (const name of SHARED_ONCE) {
-    const version = installedVersion(name);
-    shared[name] = { version, requiredVersion: `^${version}` };
+    shared[name] = {
+      version: versionOf(name),
+      requiredVersion: requiredRange(ranges, name, versionOf),
+    };
   }
   return shared;
 }
 
-module.exports = { sharedDependencies, SINGLETONS, SHARED_ONCE };
+module.exports = { sharedDependencies, installedVersion, SINGLETONS, SHARED_ONCE };

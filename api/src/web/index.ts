@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { cacheControlFor, NO_CACHE } from './cache-control';
+import { releaseDir, RELEASE_ID, releasesDir } from '../../../scripts/releases.cjs';
+import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
 import { runtimeConfig } from './runtime-config';
@@ -15,7 +16,7 @@ export { webOptionsFromEnv, type WebOptions } from './options';
 export { runtimeConfig, type RuntimeConfig } from './runtime-config';
 
 /** Paths the front end never owns: an unknown one is a JSON 404, never the shell's page. */
-const RESERVED_PREFIXES = ['/api', '/remotes', '/__bench'];
+const RESERVED_PREFIXES = ['/api', '/remotes', '/releases', '/__bench'];
 
 function isReserved(urlPath: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
@@ -57,11 +58,24 @@ interface HeaderTarget {
   setHeader(name: string, value: string): unknown;
 }
 
-function setFileHeaders(response: HeaderTarget, filePath: string): void {
-  response.setHeader('cache-control', cacheControlFor(filePath));
+/**
+ * The headers of every file sent. A file of a release folder never changes under its URL (the
+ * folder is named by its content, scripts/releases.cjs), so even its manifest and remoteEntry.js
+ * are cached for good: a release or a rollback moves config.json (never cached) instead.
+ */
+function setFileHeaders(response: HeaderTarget, filePath: string, releasesRoot?: string): void {
+  const inRelease = releasesRoot !== undefined && filePath.startsWith(releasesRoot + path.sep);
+  response.setHeader('cache-control', inRelease ? IMMUTABLE : cacheControlFor(filePath));
   response.setHeader('x-content-type-options', 'nosniff');
   // The answer depends on Accept-Encoding whenever a compressed copy could be sent.
   response.setHeader('vary', 'accept-encoding');
+}
+
+/** A file of a remote, which a shell on another origin may load too (a CDN deployment). */
+function sendRemoteFile(reply: FastifyReply, file: string, dir: string): FastifyReply {
+  reply.header('access-control-allow-origin', '*');
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  return reply.sendFile(file, dir);
 }
 
 /** The same shape as the API's own 404 (api/src/plugins/errors.ts). */
@@ -80,7 +94,7 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyRepl
  */
 async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   const shellDir = path.resolve(options.shellDir);
-  const pagePolicy = contentSecurityPolicy(options);
+  const releasesRoot = options.dataDir && path.resolve(releasesDir(options.dataDir));
 
   // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
   // a remote built while the server runs is served at once. The builds write brotli and gzip
@@ -90,11 +104,18 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     serve: false,
     cacheControl: false,
     preCompressed: true,
-    setHeaders: setFileHeaders,
+    setHeaders: (response: HeaderTarget, filePath: string) =>
+      setFileHeaders(response, filePath, releasesRoot),
   });
 
+  // The policy follows config.json, which follows the release registry: built per page.
   const sendPage = (reply: FastifyReply, file: string, root: string) =>
-    reply.headers({ 'content-security-policy': pagePolicy, ...PAGE_HEADERS }).sendFile(file, root);
+    reply
+      .headers({
+        'content-security-policy': contentSecurityPolicy(runtimeConfig(options)),
+        ...PAGE_HEADERS,
+      })
+      .sendFile(file, root);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
@@ -113,10 +134,22 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
       const dir = remoteDirs.get(request.params.folder);
       const file = dir && (await fileUnder(dir, `/${request.params['*']}`));
       if (!dir || !file) return sendNotFound(request, reply);
-      // Remote files may be loaded by a shell on another origin (a CDN deployment).
-      reply.header('access-control-allow-origin', '*');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-      return reply.sendFile(file, dir);
+      return sendRemoteFile(reply, file, dir);
+    },
+  );
+
+  // Immutable releases (scripts/releases.cjs): every kept release stays served, active or not,
+  // so a tab opened on an earlier release keeps loading its chunks.
+  const packages = new Map(REMOTE_SITES.map((remote) => [remote.package, remote]));
+  app.get<{ Params: { folder: string; id: string; '*': string } }>(
+    '/releases/:folder/:id/*',
+    async (request, reply) => {
+      const { folder, id } = request.params;
+      const known = options.dataDir && packages.has(folder) && RELEASE_ID.test(id);
+      const dir = known ? releaseDir(options.dataDir!, folder, id) : undefined;
+      const file = dir && (await fileUnder(dir, `/${request.params['*']}`));
+      if (!dir || !file) return sendNotFound(request, reply);
+      return sendRemoteFile(reply, file, dir);
     },
   );
 

@@ -13,6 +13,12 @@ export interface WebOptions {
   /** Manifest URLs of remotes deployed elsewhere, by remote name; they win over local builds. */
   remoteUrls: Record<string, string>;
   /**
+   * The server's data folder (`DATA_DIR`): its `releases/` holds the remotes' immutable releases
+   * and the registry of the active ones (scripts/releases.cjs), read on every request. A remote
+   * with an active release is served from it instead of its dist/.
+   */
+  dataDir?: string;
+  /**
    * Benchmark only: a prebuilt page served under `/__bench/` so `npm run bench:web` can compare
    * the product with a minimal React page from the same server. Unset in normal runs.
    */
@@ -43,10 +49,13 @@ export function webOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WebOpti
     if (override) remoteUrls[remote.name] = manifestUrl(override);
   }
   return {
-    shellDir: path.resolve(root, 'shell', 'dist'),
+    // DULY_SHELL_DIR: a shell build kept elsewhere (a platform release), instead of shell/dist.
+    shellDir: path.resolve(root, env.DULY_SHELL_DIR?.trim() || path.join('shell', 'dist')),
     remoteDirs,
     apiBaseUrl: env.API_BASE_URL?.trim() || DEFAULT_API_BASE_URL,
     remoteUrls,
+    // Resolved as the API resolves it (api/src/plugins/config.ts), so both use one folder.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR || './data'),
     benchPageDir: env.DULY_BENCH_PAGE_DIR?.trim() || undefined,
   };
 }

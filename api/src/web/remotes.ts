@@ -24,5 +24,10 @@ export function remotePrefix(remote: RemoteSite): string {
   return `/remotes/${remote.package}/`;
 }
 
+/** URL prefix of one immutable release of a remote: `/releases/remote-tasks/<id>/`. */
+export function releasePrefix(remote: RemoteSite, id: string): string {
+  return `/releases/${remote.package}/${id}/`;
+}
+
 /** The file whose presence means a remote's build is complete. */
 export const MANIFEST_FILE = 'mf-manifest.json';

@@ -1,4 +1,4 @@
-import type { WebOptions } from './options';
+import type { RuntimeConfig } from './runtime-config';
 
 /** The origin of an absolute URL (`https://cdn.example.com`), or null for a same-origin path. */
 function originOf(url: string): string | null {
@@ -11,12 +11,16 @@ function originOf(url: string): string | null {
 
 /**
  * The Content-Security-Policy of the shell's page. Scripts and data come from this origin and
- * from wherever config.json sends the browser (remotes on a CDN, an API elsewhere); inline
- * styles are allowed because styled-components injects its CSS at run time.
+ * from wherever config.json sends the browser (remotes on a CDN, an API elsewhere): it is built
+ * from the same config.json the page gets (per request), so a release or a rollback that moves a
+ * remote never leaves the policy behind. Inline styles are allowed because styled-components
+ * injects its CSS at run time.
  */
-export function contentSecurityPolicy(options: WebOptions): string {
-  const remoteOrigins = Object.values(options.remoteUrls).map(originOf);
-  const apiOrigin = originOf(options.apiBaseUrl);
+export function contentSecurityPolicy(config: RuntimeConfig): string {
+  const remoteOrigins = Object.values(config.remotes).map(({ entry }) =>
+    entry ? originOf(entry) : null,
+  );
+  const apiOrigin = originOf(config.apiBaseUrl);
   const list = (...origins: (string | null)[]) =>
     ["'self'", ...new Set(origins.filter((origin): origin is string => origin !== null))].join(' ');
   return [

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { IMMUTABLE, NO_CACHE } from './cache-control';
 import { readRemoteRegistry } from '../../../scripts/remote-registry.cjs';
+import { releaseRemote, rollbackRemote } from '../../../scripts/releases.cjs';
 import { webOptionsFromEnv, webPlugin } from './index';
 
 const INDEX_HTML = '<!doctype html><title>Duly</title><div id="root"></div>';
@@ -312,6 +313,91 @@ describe('web settings from the environment', () => {
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('immutable releases of remotes (scripts/releases.cjs)', () => {
+  const remoteTasks = { name: 'remote_tasks', package: 'remote-tasks' };
+  let root: string;
+  let dataDir: string;
+  let app: FastifyInstance;
+
+  /** A build of remote-tasks whose chunk says which build it is. */
+  function build(label: string): string {
+    const dist = path.join(root, `build-${label}`);
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(
+      path.join(dist, 'mf-manifest.json'),
+      JSON.stringify({ metaData: { buildInfo: { buildVersion: label } } }),
+    );
+    writeFileSync(path.join(dist, 'remoteEntry.js'), `var remote_tasks; // ${label}`);
+    writeFileSync(path.join(dist, 'routes.0123456789.js'), `console.log(${JSON.stringify(label)})`);
+    return dist;
+  }
+
+  beforeEach(async () => {
+    root = makeWebRoot();
+    dataDir = path.join(root, 'data');
+    app = await buildApp({ DULY_WEB_ROOT: root, DATA_DIR: dataDir });
+  });
+
+  afterEach(async () => {
+    rmSync(root, { recursive: true, force: true });
+    await app?.close();
+  });
+
+  const entryOfTasks = async () =>
+    (await app.inject({ url: '/config.json' })).json().remotes.remote_tasks;
+
+  it('serves dist/ while no release was ever made', async () => {
+    expect(await entryOfTasks()).toMatchObject({ entry: '/remotes/remote-tasks/mf-manifest.json' });
+    expect((await entryOfTasks()).release).toBeUndefined();
+  });
+
+  it('points config.json at the active release at once, keeps every kept release served, and follows a rollback without a restart', async () => {
+    const first = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.0.0') });
+    expect(await entryOfTasks()).toMatchObject({
+      entry: `/releases/remote-tasks/${first.id}/mf-manifest.json`,
+      release: first.id,
+      routes: ['/tasks/*'],
+    });
+
+    const second = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.1.0') });
+    expect(second.id).not.toBe(first.id);
+    expect((await entryOfTasks()).entry).toBe(
+      `/releases/remote-tasks/${second.id}/mf-manifest.json`,
+    );
+    // A tab still on the first release keeps loading its files.
+    const oldChunk = await app.inject({
+      url: `/releases/remote-tasks/${first.id}/routes.0123456789.js`,
+    });
+    expect(oldChunk.statusCode).toBe(200);
+    expect(oldChunk.body).toBe('console.log("1.0.0")');
+    expect(oldChunk.headers['access-control-allow-origin']).toBe('*');
+    const newEntry = await app.inject({
+      url: `/releases/remote-tasks/${second.id}/remoteEntry.js`,
+    });
+    expect(newEntry.body).toBe('var remote_tasks; // 1.1.0');
+    // Immutable: even the entry files of a release are cached for good; config.json moves.
+    expect(newEntry.headers['cache-control']).toBe(IMMUTABLE);
+    expect((await app.inject({ url: '/config.json' })).headers['cache-control']).toBe(NO_CACHE);
+
+    rollbackRemote({ dataDir, remote: remoteTasks });
+    expect((await entryOfTasks()).release).toBe(first.id);
+  });
+
+  it('answers 404 for an unknown release, remote or id, and never outside a release folder', async () => {
+    const { id } = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.0.0') });
+    for (const url of [
+      `/releases/remote-tasks/0123456789ab/remoteEntry.js`,
+      `/releases/remote-nope/${id}/remoteEntry.js`,
+      `/releases/remote-tasks/..%2F..%2Fjwt-secret/x`,
+      `/releases/remote-tasks/${id}/..%2F..%2F..%2Freleases.json`,
+    ]) {
+      const response = await app.inject({ url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.json().code).toBe('route_not_found');
     }
   });
 });

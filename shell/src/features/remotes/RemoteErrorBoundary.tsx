@@ -3,8 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface RemoteErrorBoundaryProps {
   /** Only for the log: which remote failed. */
   remoteName: string;
-  /** Shown instead of the children once they failed to load or to render. */
-  fallback: ReactNode;
+  /** Shown instead of the children once they failed to load or to render (given the error). */
+  fallback: ReactNode | ((error: unknown) => ReactNode);
   /** A new value (the next path, a Retry) clears a shown failure and renders the children again. */
   resetKey: string;
   children: ReactNode;
@@ -12,6 +12,7 @@ interface RemoteErrorBoundaryProps {
 
 interface RemoteErrorBoundaryState {
   failed: boolean;
+  error?: unknown;
   resetKey: string;
 }
 
@@ -29,15 +30,17 @@ export class RemoteErrorBoundary extends Component<
     this.state = { failed: false, resetKey: props.resetKey };
   }
 
-  static getDerivedStateFromError(): Partial<RemoteErrorBoundaryState> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<RemoteErrorBoundaryState> {
+    return { failed: true, error };
   }
 
   static getDerivedStateFromProps(
     props: RemoteErrorBoundaryProps,
     state: RemoteErrorBoundaryState,
   ): Partial<RemoteErrorBoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey
+      ? null
+      : { failed: false, error: undefined, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -45,6 +48,8 @@ export class RemoteErrorBoundary extends Component<
   }
 
   override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    const { fallback } = this.props;
+    return typeof fallback === 'function' ? fallback(this.state.error) : fallback;
   }
 }

@@ -7,10 +7,14 @@ import {
   takeStartupLoad,
   type RemoteRoutesModule,
 } from './loadRemoteRoutes';
+import { classifyLoadFailure } from './loadFailures';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { type RemoteName } from './registry';
 
 export const REMOTE_FAILED_TEXT = 'This section could not be loaded.';
+/** A remote built for other versions of the shared libraries: retrying cannot help. */
+export const REMOTE_INCOMPATIBLE_TEXT =
+  'This section needs a different version of the app. Please try again later.';
 
 type LoadState = { module: RemoteRoutesModule } | { error: unknown } | null;
 
@@ -57,23 +61,27 @@ export interface RemoteRouteProps {
 /**
  * Renders a remote's `./routes` in the content area: loaded on first visit,
  * a spinner meanwhile, and "This section could not be loaded." with Retry when
- * it cannot be loaded or throws while rendering.
+ * it cannot be loaded or throws while rendering; a remote this shell cannot run
+ * (loadFailures.ts) gets the version message and no Retry.
  */
 export function RemoteRoute({ name }: RemoteRouteProps) {
   const { pathname } = useLocation();
   const [retries, setRetries] = useState(0);
 
-  const fallback = (
-    <ErrorState
-      action={
-        <Button variant="secondary" onClick={() => setRetries((count) => count + 1)}>
-          Retry
-        </Button>
-      }
-    >
-      {REMOTE_FAILED_TEXT}
-    </ErrorState>
-  );
+  const fallback = (error: unknown) =>
+    classifyLoadFailure(error) === 'incompatible' ? (
+      <ErrorState>{REMOTE_INCOMPATIBLE_TEXT}</ErrorState>
+    ) : (
+      <ErrorState
+        action={
+          <Button variant="secondary" onClick={() => setRetries((count) => count + 1)}>
+            Retry
+          </Button>
+        }
+      >
+        {REMOTE_FAILED_TEXT}
+      </ErrorState>
+    );
 
   return (
     <RemoteErrorBoundary remoteName={name} resetKey={`${pathname}#${retries}`} fallback={fallback}>

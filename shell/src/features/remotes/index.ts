@@ -9,5 +9,5 @@ export {
 } from './registry';
 export { remoteOwningPath } from './routeTable';
 export { loadRemoteRoutes, preloadRemote, preloadRemoteForPath } from './loadRemoteRoutes';
-export { RemoteRoute, REMOTE_FAILED_TEXT } from './RemoteRoute';
+export { RemoteRoute, REMOTE_FAILED_TEXT, REMOTE_INCOMPATIBLE_TEXT } from './RemoteRoute';
 export { RemoteOrNotFound } from './RemoteOrNotFound';

@@ -7,7 +7,14 @@
 // shared singleton, is not available yet.
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { forgetRemote, remoteEntry, remoteRoutes, type RemoteName } from './registry';
+import { classifyLoadFailure, reportLoadFailure } from './loadFailures';
+import {
+  forgetRemote,
+  remoteEntry,
+  remoteRelease,
+  remoteRoutes,
+  type RemoteName,
+} from './registry';
 import { remoteOwningPath, routesOutside } from './routeTable';
 
 /** What every remote's `./routes` exports (docs/module-federation.md). */
@@ -69,21 +76,34 @@ async function loadOnce(name: RemoteName): Promise<RemoteRoutesModule> {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * One load, retried once after a short pause when it may pass (network, server); a remote that
+ * is incompatible with this shell is not retried: it can never succeed (loadFailures.ts). A load
+ * that fails for good is reported once, in the one place failures are counted.
+ */
 async function loadWithRetry(name: RemoteName): Promise<RemoteRoutesModule> {
-  if (!remoteEntry(name)) throw new RemoteNotConfiguredError(name);
+  let retried = false;
   try {
-    return await loadOnce(name);
-  } catch (firstError) {
-    console.warn(`Loading ${name} failed; retrying once.`, firstError);
-    forgetRemote(name);
-    await wait(AUTO_RETRY_DELAY_MS);
+    if (!remoteEntry(name)) throw new RemoteNotConfiguredError(name);
     try {
       return await loadOnce(name);
-    } catch (secondError) {
-      // Leave the runtime clean so that a later Retry really fetches again.
+    } catch (firstError) {
+      // Leave the runtime clean either way, so that a later load really fetches again.
       forgetRemote(name);
-      throw secondError;
+      if (classifyLoadFailure(firstError) === 'incompatible') throw firstError;
+      console.warn(`Loading ${name} failed; retrying once.`, firstError);
+      retried = true;
+      await wait(AUTO_RETRY_DELAY_MS);
+      try {
+        return await loadOnce(name);
+      } catch (secondError) {
+        forgetRemote(name);
+        throw secondError;
+      }
     }
+  } catch (error) {
+    reportLoadFailure(name, error, { release: remoteRelease(name), retried });
+    throw error;
   }
 }
 

@@ -42,6 +42,7 @@ function parseRemote(name: string, raw: unknown): RemoteConfig | null {
   if (typeof raw.entry === 'string' && raw.entry.trim() !== '') config.entry = raw.entry.trim();
   const nav = parseNav(name, raw.nav);
   if (nav) config.nav = nav;
+  if (typeof raw.release === 'string' && raw.release !== '') config.release = raw.release;
   return config;
 }
 

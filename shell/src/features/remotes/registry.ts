@@ -29,6 +29,8 @@ export interface RemoteConfig {
   /** Paths the remote owns: static segments, optionally ending in `/*`. */
   routes: string[];
   nav?: RemoteNav;
+  /** The release it is served from (`npm run release`), for the failure reports. */
+  release?: string;
 }
 
 export type RemoteEntries = Record<RemoteName, RemoteConfig>;
@@ -54,6 +56,11 @@ export function registerRemoteEntries(remotes: RemoteEntries): void {
 
 export function remoteEntry(name: RemoteName): string | undefined {
   return registered.get(name)?.entry;
+}
+
+/** The release config.json names for a remote, if the server serves releases. */
+export function remoteRelease(name: RemoteName): string | undefined {
+  return registered.get(name)?.release;
 }
 
 /** The paths a remote owns (empty for a remote config.json does not name). */

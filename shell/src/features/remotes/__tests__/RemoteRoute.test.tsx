@@ -7,6 +7,7 @@ import { renderShell } from '../../../testing/renderShell';
 import { loadRemoteAtStartup, preloadRemote, resetLoadedRemotes } from '../loadRemoteRoutes';
 import { configuredRemotes } from '../../../testing/remotes';
 import { registerRemoteEntries } from '../registry';
+import { IncompatibleRemoteError, loadFailureCount, resetLoadFailures } from '../loadFailures';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -54,6 +55,7 @@ beforeEach(() => {
 
 afterEach(() => {
   resetLoadedRemotes();
+  resetLoadFailures();
   loadRemoteMock.mockReset();
   registerRemotesMock.mockReset();
   consoleError.mockRestore();
@@ -123,6 +125,57 @@ describe('a remote route', () => {
     expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
     expect(screen.queryByText(FAILED)).toBeNull();
     expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('that this shell cannot run shows the version message at once: no retry, no Retry, one report', async () => {
+    loadRemoteMock.mockRejectedValue(
+      new IncompatibleRemoteError('remote_tasks', [
+        { package: '@duly/shared', required: '^2.0.0', provided: '1.0.0' },
+      ]),
+    );
+    const { user } = renderShell({
+      remotes: { ...remotes, remote_tasks: { ...remotes.remote_tasks!, release: 'abcdef012345' } },
+      route: '/tasks',
+      token: makeToken(),
+    });
+
+    expect(
+      await screen.findByText(
+        'This section needs a different version of the app. Please try again later.',
+      ),
+    ).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByText(FAILED)).toBeNull();
+    expect(loadFailureCount()).toBe(1);
+    const lines = consoleError.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.startsWith('[duly] remote load failed '));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!.slice('[duly] remote load failed '.length))).toMatchObject({
+      remote: 'remote_tasks',
+      release: 'abcdef012345',
+      reason: 'incompatible',
+      retried: false,
+      detail: expect.stringContaining('@duly/shared ^2.0.0 (the shell provides 1.0.0)'),
+    });
+
+    // The chrome and the other routes keep working.
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('that fails on the network is reported once, as unavailable after its retry', async () => {
+    loadRemoteMock.mockRejectedValue(networkError());
+    renderShell({ remotes, route: '/tasks', token: makeToken() });
+    expect(await screen.findByText(FAILED)).toBeInTheDocument();
+    const lines = consoleError.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.startsWith('[duly] remote load failed '));
+    expect(lines.map((line) => JSON.parse(line.slice(26)))).toEqual([
+      expect.objectContaining({ remote: 'remote_tasks', reason: 'unavailable', retried: true }),
+    ]);
   });
 
   it('that is down leaves the other routes working', async () => {

@@ -1,0 +1,208 @@
+// Independent deploys that cannot break each other (docs/deploying.md), proven in Chromium
+// against the built product: the shell ships @duly/shared to remotes it never rebuilt, a remote
+// built for another major of a singleton is refused with the version message and no retry, and
+// releases of a remote switch and roll back under a running server without breaking open tabs.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Request } from '@playwright/test';
+
+import { expectAccessible } from '../support/accessibility';
+import { signUp } from '../support/api';
+import { REPO_ROOT, startDuly } from '../support/duly-server';
+import { buildChangedRemote, buildChangedShell, folderDigest } from '../support/remote-build';
+import { StaticHost } from '../support/static-host';
+import { expect, openSignedIn, test } from '../support/test';
+
+const INCOMPATIBLE_TEXT =
+  'This section needs a different version of the app. Please try again later.';
+const FAILED_TEXT = 'This section could not be loaded.';
+
+/** Runs a platform command of the repository (node scripts/<script> …) and returns its result. */
+function platformCommand(script: string, args: string[], env: Record<string, string> = {}) {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', script), ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+test('a change in @duly/shared ships by redeploying the shell alone: remote-tasks shows it, its files byte-identical, and its ^1.0.0 loads in a shell providing 1.1.0', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const tasksDist = path.join(REPO_ROOT, 'remote-tasks/dist');
+  const tasksBefore = folderDigest(tasksDist);
+
+  // The platform team changes the UI kit (an additive change: a minor) and rebuilds the shell.
+  const shell = buildChangedShell([
+    {
+      file: 'shared/src/ui/EmptyState.tsx',
+      from: /<StateMessage>\{children\}<\/StateMessage>/,
+      to: '<StateMessage>{children} (kit 1.1)</StateMessage>',
+    },
+    { file: 'shared/package.json', from: /"version": "1\.0\.0"/, to: '"version": "1.1.0"' },
+  ]);
+  const server = await startDuly({ env: { DULY_SHELL_DIR: shell.dist } });
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(shell.dist, 'shell-manifest.json'), 'utf8'));
+    expect(manifest.provides['@duly/shared'].version).toBe('1.1.0');
+    const check = platformCommand('check-compat.cjs', [
+      '--shell',
+      path.join(shell.dist, 'shell-manifest.json'),
+      'remote-tasks',
+    ]);
+    expect(check).toEqual({
+      status: 0,
+      output: expect.stringContaining(
+        'yes: remote_tasks 0.1.0 can run in this shell (@duly/shared 1.1.0',
+      ),
+    });
+
+    const account = await signUp(server.baseURL);
+    await openSignedIn(page, account.token, '/tasks', server.baseURL);
+    // remote-tasks' own screen, with the shell's new kit.
+    await expect(page.getByRole('link', { name: 'New Task', exact: true })).toBeVisible();
+    await expect(page.getByText('No tasks found (kit 1.1)')).toBeVisible();
+    const config = await (await page.request.get(`${server.baseURL}/config.json`)).json();
+    expect(config.remotes.remote_tasks.entry).toBe('/remotes/remote-tasks/mf-manifest.json');
+  } finally {
+    await server.stop();
+    shell.dispose();
+  }
+  expect(folderDigest(tasksDist), 'remote-tasks/dist changed').toBe(tasksBefore);
+});
+
+test('a remote built against another major of @duly/shared shows the version message, is not retried, and the rest of the app works', async ({
+  page,
+  consoleLog,
+}) => {
+  test.setTimeout(240_000);
+  // The tasks team builds against @duly/shared 2 (a major the production shell does not have).
+  const release = buildChangedRemote('remote-tasks', {
+    file: '../package.json',
+    from: /"@duly\/shared": "\^1\.0\.0"/,
+    to: '"@duly/shared": "^2.0.0"',
+  });
+  const host = new StaticHost(release.dist);
+  await host.start();
+  const server = await startDuly({ env: { REMOTE_TASKS_URL: host.manifestUrl } });
+  try {
+    // Before deploying, the check says no, naming the package and both versions.
+    const check = platformCommand('check-compat.cjs', [
+      path.join(release.dist, 'mf-manifest.json'),
+    ]);
+    expect(check.status).toBe(1);
+    expect(check.output).toContain(
+      'no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^2.0.0; the shell provides 1.0.0.',
+    );
+
+    const fromRemote: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(host.origin)) fromRemote.push(request);
+    });
+    const account = await signUp(server.baseURL);
+    await openSignedIn(page, account.token, '/dashboard', server.baseURL);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Tasks' }).click();
+
+    await expect(page.getByText(INCOMPATIBLE_TEXT)).toBeVisible();
+    await expect(page.getByText(FAILED_TEXT)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await expectAccessible(page, 'the version message');
+    // Refused from its manifest: none of the remote's code was fetched, and each load (the
+    // hover's preload, then the visit) made one attempt, never an automatic retry.
+    const fetched = fromRemote.map((request) => new URL(request.url()).pathname);
+    expect(new Set(fetched)).toEqual(new Set(['/mf-manifest.json']));
+    const reports = consoleLog.filter((line) => line.includes('[duly] remote load failed'));
+    expect(reports).toHaveLength(fetched.length);
+    for (const report of reports) {
+      expect(report).toContain('"reason":"incompatible"');
+      expect(report).toContain('"retried":false');
+    }
+
+    // The chrome and the shell's own routes are untouched.
+    await expect(page.getByRole('banner')).toContainText('Duly');
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Total Tasks' })).toContainText('0');
+  } finally {
+    await server.stop();
+    await host.stop();
+    release.dispose();
+  }
+});
+
+test('releases of remote-tasks: a tab on release 1 keeps working after release 2 is active, a fresh load gets release 2, and a rollback brings release 1 back without a restart', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const server = await startDuly();
+  const release2Build = buildChangedRemote('remote-tasks', {
+    file: 'features/tasks/TaskListScreen.tsx',
+    from: />(\s*)New Task(\s*)</,
+    to: '>$1New Task (v2)$2<',
+  });
+  const releaseCommand = (...args: string[]) =>
+    platformCommand('release.cjs', args, { DATA_DIR: server.dataDir });
+  try {
+    const first = releaseCommand('release', 'remote-tasks');
+    expect(first.status, first.output).toBe(0);
+    const id1 = /release ([0-9a-f]{12}) is active/.exec(first.output)![1]!;
+    const release1 = `/releases/remote-tasks/${id1}/`;
+
+    // A tab opened now reads config.json: release 1. It has not loaded remote-tasks yet.
+    const remoteFiles: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/releases/') || pathname.startsWith('/remotes/')) {
+        expect(response.status(), pathname).toBe(200);
+        remoteFiles.push(pathname);
+      }
+    });
+    const account = await signUp(server.baseURL);
+    await openSignedIn(page, account.token, '/dashboard', server.baseURL);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    const second = releaseCommand('release', 'remote-tasks', '--dist', release2Build.dist);
+    expect(second.status, second.output).toBe(0);
+    const id2 = /release ([0-9a-f]{12}) is active/.exec(second.output)![1]!;
+    expect(id2).not.toBe(id1);
+
+    // The open tab goes on with release 1, across the remote's routes.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Tasks' }).click();
+    await expect(page.getByText('No tasks found')).toBeVisible();
+    await page.getByRole('link', { name: 'New Task', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Create New Task' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Tasks' }).click();
+    await expect(page.getByRole('link', { name: 'New Task', exact: true })).toBeVisible();
+    expect(remoteFiles.length).toBeGreaterThan(0);
+    expect(remoteFiles.filter((file) => !file.startsWith(release1))).toEqual([]);
+
+    // A fresh load gets release 2.
+    const fresh = await context.newPage();
+    await fresh.goto(`${server.baseURL}/tasks`);
+    await expect(fresh.getByRole('link', { name: 'New Task (v2)' })).toBeVisible();
+
+    // Rolled back: the next load gets release 1 again, from the same server process.
+    const rollback = releaseCommand('rollback', 'remote-tasks');
+    expect(rollback.status, rollback.output).toBe(0);
+    expect(rollback.output).toContain(`release ${id1} is active again (was ${id2})`);
+    await fresh.reload();
+    await expect(fresh.getByRole('link', { name: 'New Task', exact: true })).toBeVisible();
+    const config = await (await fresh.request.get(`${server.baseURL}/config.json`)).json();
+    expect(config.remotes.remote_tasks).toMatchObject({
+      entry: `${release1}mf-manifest.json`,
+      release: id1,
+    });
+    expect(server.output()).not.toMatch(/Duly is running on[\s\S]*Duly is running on/);
+  } finally {
+    await server.stop();
+    release2Build.dispose();
+  }
+});

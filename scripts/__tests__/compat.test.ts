@@ -1,0 +1,110 @@
+import { compatProblems, compatVerdict, providedEntry } from '../compat.cjs';
+import { sharedDependencies } from '../webpack/shared-deps.cjs';
+import { shellManifest } from '../webpack/version-contract.cjs';
+
+const shell = {
+  name: 'shell',
+  federationRuntime: '2.9.2',
+  externalRuntime: true,
+  provides: {
+    react: { version: '19.2.3', singleton: true },
+    'react/': { version: '19.2.3', singleton: true },
+    '@duly/shared': { version: '1.1.0', singleton: true },
+    formik: { version: '2.4.9', singleton: false },
+  },
+};
+
+function remote(
+  shared: { name: string; requiredVersion: string; singleton?: boolean }[],
+  pluginVersion = '2.9.2',
+) {
+  return {
+    metaData: { name: 'remote_tasks', pluginVersion, buildInfo: { buildVersion: '0.1.0' } },
+    shared: shared.map((entry) => ({ singleton: true, version: '0.0.0', ...entry })),
+  };
+}
+
+describe('compatProblems', () => {
+  it('accepts a remote whose ranges the shell satisfies, a newer minor and patch included', () => {
+    const built = remote([
+      { name: '@duly/shared', requiredVersion: '^1.0.0' },
+      { name: 'react', requiredVersion: '^19.2.0' },
+      { name: 'react/jsx-runtime', requiredVersion: '^19.2.0' },
+    ]);
+    expect(compatProblems(shell, built)).toEqual([]);
+    expect(compatVerdict(shell, built)).toMatchObject({ ok: true });
+    expect(compatVerdict(shell, built).text).toBe(
+      'yes: remote_tasks 0.1.0 can run in this shell (@duly/shared 1.1.0, runtime 2.9.2).',
+    );
+  });
+
+  it('names the package and both versions for a singleton outside the range', () => {
+    const built = remote([{ name: '@duly/shared', requiredVersion: '^2.0.0' }]);
+    expect(compatProblems(shell, built)).toEqual([
+      {
+        package: '@duly/shared',
+        required: '^2.0.0',
+        provided: '1.1.0',
+        message: 'remote_tasks needs @duly/shared ^2.0.0; the shell provides 1.1.0.',
+      },
+    ]);
+    expect(compatVerdict(shell, built)).toMatchObject({
+      ok: false,
+      text: 'no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^2.0.0; the shell provides 1.1.0.',
+    });
+  });
+
+  it('refuses a remote built against a newer minor than the shell provides', () => {
+    const built = remote([{ name: '@duly/shared', requiredVersion: '^1.2.0' }]);
+    expect(compatProblems(shell, built).map((problem) => problem.provided)).toEqual(['1.1.0']);
+  });
+
+  it('reads a subpath through its package entry and names the package once', () => {
+    const built = remote([
+      { name: 'react', requiredVersion: '^20.0.0' },
+      { name: 'react/jsx-runtime', requiredVersion: '^20.0.0' },
+    ]);
+    expect(providedEntry(shell.provides, 'react/jsx-runtime')?.version).toBe('19.2.3');
+    expect(compatProblems(shell, built).map((problem) => problem.package)).toEqual(['react']);
+  });
+
+  it('ignores packages that are not singletons and singletons the shell does not provide', () => {
+    const built = remote([
+      { name: 'formik', requiredVersion: '^3.0.0', singleton: false },
+      { name: 'left-pad', requiredVersion: '^9.0.0' },
+    ]);
+    expect(compatProblems(shell, built)).toEqual([]);
+  });
+
+  it('checks the federation runtime the remote expects from the shell', () => {
+    expect(compatProblems(shell, remote([], '2.9.0'))).toEqual([]);
+    expect(compatProblems(shell, remote([], '2.10.0'))).toEqual([
+      expect.objectContaining({
+        package: '@module-federation/runtime',
+        required: '^2.10.0',
+        provided: '2.9.2',
+      }),
+    ]);
+    expect(compatProblems(shell, remote([], '3.0.0'))).toHaveLength(1);
+  });
+});
+
+describe('the shared settings and the shell manifest', () => {
+  it('requires the ranges of the building package, not ^installed', () => {
+    const shared = sharedDependencies(`${__dirname}/../../remote-tasks`);
+    expect(shared['@duly/shared']).toMatchObject({
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: '^1.0.0',
+    });
+    expect(shared.react.requiredVersion).toBe('^19.2.0');
+    expect(shared['react/'].requiredVersion).toBe('^19.2.0');
+  });
+
+  it('lists every shared package with the version the shell bundles', () => {
+    const manifest = shellManifest(sharedDependencies(`${__dirname}/../../shell`));
+    expect(manifest.provides['@duly/shared']).toEqual({ version: '1.0.0', singleton: true });
+    expect(manifest.provides.formik.singleton).toBe(false);
+    expect(manifest.federationRuntime).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});

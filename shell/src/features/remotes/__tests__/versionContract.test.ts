@@ -1,0 +1,104 @@
+import { classifyLoadFailure, IncompatibleRemoteError } from '../loadFailures';
+import versionContractPlugin, {
+  providedVersions,
+  runtimeRefusal,
+  versionMismatches,
+} from '../versionContractPlugin';
+
+/** The host options the runtime hands to its hooks: the shell's shared entries, and a remote's. */
+const hostOptions = {
+  name: 'shell',
+  remotes: [],
+  shared: {
+    react: [
+      { version: '19.2.3', from: 'remote_old' },
+      { version: '19.3.1', from: 'shell' },
+    ],
+    '@duly/shared': [{ version: '1.1.0', from: 'shell' }],
+  },
+};
+
+function manifest(required: Record<string, string>, pluginVersion = '2.9.2') {
+  return {
+    metaData: { name: 'remote_tasks', pluginVersion, buildInfo: { buildVersion: '0.3.0' } },
+    shared: Object.entries(required).map(([name, requiredVersion]) => ({
+      name,
+      requiredVersion,
+      singleton: true,
+    })),
+  };
+}
+
+describe('the version contract at runtime', () => {
+  it("reads the shell's own versions, not a remote's", () => {
+    expect(providedVersions(hostOptions)).toEqual({ react: '19.3.1', '@duly/shared': '1.1.0' });
+  });
+
+  it('accepts ranges the shell satisfies, an older minor of @duly/shared included', () => {
+    const provided = providedVersions(hostOptions);
+    const built = manifest({
+      react: '^19.2.0',
+      'react/jsx-runtime': '^19.2.0',
+      '@duly/shared': '^1.0.0',
+    });
+    expect(versionMismatches(provided, built, '2.9.2')).toEqual([]);
+  });
+
+  it('names each package the shell cannot serve, and the federation runtime', () => {
+    const provided = providedVersions(hostOptions);
+    const built = manifest(
+      { '@duly/shared': '^2.0.0', react: '^20.0.0', 'react/jsx-runtime': '^20.0.0' },
+      '2.10.0',
+    );
+    expect(versionMismatches(provided, built, '2.9.2')).toEqual([
+      { package: '@duly/shared', required: '^2.0.0', provided: '1.1.0' },
+      { package: 'react', required: '^20.0.0', provided: '19.3.1' },
+      { package: '@module-federation/runtime', required: '^2.10.0', provided: '2.9.2' },
+    ]);
+  });
+
+  it('refuses an incompatible manifest before any code of the remote is fetched', async () => {
+    const plugin = versionContractPlugin('2.9.2');
+    const args = {
+      options: hostOptions,
+      moduleInfo: { name: 'remote_tasks', entry: '/m.json' },
+      manifestJson: manifest({ '@duly/shared': '^1.2.0' }),
+      remoteSnapshot: {},
+      from: 'manifest',
+    };
+    const call = () => plugin.loadRemoteSnapshot!(args as never);
+    expect(call).toThrow(IncompatibleRemoteError);
+    expect(call).toThrow(
+      'The remote "remote_tasks" needs @duly/shared ^1.2.0 (the shell provides 1.1.0).',
+    );
+    const compatible = { ...args, manifestJson: manifest({ '@duly/shared': '^1.0.0' }) };
+    expect(plugin.loadRemoteSnapshot!(compatible as never)).toBe(compatible);
+  });
+
+  it("turns the runtime's own strict-version refusal into the same error", async () => {
+    const refusal = new Error(
+      '[ Federation Runtime ]: Version 1.0.0 from shell of shared singleton module @duly/shared does not satisfy the requirement of remote_tasks which needs ^2.0.0)',
+    );
+    expect(runtimeRefusal(refusal)).toEqual({
+      package: '@duly/shared',
+      required: '^2.0.0',
+      provided: '1.0.0',
+    });
+    const plugin = versionContractPlugin('2.9.2');
+    const hook = plugin.errorLoadRemote!;
+    await expect(
+      (async () => hook({ error: refusal, remote: { name: 'remote_tasks' } } as never))(),
+    ).rejects.toBeInstanceOf(IncompatibleRemoteError);
+    const network = new Error('ScriptNetworkError: Failed to load script');
+    expect(hook({ error: network, remote: { name: 'remote_tasks' } } as never)).toBeUndefined();
+  });
+
+  it('classifies failures: incompatible ones are never worth a retry', () => {
+    expect(classifyLoadFailure(new IncompatibleRemoteError('remote_tasks', []))).toBe(
+      'incompatible',
+    );
+    expect(classifyLoadFailure(new Error('Loading chunk 42 failed.'))).toBe('unavailable');
+    expect(classifyLoadFailure(new TypeError('Failed to fetch'))).toBe('unavailable');
+    expect(classifyLoadFailure('a string')).toBe('unavailable');
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The shell's Module Federation runtime plugin (registered in webpack.config.cjs
+ * `runtimePlugins`): checks each remote's manifest against what this shell provides before any
+ * of the remote's code is fetched, and turns a refusal into an IncompatibleRemoteError that the
+ * loader does not retry (loadFailures.ts).
+ *
+ * The rule is the one `npm run check:compat` applies before a deploy (scripts/compat.cjs), with
+ * the runtime's own `satisfy`: every singleton the remote requires must be provided by the shell
+ * within the remote's range, and the federation runtime (which production remotes take from the
+ * shell: externalRuntime) must satisfy `^<the remote's plugin version>`.
+ */
+import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { IncompatibleRemoteError, recordRemoteVersion, type VersionMismatch } from './loadFailures';
+
+/** What a remote's mf-manifest.json says about itself and what it needs. */
+export interface RemoteManifestJson {
+  metaData?: { name?: string; pluginVersion?: string; buildInfo?: { buildVersion?: string } };
+  shared?: { name: string; requiredVersion?: string | false; singleton?: boolean }[];
+}
+
+/** The version this shell provides of each shared name (its own entries of the share config). */
+export type ProvidedVersions = Record<string, string>;
+
+/** `react/jsx-runtime` → react, `@reduxjs/toolkit/query/react` → @reduxjs/toolkit. */
+function packageOf(name: string): string {
+  const parts = name.split('/');
+  return (name.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+export const FEDERATION_RUNTIME_PACKAGE = '@module-federation/runtime';
+
+/** Every way `manifest` cannot run with `provided` and `runtimeVersion`; empty when it can. */
+export function versionMismatches(
+  provided: ProvidedVersions,
+  manifest: RemoteManifestJson,
+  runtimeVersion: string | undefined,
+): VersionMismatch[] {
+  const mismatches: VersionMismatch[] = [];
+  const named = new Set<string>();
+  for (const shared of manifest.shared ?? []) {
+    if (!shared.singleton || typeof shared.requiredVersion !== 'string') continue;
+    const pkg = packageOf(shared.name);
+    const version = provided[shared.name] ?? provided[pkg];
+    // Not provided by the shell: the remote uses its own copy, nothing to agree on.
+    if (!version || satisfy(version, shared.requiredVersion) || named.has(pkg)) continue;
+    named.add(pkg);
+    mismatches.push({ package: pkg, required: shared.requiredVersion, provided: version });
+  }
+  const runtime = manifest.metaData?.pluginVersion;
+  if (runtime && runtimeVersion && !satisfy(runtimeVersion, `^${runtime}`)) {
+    mismatches.push({
+      package: FEDERATION_RUNTIME_PACKAGE,
+      required: `^${runtime}`,
+      provided: runtimeVersion,
+    });
+  }
+  return mismatches;
+}
+
+interface HostShared {
+  version?: string;
+  from?: string;
+}
+
+/** The shell's own shared versions, out of the runtime's options (which also list remotes'). */
+export function providedVersions(options: {
+  name: string;
+  shared?: Record<string, HostShared[]>;
+}): ProvidedVersions {
+  const provided: ProvidedVersions = {};
+  for (const [name, entries] of Object.entries(options.shared ?? {})) {
+    const own = entries.find((entry) => entry.from === options.name) ?? entries[0];
+    if (own?.version) provided[name] = own.version;
+  }
+  return provided;
+}
+
+/** The runtime's strict singleton error (runtime-core getRegisteredShare), read back. */
+const RUNTIME_REFUSAL =
+  /Version (\S+) from .* of shared singleton module (\S+) does not satisfy the requirement of .* which needs ([^)\s]+)/;
+
+export function runtimeRefusal(error: unknown): VersionMismatch | null {
+  if (error instanceof IncompatibleRemoteError) return null;
+  const match = RUNTIME_REFUSAL.exec(error instanceof Error ? error.message : String(error));
+  return match ? { package: match[2]!, required: match[3]!, provided: match[1]! } : null;
+}
+
+export default function versionContractPlugin(
+  runtimeVersion: string | undefined = process.env.DULY_FEDERATION_RUNTIME_VERSION,
+): ModuleFederationRuntimePlugin {
+  return {
+    name: 'duly-version-contract',
+    loadRemoteSnapshot(args) {
+      const manifest = args.manifestJson as RemoteManifestJson | undefined;
+      if (!manifest) return args;
+      const remote = args.moduleInfo.name;
+      recordRemoteVersion(remote, manifest.metaData?.buildInfo?.buildVersion);
+      const mismatches = versionMismatches(
+        providedVersions(args.options),
+        manifest,
+        runtimeVersion,
+      );
+      if (mismatches.length > 0) throw new IncompatibleRemoteError(remote, mismatches);
+      return args;
+    },
+    // A refusal of the runtime itself (a remote registered without a manifest, so nothing was
+    // checked before its code ran) becomes the same error, with the same facts.
+    errorLoadRemote({ error, remote }) {
+      const refusal = remote && runtimeRefusal(error);
+      if (refusal) throw new IncompatibleRemoteError(remote.name, [refusal]);
+      return undefined;
+    },
+  };
+}
