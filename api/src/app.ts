@@ -69,6 +69,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   // writes its paths out in full, as spec section 7 names them (`/tasks/`, `/certificates/{id}/`).
   await fastify.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
+    signedIn.addHook('onRequest', signedIn.requireExistingWriter);
     await signedIn.register(organizationRoutes);
     await signedIn.register(dashboardRoutes);
     await signedIn.register(employeesRoutes);
