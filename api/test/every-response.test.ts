@@ -112,8 +112,9 @@ describe('every response of the server', () => {
     for (const route of routes) {
       const url = route.url.replace(/:[a-z_]+/gi, randomUUID()).replace('*', 'x');
       const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? '{}' : undefined;
-      const json = body ? { 'content-type': 'application/json' } : {};
-      for (const auth of [{}, { authorization: `Bearer ${token}` }]) {
+      const json: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+      const signedOut: Record<string, string> = {};
+      for (const auth of [signedOut, { authorization: `Bearer ${token}` }]) {
         const answer = await send(port, route.method, url, { ...json, ...auth }, body);
         const what = `${route.method} ${url} (${answer.status})`;
         expectBaseline(answer, what);
