@@ -34,6 +34,10 @@ import {
 
 const RUNS = Number(process.env.DULY_PROPERTY_RUNS ?? 25);
 
+// Each test makes hundreds of requests (or hashes dozens of passwords): seconds, more than
+// jest's default 5 s when the machine is busy.
+jest.setTimeout(60_000);
+
 /** A stable seed per route, so each route's runs are the same from one run to the next. */
 function seedOf(text: string): number {
   let hash = 0;

@@ -20,6 +20,10 @@ import {
 
 const PASSWORD = 'correct horse';
 
+// Each test makes hundreds of requests (or hashes dozens of passwords): seconds, more than
+// jest's default 5 s when the machine is busy.
+jest.setTimeout(60_000);
+
 describe.each(testDatabases())('hardening on %s', (kind) => {
   const context = setupTestApp(kind);
   let org: TestOrganization;
