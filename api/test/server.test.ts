@@ -59,5 +59,5 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     }
-  });
+  }, 60_000); // A server start-up and a sign-up: more than jest's default 5 s on a busy machine.
 });
