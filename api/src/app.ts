@@ -11,12 +11,13 @@ import type {
 } from '@fastify/type-provider-typebox';
 import { API_BASE_PATH } from '@duly/shared/contract';
 import type { Db } from './db/tables';
+import { BASELINE_HEADERS } from './lib/baseline-headers';
 import { validatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import responseCachePlugin from './plugins/response-cache';
 import securityPlugin from './plugins/security';
 import authRoutes from './routes/auth';
@@ -46,6 +47,9 @@ export function serverOptions(config: AppConfig): FastifyServerOptions {
     // Spec paths end in a slash (`/tasks/`); clients may leave it out.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Errors raised before any route is found answer in the documented shape as well.
+    frameworkErrors,
+    clientErrorHandler,
   };
 }
 
@@ -65,6 +69,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   // writes its paths out in full, as spec section 7 names them (`/tasks/`, `/certificates/{id}/`).
   await fastify.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
+    signedIn.addHook('onRequest', signedIn.requireExistingWriter);
     await signedIn.register(organizationRoutes);
     await signedIn.register(dashboardRoutes);
     await signedIn.register(employeesRoutes);
@@ -78,6 +83,12 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
 /** The Duly API as a plugin: register it on any Fastify instance. */
 export const dulyApi = fp<AppOptions>(
   async (fastify, { config, db }) => {
+    // The whole server (the API, the web app beside it): the baseline headers on every
+    // response, and errors in the documented shape wherever they are raised.
+    fastify.addHook('onRequest', async (_request, reply) => {
+      reply.headers(BASELINE_HEADERS);
+    });
+    fastify.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
     await fastify.register(configPlugin, { config });
     await fastify.register(dbPlugin, { db });
     await fastify.register(authPlugin);

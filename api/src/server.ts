@@ -10,6 +10,7 @@ import { createDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { formatDemoLogins, seedDemo } from './demo/seed';
 import { ConfigError, loadConfig } from './plugins/config';
+import { sendRouteNotFound } from './plugins/errors';
 import { webOptionsFromEnv, webPlugin } from './web';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   // config.json (api/src/web). Without it, this is the API alone.
   const web = webOptionsFromEnv();
   if (web) await app.register(webPlugin, web);
+  // The API alone: a path outside /api/v1 is a JSON 404 in the API's shape too.
+  else app.setNotFoundHandler(sendRouteNotFound);
 
   let closing = false;
   const shutdown = async (signal: string) => {

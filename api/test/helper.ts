@@ -10,10 +10,15 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifySchema,
+  type InjectOptions,
+  type LightMyRequestResponse,
+} from 'fastify';
 import pg from 'pg';
 import type { Role } from '@duly/shared/contract';
-import { buildApp } from '../src/app';
+import { buildApp, dulyApi, serverOptions } from '../src/app';
 import { createDatabase, type DatabaseSettings } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Db, NewCertificate, NewTask, NewUser } from '../src/db/tables';
@@ -156,6 +161,44 @@ export function setupTestApp(
     if (!context) throw new Error('The test app is not ready (did beforeAll fail?)');
     return context;
   };
+}
+
+// ---------------------------------------------------------------- the route table
+
+export interface RouteEntry {
+  method: Method;
+  /** As registered, with the prefix: `/api/v1/tasks/:id`. */
+  url: string;
+  schema?: FastifySchema;
+}
+
+/**
+ * Every route the API registers, read from Fastify itself (its onRoute hook), so suites
+ * generated from it cover a route the day it is added. HEAD routes Fastify adds for GETs
+ * are left out.
+ */
+export async function routeTable(): Promise<RouteEntry[]> {
+  const config = testConfig();
+  const db = createDatabase(config.database as DatabaseSettings);
+  const app = Fastify(serverOptions(config));
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routes.push({ method: method as Method, url: route.url, schema: route.schema });
+    }
+  });
+  await app.register(dulyApi, { config, db });
+  await app.ready();
+  await app.close();
+  await db.destroy();
+  return routes;
+}
+
+/** `/api/v1/tasks/:id` → `/tasks/:id` (what `call` takes). */
+export function apiPath(url: string): string {
+  return url.replace(/^\/api\/v1/, '');
 }
 
 // ---------------------------------------------------------------- fixtures

@@ -1,13 +1,18 @@
 /**
  * Organisation isolation: an id of another organisation is a 404 that changes
  * nothing, and no list or count ever includes another organisation's rows.
+ * Every route of the route table with an id in its path is tried with a foreign
+ * id, and every route whose body names a task, certificate or employee by id has
+ * its cases here, so a new route cannot be left out.
  */
 import {
+  apiPath,
   call,
   createCertificate,
   createOrganization,
   createTask,
   setupTestApp,
+  routeTable,
   snapshot,
   testDatabases,
   type Method,
@@ -41,58 +46,90 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     };
   });
 
-  const FOREIGN_IDS: [Method, (w: World) => string, (w: World) => unknown, string][] = [
-    ['GET', (w) => `/organizations/${w.theirs.id}`, () => undefined, 'Organization not found'],
-    ['GET', (w) => `/employees/${w.theirs.employee.id}`, () => undefined, 'Employee not found'],
-    [
-      'PUT',
-      (w) => `/employees/${w.theirs.employee.id}`,
-      () => ({ status: 'inactive' }),
-      'Employee not found',
-    ],
-    ['GET', (w) => `/tasks/${w.theirTask}`, () => undefined, 'Task not found'],
-    ['PUT', (w) => `/tasks/${w.theirTask}`, () => ({ title: 'Mine now' }), 'Task not found'],
-    ['PATCH', (w) => `/tasks/${w.theirTask}`, () => ({ status: 'completed' }), 'Task not found'],
-    [
-      'GET',
-      (w) => `/certificates/${w.theirCertificate}/`,
-      () => undefined,
-      'Certificate not found',
-    ],
-    [
-      'PUT',
-      (w) => `/certificates/${w.theirCertificate}/`,
-      () => ({ name: 'Mine now' }),
-      'Certificate not found',
-    ],
+  /** Another organisation's row for each kind of `:id`, and how its 404 names it. */
+  const FOREIGN: [prefix: string, id: (w: World) => string, message: string][] = [
+    ['/organizations/', (w) => w.theirs.id, 'Organization not found'],
+    ['/employees/', (w) => w.theirs.employee.id, 'Employee not found'],
+    ['/tasks/', (w) => w.theirTask, 'Task not found'],
+    ['/certificates/', (w) => w.theirCertificate, 'Certificate not found'],
+  ];
+
+  /** A body the route would accept for one of the caller's own rows. */
+  const VALID_BODIES: Record<string, unknown> = {
+    'PUT /employees/:id': { status: 'inactive' },
+    'PUT /tasks/:id': { title: 'Mine now' },
+    'PATCH /tasks/:id': { status: 'completed' },
+    'PUT /certificates/:id/': { name: 'Mine now' },
+  };
+
+  test('every route of the route table with an id in its path → 404 for another organisation’s id, nothing changed', async () => {
+    const { app, db } = context();
+    const idRoutes = (await routeTable()).filter((route) => route.url.includes(':id'));
+    expect(idRoutes.length).toBeGreaterThanOrEqual(8);
+    const before = await snapshot(db);
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const route of idRoutes) {
+      const key = `${route.method} ${apiPath(route.url)}`;
+      const foreign = FOREIGN.find(([prefix]) => apiPath(route.url).startsWith(prefix));
+      const writes = route.method !== 'GET';
+      if (!foreign) throw new Error(`${key}: add its kind of id to FOREIGN`);
+      if (writes && !(key in VALID_BODIES)) throw new Error(`${key}: add a body to VALID_BODIES`);
+      const [, id, message] = foreign;
+      const response = await call(app, route.method, apiPath(route.url).replace(':id', id(world)), {
+        token: world.mine.admin.token,
+        body: VALID_BODIES[key],
+      });
+      answers.push(`${key} → ${response.statusCode} ${response.body}`);
+      expected.push(`${key} → 404 ${JSON.stringify({ message, code: 'not_found' })}`);
+    }
+    expect(answers).toEqual(expected);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  /** Routes whose body names a row by id: each id field, with another organisation's row. */
+  const BODY_IDS: [Method, string, (w: World) => unknown, string][] = [
     [
       'POST',
-      () => '/manager/tasks/assign',
+      '/manager/tasks/assign',
       (w) => ({ task_id: w.theirTask, employee_id: w.mine.employee.id }),
       'Task not found',
     ],
     [
       'POST',
-      () => '/manager/tasks/assign',
+      '/manager/tasks/assign',
       (w) => ({ task_id: w.myTask, employee_id: w.theirs.employee.id }),
       'Employee not found',
     ],
     [
       'POST',
-      () => '/manager/certificates/assign',
+      '/manager/certificates/assign',
       (w) => ({ certificate_id: w.theirCertificate, employee_id: w.mine.employee.id }),
       'Certificate not found',
     ],
     [
       'POST',
-      () => '/manager/certificates/assign',
+      '/manager/certificates/assign',
       (w) => ({ certificate_id: w.myCertificate, employee_id: w.theirs.employee.id }),
       'Employee not found',
     ],
   ];
 
+  test('every route whose body requires a row’s id has its foreign-id cases here', async () => {
+    const requiringIds = (await routeTable())
+      .filter((route) =>
+        ((route.schema?.body as { required?: string[] } | undefined)?.required ?? []).some(
+          (field) => field.endsWith('_id'),
+        ),
+      )
+      .map((route) => `${route.method} ${apiPath(route.url)}`);
+    const covered = new Set(BODY_IDS.map(([method, path]) => `${method} ${path}`));
+    expect(requiringIds.filter((key) => !covered.has(key))).toEqual([]);
+    expect(requiringIds.length).toBeGreaterThanOrEqual(2);
+  });
+
   test.each(
-    FOREIGN_IDS.map(([method, path, body, message], index) => ({
+    BODY_IDS.map(([method, path, body, message], index) => ({
       index,
       method,
       path,
@@ -100,11 +137,11 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       message,
     })),
   )(
-    '$method with another organisation’s id (#$index) → 404 "$message", nothing changed',
+    '$method $path with another organisation’s id (#$index) → 404 "$message", nothing changed',
     async ({ method, path, body, message }) => {
       const { app, db } = context();
       const before = await snapshot(db);
-      const response = await call(app, method, path(world), {
+      const response = await call(app, method, path, {
         token: world.mine.admin.token,
         body: body(world),
       });
@@ -159,7 +196,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     },
   );
 
-  test.each([
+  /** Every list of the API, with the least role that may read it. */
+  const LISTS = [
     ['/tasks/', 'admin'],
     ['/certificates/', 'admin'],
     ['/employees/', 'admin'],
@@ -168,7 +206,19 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/manager/certificates', 'manager'],
     ['/employee/tasks', 'employee'],
     ['/employee/certificates', 'employee'],
-  ] as const)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
+  ] as const;
+
+  test('every route of the route table that answers a list is checked below', async () => {
+    const lists = (await routeTable())
+      .filter((route) => {
+        const ok = (route.schema?.response as Record<number, { type?: string }> | undefined)?.[200];
+        return route.method === 'GET' && ok?.type === 'array';
+      })
+      .map((route) => apiPath(route.url));
+    expect(lists.sort()).toEqual(LISTS.map(([path]) => path).sort());
+  });
+
+  test.each(LISTS)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
     const { app } = context();
     const response = await call(app, 'GET', path, { token: world.mine[role].token });
     expect(response.statusCode).toBe(200);

@@ -2,49 +2,11 @@
  * `PORT=p DATA_DIR=d npm start -w api` (tsx src/server.ts): serves /api/v1 on
  * 127.0.0.1:p with a fresh database in d, and stops cleanly on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openTestDatabase, testDatabases, type TestDatabase } from './helper';
-
-const API_DIR = path.resolve(__dirname, '..');
-const TSX = require.resolve('tsx/cli');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`Timed out waiting for ${pattern}; output:\n${output}`)),
-      timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (pattern.test(output)) {
-        clearTimeout(timer);
-        resolve(output);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before ${pattern}; output:\n${output}`));
-    });
-  });
-}
+import { freePort, spawnServer, waitForOutput } from './server-process';
 
 describe.each(testDatabases())('the server process on %s', (kind) => {
   let dataDir: string;
@@ -62,16 +24,14 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
 
   test('migrates a fresh database, serves /api/v1 on 127.0.0.1:PORT and stops on SIGTERM', async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const child = spawnServer({
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       DATABASE_URL:
         database?.settings.dialect === 'postgres' ? database.settings.connectionString : '',
-    };
-    delete env.JWT_SECRET;
-    const child = spawn(process.execPath, [TSX, 'src/server.ts'], { cwd: API_DIR, env });
+      // Unset: the server generates one into the data folder.
+      JWT_SECRET: '',
+    });
     try {
       const output = await waitForOutput(child, /listening on (http:\/\/\S+)/);
       expect(output).toContain(`http://127.0.0.1:${port}/api/v1`);
@@ -99,5 +59,5 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     }
-  });
+  }, 60_000); // A server start-up and a sign-up: more than jest's default 5 s on a busy machine.
 });

@@ -140,6 +140,9 @@ export async function startDuly({
       DATA_DIR: dataDir,
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
+      // federation.spec.ts reads which packages each script bundles from its source map;
+      // production serves none by default (api/src/web).
+      DULY_SERVE_SOURCE_MAPS: 'on',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },

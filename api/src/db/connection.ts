@@ -2,6 +2,7 @@
  * Opens the database: SQLite through better-sqlite3 by default, PostgreSQL
  * through a pg pool when a connection string is given (ARCHITECTURE 6).
  */
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SqliteDatabase, { type Statement } from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -60,7 +61,20 @@ interface DriverStatement {
   iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
 }
 
+/**
+ * The database holds password hashes: its file is created 0600 before SQLite opens it, and
+ * one left readable by an older version is made private. SQLite gives its -wal and -shm
+ * files the database file's mode.
+ */
+function makePrivate(filename: string): void {
+  closeSync(openSync(filename, 'a', 0o600));
+  for (const file of [filename, `${filename}-wal`, `${filename}-shm`]) {
+    if (existsSync(file)) chmodSync(file, 0o600);
+  }
+}
+
 function openSqlite(filename: string) {
+  if (filename !== ':memory:' && filename !== '') makePrivate(filename);
   const sqlite = new SqliteDatabase(filename);
   if (filename !== ':memory:') {
     sqlite.pragma('journal_mode = WAL');

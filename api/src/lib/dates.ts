@@ -5,31 +5,54 @@
  * queries and comparisons serve SQLite and PostgreSQL.
  */
 import { DateTime } from 'luxon';
-import { TIME_ZONE } from '@duly/shared/contract';
+import { TIME_ZONE, toKolkataDate } from '@duly/shared/contract';
 
 /** A date-time with an offset (`Z`, `+05:30`), or without one (then read in Asia/Kolkata). */
 const INSTANT_PATTERN =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 
 /**
+ * The years a stored date may fall in. Stored dates are compared as text, which is
+ * chronological only for four-digit years: `9999-12-31T23:59:59-12:00` would be stored as
+ * `+010000-01-01T…` and sort before every other date. No task or certificate of this
+ * product is due before 1900 or after 2200.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2200;
+
+/** Whether a stored date (`YYYY-MM-DD…`, after conversion) falls in FIRST_YEAR..LAST_YEAR. */
+function inYearRange(stored: string): boolean {
+  if (!/^\d{4}-/.test(stored)) return false;
+  const year = Number(stored.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/**
  * An instant in any ISO offset → ISO UTC with milliseconds. A value without an
  * offset is an Asia/Kolkata wall-clock time, like everything a user enters.
- * Null for anything else, including impossible dates (2025-02-30T10:00Z).
+ * Null for anything else, including impossible dates (2025-02-30T10:00Z) and
+ * instants whose UTC year is outside FIRST_YEAR..LAST_YEAR.
  */
 export function parseInstant(value: string): string | null {
   if (!INSTANT_PATTERN.test(value)) return null;
   const parsed = DateTime.fromISO(value, { zone: TIME_ZONE, setZone: false });
-  return parsed.isValid ? parsed.toUTC().toISO() : null;
+  const stored = parsed.isValid ? parsed.toUTC().toISO() : null;
+  return stored !== null && inYearRange(stored) ? stored : null;
 }
 
 /**
- * From the platform library, so the forms and the API read dates alike:
- * - parseCalendarDate: `YYYY-MM-DD`, or an ISO instant taken as its
- *   Asia/Kolkata date (`2025-01-04T19:00:00Z` → `2025-01-05`); null when
- *   invalid or impossible (2025-02-30).
- * - kolkataToday: today's date in Asia/Kolkata, whatever the machine's zone.
+ * `YYYY-MM-DD`, or an ISO instant taken as its Asia/Kolkata date
+ * (`2025-01-04T19:00:00Z` → `2025-01-05`), read by the platform library so the
+ * forms and the API read dates alike; null when invalid, impossible
+ * (2025-02-30) or outside FIRST_YEAR..LAST_YEAR.
  */
-export { toKolkataDate as parseCalendarDate, kolkataToday } from '@duly/shared/contract';
+export function parseCalendarDate(value: string): string | null {
+  const date = toKolkataDate(value);
+  return date !== null && inYearRange(date) ? date : null;
+}
+
+/** Today's date in Asia/Kolkata, whatever the machine's zone. */
+export { kolkataToday } from '@duly/shared/contract';
 
 /** The current instant as stored: ISO UTC with milliseconds. */
 export function nowIso(now: Date = new Date()): string {

@@ -3,7 +3,9 @@
  * problem before answering, so one 400 names all the bad fields at once.
  */
 import { badRequest, forbidden, type FieldError } from './http-errors';
-import { parseCalendarDate, parseInstant } from './dates';
+import { FIRST_YEAR, LAST_YEAR, parseCalendarDate, parseInstant } from './dates';
+
+const YEARS = `between ${FIRST_YEAR} and ${LAST_YEAR}`;
 
 export class InputCheck {
   private readonly errors: FieldError[] = [];
@@ -19,19 +21,19 @@ export class InputCheck {
     return text;
   }
 
-  /** An instant with any offset (or Asia/Kolkata without one) → ISO UTC. */
+  /** An instant with any offset (or Asia/Kolkata without one) → ISO UTC, in FIRST_YEAR..LAST_YEAR. */
   instant(value: string, path: string): string {
     const instant = parseInstant(value.trim());
     if (instant === null) {
-      this.fail(path, 'must be a valid date and time, such as 2025-01-05T10:00:00+05:30');
+      this.fail(path, `must be a valid date and time ${YEARS}, such as 2025-01-05T10:00:00+05:30`);
     }
     return instant ?? '';
   }
 
-  /** `YYYY-MM-DD`, or an instant taken as its Asia/Kolkata date. */
+  /** `YYYY-MM-DD`, or an instant taken as its Asia/Kolkata date, in FIRST_YEAR..LAST_YEAR. */
   calendarDate(value: string, path: string): string {
     const date = parseCalendarDate(value.trim());
-    if (date === null) this.fail(path, 'must be a valid date, such as 2025-01-05');
+    if (date === null) this.fail(path, `must be a valid date ${YEARS}, such as 2025-01-05`);
     return date ?? '';
   }
 

@@ -36,3 +36,29 @@ test('an expired token, another secret or a changed payload do not verify', () =
   ).toBeNull();
   expect(verifyToken('garbage', SECRET, now)).toBeNull();
 });
+
+describe('only the canonical base64url signature verifies', () => {
+  const token = signToken(subject, SECRET, 600, now);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+  test.each(['!', '=', '==', '*', ' ', '.', '%3D'])('a signature with "%s" added', (extra) => {
+    expect(verifyToken(`${token}${extra}`, SECRET, now)).toBeNull();
+  });
+
+  test('a signature whose last character differs only in its unused bits', () => {
+    // 32 bytes are 43 base64url characters; the last one carries 4 bits and 2 unused ones.
+    const last = alphabet.indexOf(token.at(-1)!);
+    for (const unused of [1, 2, 3]) {
+      const twin = `${token.slice(0, -1)}${alphabet[last ^ unused]}`;
+      expect(Buffer.from(twin.split('.')[2], 'base64url')).toEqual(
+        Buffer.from(token.split('.')[2], 'base64url'),
+      );
+      expect(verifyToken(twin, SECRET, now)).toBeNull();
+    }
+  });
+
+  test('a payload in non-canonical base64url', () => {
+    const [header, payload, signature] = token.split('.');
+    expect(verifyToken(`${header}.${payload}=.${signature}`, SECRET, now)).toBeNull();
+  });
+});

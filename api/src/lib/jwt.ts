@@ -54,12 +54,18 @@ export function verifyToken(
   if (parts.length !== 3) return null;
   const [header, payload, sig] = parts;
   if (header !== HEADER) return null;
-  const expected = signature(`${header}.${payload}`, secret);
-  const actual = Buffer.from(sig, 'base64url');
+  // Compared as text, not as decoded bytes: Buffer's base64url decoder skips characters
+  // outside the alphabet (`!`, `=`) and ignores the unused bits of the last character, so
+  // many strings decode to the one signature. Only the canonical encoding is accepted.
+  const expected = Buffer.from(signature(`${header}.${payload}`, secret).toString('base64url'));
+  const actual = Buffer.from(sig);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
   let claims: Partial<TokenClaims>;
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const json = Buffer.from(payload, 'base64url');
+    // The payload is signed as sent, but it too must be the one encoding of its bytes.
+    if (json.toString('base64url') !== payload) return null;
+    claims = JSON.parse(json.toString('utf8'));
   } catch {
     return null;
   }

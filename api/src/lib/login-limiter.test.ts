@@ -1,24 +1,71 @@
-import { LoginLimiter } from './login-limiter';
+import { LoginLimiter, PasswordGate } from './login-limiter';
+
+const limits = { windowMs: 60_000, failuresPerEmail: 10, failuresPerAddress: 30 };
+
+function fail(limiter: LoginLimiter, email: string, address: string): void {
+  const admission = limiter.begin(email, address);
+  if (!admission.admitted) throw new Error(`${email} from ${address} was not admitted`);
+  admission.attempt.failed();
+}
 
 test('blocks after 10 failures within a minute, per email and address, until a failure ages out', () => {
   let now = 0;
-  const limiter = new LoginLimiter({ maxFailures: 10, windowMs: 60_000 }, () => now);
+  const limiter = new LoginLimiter(limits, () => now);
   for (let i = 0; i < 10; i += 1) {
-    expect(limiter.retryAfterSeconds('A@x.test', '1.1.1.1')).toBe(0);
-    limiter.recordFailure('a@x.test', '1.1.1.1');
+    fail(limiter, i === 0 ? 'A@x.test' : 'a@x.test', '1.1.1.1');
     now += 1000;
   }
-  expect(limiter.retryAfterSeconds('a@x.test', '1.1.1.1')).toBe(50);
-  expect(limiter.retryAfterSeconds('a@x.test', '2.2.2.2')).toBe(0);
-  expect(limiter.retryAfterSeconds('b@x.test', '1.1.1.1')).toBe(0);
+  expect(limiter.begin('a@x.test', '1.1.1.1')).toEqual({
+    admitted: false,
+    retryAfterSeconds: 50,
+  });
+  expect(limiter.begin('a@x.test', '2.2.2.2').admitted).toBe(true);
+  expect(limiter.begin('b@x.test', '1.1.1.1').admitted).toBe(true);
   now = 60_001;
-  expect(limiter.retryAfterSeconds('a@x.test', '1.1.1.1')).toBe(0);
+  expect(limiter.begin('a@x.test', '1.1.1.1').admitted).toBe(true);
 });
 
-test('a success clears the failures', () => {
-  const limiter = new LoginLimiter({ maxFailures: 2, windowMs: 60_000 }, () => 0);
-  limiter.recordFailure('a@x.test', 'ip');
-  limiter.recordSuccess('a@x.test', 'ip');
-  limiter.recordFailure('a@x.test', 'ip');
-  expect(limiter.retryAfterSeconds('a@x.test', 'ip')).toBe(0);
+test('attempts under way count: the 11th parallel attempt is refused before any has failed', () => {
+  const limiter = new LoginLimiter(limits, () => 0);
+  const admitted = Array.from({ length: 10 }, () => limiter.begin('a@x.test', 'ip'));
+  expect(admitted.every((admission) => admission.admitted)).toBe(true);
+  expect(limiter.begin('a@x.test', 'ip')).toEqual({ admitted: false, retryAfterSeconds: 1 });
+  // An attempt abandoned without a check frees its place and records nothing.
+  const [first] = admitted;
+  if (first.admitted) first.attempt.abandoned();
+  expect(limiter.begin('a@x.test', 'ip').admitted).toBe(true);
+});
+
+test('one address is capped across emails; a success clears only that email', () => {
+  const limiter = new LoginLimiter(
+    { windowMs: 60_000, failuresPerEmail: 2, failuresPerAddress: 3 },
+    () => 0,
+  );
+  fail(limiter, 'a@x.test', 'ip');
+  const success = limiter.begin('a@x.test', 'ip');
+  if (success.admitted) success.attempt.succeeded();
+  fail(limiter, 'a@x.test', 'ip');
+  fail(limiter, 'a@x.test', 'ip'); // a@'s failures were cleared by the success: 2 now
+  expect(limiter.begin('a@x.test', 'ip').admitted).toBe(false);
+  // The address has 3 failures in all, so no other email may be tried from it either.
+  expect(limiter.begin('b@x.test', 'ip').admitted).toBe(false);
+  expect(limiter.begin('b@x.test', 'elsewhere').admitted).toBe(true);
+});
+
+test('the password gate runs a bounded number of tasks at once and refuses beyond its queue', async () => {
+  const gate = new PasswordGate({ hashesAtOnce: 2, hashesWaiting: 3 });
+  let running = 0;
+  let most = 0;
+  const task = async () => {
+    running += 1;
+    most = Math.max(most, running);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    running -= 1;
+    return 'done';
+  };
+  const runs = Array.from({ length: 8 }, () => gate.run(task));
+  expect(runs.filter((run) => run === null)).toHaveLength(3);
+  expect(await Promise.all(runs.filter(Boolean))).toEqual(Array(5).fill('done'));
+  expect(most).toBe(2);
+  expect(gate.run(task)).not.toBeNull();
 });

@@ -34,12 +34,19 @@ export function Enum<const T extends readonly string[]>(
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** `limit` (default 50, at most 200) and `offset`. */
+/**
+ * The largest `offset` a list accepts. Beyond it a number stops being a safe integer in
+ * JavaScript or a bigint in PostgreSQL (a 500 before this bound), and no screen pages that
+ * far: a million rows of one organisation are searched, not paged through.
+ */
+export const OFFSET_MAX = 1_000_000;
+
+/** `limit` (default 50, at most 200) and `offset` (at most OFFSET_MAX). */
 export const PageQuery = Type.Object({
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, description: 'Default 50' }),
   ),
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: OFFSET_MAX })),
 });
 
 /** Paging plus `q` and `sort` (one of `sortable`, `-` prefixed for descending) and `filters`. */

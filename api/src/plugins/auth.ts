@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLES, type Role, type TokenClaims } from '@duly/shared/contract';
+import { userExists } from '../db/repositories/users';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { verifyToken } from '../lib/jwt';
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** After `authenticate`: 401 on a write by a user who no longer exists. */
+    requireExistingWriter(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -82,6 +85,17 @@ export default fp(
         organization_id: claims.organization_id,
       };
     });
+
+    // A token outlives its user (removed from the database): a write in their name would
+    // fail on the created_by / assigner references with a 500. Reads stay as cheap as the
+    // token check alone; revoking tokens (a token version per user) is the accounts' issue.
+    fastify.decorate('requireExistingWriter', async (request: FastifyRequest) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const { caller } = request;
+      if (!(await userExists(fastify.db, caller.organization_id, caller.id))) {
+        throw unauthorized('Your account no longer exists; sign in again');
+      }
+    });
   },
-  { name: 'auth', dependencies: ['config'] },
+  { name: 'auth', dependencies: ['config', 'db'] },
 );

@@ -63,6 +63,13 @@ function parsePort(value: string | undefined): number {
 }
 
 /**
+ * The data folder holds the database (password hashes) and the JWT secret: only the user
+ * running the server may enter it. (An existing folder keeps its mode; its files are made
+ * private one by one, db/connection.ts.)
+ */
+const DATA_DIR_MODE = 0o700;
+
+/**
  * The JWT secret: JWT_SECRET, else one generated on first start and kept in
  * the data folder (mode 0600), so tokens survive a restart.
  */
@@ -76,7 +83,7 @@ function jwtSecretFor(dataDir: string, configured: string | undefined): string {
     return readFileSync(file, 'utf8').trim();
   } catch {
     const secret = randomBytes(48).toString('base64url');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;
   }
@@ -92,7 +99,7 @@ export function loadConfig(
   const database: DatabaseSettings = env.DATABASE_URL
     ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
     : { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
-  if (database.dialect === 'sqlite') mkdirSync(dataDir, { recursive: true });
+  if (database.dialect === 'sqlite') mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
 
   return {
     port: parsePort(env.PORT),

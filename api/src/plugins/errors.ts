@@ -4,8 +4,11 @@
  * field; server errors say only 'Internal server error' (details go to the
  * log, never to the client: no stack trace, no SQL).
  */
-import type { FastifyError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BASELINE_HEADERS } from '../lib/baseline-headers';
 import { HttpError, badRequest } from '../lib/http-errors';
 import { toFieldErrors, type SchemaError } from '../lib/validation';
 
@@ -44,7 +47,7 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: st
   },
 };
 
-function toErrorResponse(error: FastifyError | HttpError | Error): {
+export function toErrorResponse(error: FastifyError | HttpError | Error): {
   status: number;
   body: ErrorBody;
 } {
@@ -73,29 +76,85 @@ function toErrorResponse(error: FastifyError | HttpError | Error): {
   return { status: 500, body: { message: 'Internal server error', code: 'internal_error' } };
 }
 
+/** Logs and sends an error in the documented shape (the API's and the server's handler). */
+export function sendError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toErrorResponse(error);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'Request failed');
+  } else {
+    request.log.info({ status, code: body.code }, body.message);
+  }
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The 404 of a path no route serves, in the same shape. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({
+    message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    code: 'route_not_found',
+  });
+}
+
+/**
+ * Errors Fastify raises before any route is found (the `frameworkErrors` server option): a
+ * URL that is not valid percent-encoding, a path segment over the router's length limit.
+ * No hook has run for them, so the baseline headers are set here.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.headers(BASELINE_HEADERS);
+  const known: Record<string, [number, string, string]> = {
+    FST_ERR_BAD_URL: [400, 'bad_url', 'The URL is not valid: check its percent-encoding'],
+    FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'A part of the URL is too long'],
+  };
+  const match = known[error.code];
+  if (!match) return sendError(error, request, reply);
+  const [status, code, message] = match;
+  request.log.info({ status, code }, message);
+  return reply.code(status).type('application/json; charset=utf-8').send({ message, code });
+}
+
+/**
+ * Requests node's HTTP parser refuses before Fastify sees them (the `clientErrorHandler`
+ * server option): headers over the size limit (431), a request that took too long (408),
+ * bytes that are not HTTP (400). Written to the socket directly, as node does, but in the
+ * documented shape and with the baseline headers.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive']
+        : [400, 'bad_request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ message, code });
+  if (socket.writable) {
+    const headers = {
+      ...BASELINE_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 /**
  * Registered inside the API scope (fastify-plugin applies it to the scope that
  * registers it), so other parts of the server keep their own 404 handling.
  */
 export default fp(
   async (fastify) => {
-    fastify.setErrorHandler((error, request, reply) => {
-      const { status, body } = toErrorResponse(error as Error);
-      if (status >= 500) {
-        request.log.error({ err: error }, 'Request failed');
-      } else {
-        request.log.info({ status, code: body.code }, body.message);
-      }
-      return reply.code(status).type('application/json; charset=utf-8').send(body);
-    });
+    fastify.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
     // Unknown routes under the API prefix answer JSON, like every other error.
-    fastify.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({
-        message: `No route ${request.method} ${request.url.split('?')[0]}`,
-        code: 'route_not_found',
-      }),
-    );
+    fastify.setNotFoundHandler(sendRouteNotFound);
   },
   { name: 'errors' },
 );

@@ -13,9 +13,11 @@
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
+import { BASELINE_HEADERS } from '../lib/baseline-headers';
 
 export function securityHeaders(crossOrigin: boolean): Record<string, string> {
   return {
+    ...BASELINE_HEADERS,
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': crossOrigin ? 'cross-origin' : 'same-origin',

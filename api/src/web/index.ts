@@ -42,10 +42,18 @@ function wantsAppPage(request: FastifyRequest, urlPath: string): boolean {
   return accept.includes('*/*') && !path.posix.basename(urlPath).includes('.');
 }
 
-/** The file under `root` that `urlPath` names, relative to `root`, if it is one (never outside). */
-async function fileUnder(root: string, urlPath: string): Promise<string | null> {
+/**
+ * The file under `root` that `urlPath` names, relative to `root`, if it is one (never outside,
+ * and never a source map unless `sourceMaps`).
+ */
+async function fileUnder(
+  root: string,
+  urlPath: string,
+  sourceMaps = false,
+): Promise<string | null> {
   const file = path.resolve(root, `.${urlPath}`);
   if (!file.startsWith(root + path.sep)) return null;
+  if (!sourceMaps && file.endsWith('.map')) return null;
   try {
     return (await stat(file)).isFile() ? path.relative(root, file) : null;
   } catch {
@@ -95,6 +103,7 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyRepl
 async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   const shellDir = path.resolve(options.shellDir);
   const releasesRoot = options.dataDir && path.resolve(releasesDir(options.dataDir));
+  const serveSourceMaps = options.serveSourceMaps ?? false;
 
   // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
   // a remote built while the server runs is served at once. The builds write brotli and gzip
@@ -132,7 +141,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     '/remotes/:folder/*',
     async (request, reply) => {
       const dir = remoteDirs.get(request.params.folder);
-      const file = dir && (await fileUnder(dir, `/${request.params['*']}`));
+      const file = dir && (await fileUnder(dir, `/${request.params['*']}`, serveSourceMaps));
       if (!dir || !file) return sendNotFound(request, reply);
       return sendRemoteFile(reply, file, dir);
     },
@@ -147,7 +156,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
       const { folder, id } = request.params;
       const known = options.dataDir && packages.has(folder) && RELEASE_ID.test(id);
       const dir = known ? releaseDir(options.dataDir!, folder, id) : undefined;
-      const file = dir && (await fileUnder(dir, `/${request.params['*']}`));
+      const file = dir && (await fileUnder(dir, `/${request.params['*']}`, serveSourceMaps));
       if (!dir || !file) return sendNotFound(request, reply);
       return sendRemoteFile(reply, file, dir);
     },
@@ -177,7 +186,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     const readable = request.method === 'GET' || request.method === 'HEAD';
     if (!readable || urlPath === null || isReserved(urlPath)) return sendNotFound(request, reply);
 
-    const file = await fileUnder(shellDir, urlPath);
+    const file = await fileUnder(shellDir, urlPath, serveSourceMaps);
     if (file)
       return file === 'index.html'
         ? sendPage(reply, file, shellDir)

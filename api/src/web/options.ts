@@ -23,6 +23,12 @@ export interface WebOptions {
    * the product with a minimal React page from the same server. Unset in normal runs.
    */
   benchPageDir?: string;
+  /**
+   * Whether `.map` files are served. Production builds emit source maps for error reporting
+   * (hidden: no bundle points at them), but they hold the whole source, so by default the
+   * server answers them 404. `DULY_SERVE_SOURCE_MAPS=on` serves them (a staging server).
+   */
+  serveSourceMaps?: boolean;
 }
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
@@ -57,5 +63,6 @@ export function webOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WebOpti
     // Resolved as the API resolves it (api/src/plugins/config.ts), so both use one folder.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR || './data'),
     benchPageDir: env.DULY_BENCH_PAGE_DIR?.trim() || undefined,
+    serveSourceMaps: env.DULY_SERVE_SOURCE_MAPS?.trim().toLowerCase() === 'on',
   };
 }

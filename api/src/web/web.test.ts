@@ -401,3 +401,35 @@ describe('immutable releases of remotes (scripts/releases.cjs)', () => {
     }
   });
 });
+
+describe('source maps', () => {
+  let root: string;
+  let app: FastifyInstance | undefined;
+
+  beforeEach(() => {
+    root = makeWebRoot();
+    writeFileSync(path.join(root, 'shell/dist', `${SHELL_CHUNK}.map`), '{"version":3}');
+    writeFileSync(path.join(root, 'remote-tasks/dist/remoteEntry.js.map'), '{"version":3}');
+  });
+
+  afterEach(async () => {
+    rmSync(root, { recursive: true, force: true });
+    await app?.close();
+  });
+
+  it('are not served by default, from the shell or a remote', async () => {
+    app = await buildApp({ DULY_WEB_ROOT: root });
+    for (const url of [`/${SHELL_CHUNK}.map`, '/remotes/remote-tasks/remoteEntry.js.map']) {
+      const response = await app.inject({ url, headers: { accept: '*/*' } });
+      expect([url, response.statusCode]).toEqual([url, 404]);
+      expect(response.body).not.toContain('version');
+    }
+  });
+
+  it('are served when DULY_SERVE_SOURCE_MAPS=on', async () => {
+    app = await buildApp({ DULY_WEB_ROOT: root, DULY_SERVE_SOURCE_MAPS: 'on' });
+    const response = await app.inject({ url: `/${SHELL_CHUNK}.map` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('{"version":3}');
+  });
+});

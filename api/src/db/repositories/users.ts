@@ -94,6 +94,17 @@ export async function emailInUse(db: Db, email: string, exceptUserId?: string): 
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** Whether the user exists in the organisation: one primary-key lookup. */
+export async function userExists(db: Db, organizationId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findEmployee(
   db: Db,
   organizationId: string,

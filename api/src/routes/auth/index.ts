@@ -3,6 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { AuthResponse } from '@duly/shared/contract';
 import { isUniqueViolation } from '../../db/connection';
 import { insertOrganization } from '../../db/repositories/organizations';
@@ -17,7 +18,7 @@ import { nowIso } from '../../lib/dates';
 import { conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { InputCheck } from '../../lib/input';
 import { signToken } from '../../lib/jwt';
-import { LoginLimiter } from '../../lib/login-limiter';
+import { LoginLimiter, PasswordGate } from '../../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { loginSchema, signupSchema } from './schema';
 
@@ -32,6 +33,13 @@ export function splitName(fullName: string): { first_name: string; last_name: st
 const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
   const limiter = new LoginLimiter();
+  const passwords = new PasswordGate();
+
+  /** Every hashing slot is taken and the queue is full: come back in a second. */
+  function busy(reply: FastifyReply) {
+    reply.header('Retry-After', '1');
+    return tooManyRequests('Too many sign-ins at this moment. Try again in a few seconds.');
+  }
 
   function session(
     user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'role' | 'organization_id'>,
@@ -48,19 +56,34 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
-    const retryAfter = limiter.retryAfterSeconds(email, request.ip);
-    if (retryAfter > 0) {
-      reply.header('Retry-After', String(retryAfter));
+    const admission = limiter.begin(email, request.ip);
+    if (!admission.admitted) {
+      reply.header('Retry-After', String(admission.retryAfterSeconds));
       throw tooManyRequests('Too many failed sign-in attempts. Try again in a minute.');
     }
-    const user = await findUserByEmail(db, email);
-    const passwordMatches = await verifyPassword(password, user?.password_hash ?? null);
+    const { attempt } = admission;
+    const checked = passwords.run(async () => {
+      const user = await findUserByEmail(db, email);
+      return { user, matches: await verifyPassword(password, user?.password_hash ?? null) };
+    });
+    if (!checked) {
+      attempt.abandoned();
+      throw busy(reply);
+    }
+    let outcome: Awaited<typeof checked>;
+    try {
+      outcome = await checked;
+    } catch (error) {
+      attempt.abandoned();
+      throw error;
+    }
+    const { user, matches } = outcome;
     // Inactive users (people who left) cannot sign in; on_leave users can.
-    if (!user || !passwordMatches || user.status === 'inactive') {
-      limiter.recordFailure(email, request.ip);
+    if (!user || !matches || user.status === 'inactive') {
+      attempt.failed();
       throw unauthorized('Invalid email or password');
     }
-    limiter.recordSuccess(email, request.ip);
+    attempt.succeeded();
     return session(user);
   });
 
@@ -76,7 +99,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (await emailInUse(db, email)) throw conflict(EMAIL_TAKEN);
 
     // Hash before the transaction: on SQLite a transaction holds the only connection.
-    const passwordHash = await hashPassword(request.body.password);
+    const hashing = passwords.run(() => hashPassword(request.body.password));
+    if (!hashing) throw busy(reply);
+    const passwordHash = await hashing;
     const now = nowIso();
     const organization = {
       id: randomUUID(),

@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
+import { TOTAL_COUNT_HEADER, type TaskStatus } from '@duly/shared/contract';
 import { pageOf, parseSort } from '../../db/list';
 import {
   TASK_SORTS,
@@ -14,9 +14,9 @@ import {
 } from '../../db/repositories/tasks';
 import type { TaskUpdate } from '../../db/tables';
 import { nowIso } from '../../lib/dates';
-import { notFound } from '../../lib/http-errors';
+import { forbidden, notFound } from '../../lib/http-errors';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
-import { requireRole } from '../../plugins/auth';
+import { hasRole, requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import { checkMember, ownerScope, personFilter } from '../access';
 import {
@@ -26,6 +26,25 @@ import {
   setTaskStatusSchema,
   updateTaskSchema,
 } from './schema';
+
+/** The statuses an employee moves their own task between (Mark as Done and its undo). */
+const EMPLOYEE_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'completed'];
+
+/**
+ * `overdue` and `escalated` belong to the scheduler (ARCHITECTURE 6): an employee can neither
+ * set them nor clear them, except by completing the task.
+ */
+function checkEmployeeStatusChange(from: TaskStatus, to: TaskStatus): void {
+  if (from === to) return;
+  const automatic = !EMPLOYEE_STATUSES.includes(from);
+  if (!EMPLOYEE_STATUSES.includes(to) || (automatic && to !== 'completed')) {
+    throw forbidden(
+      automatic
+        ? 'An overdue or escalated task can only be marked as completed'
+        : 'You can only set your task to pending, in progress or completed',
+    );
+  }
+}
 
 const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
@@ -149,6 +168,8 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     };
     const existing = await findTask(db, scope);
     if (!existing) throw notFound('Task');
+    if (!hasRole(caller, 'manager'))
+      checkEmployeeStatusChange(existing.status, request.body.status);
     if (existing.status !== request.body.status) {
       await updateTask(db, caller.organization_id, existing.id, {
         status: request.body.status,
