@@ -4,13 +4,9 @@ import type {
   AuthResponse,
   Certificate,
   CreateCertificatePayload,
-<<<<<<< HEAD
   CreateEmployeePayload,
   CreateTaskPayload,
   Employee,
-=======
-  CreateTaskPayload,
->>>>>>> issue-11
   Task,
   UpdateCertificatePayload,
 } from '@duly/shared/contract';
@@ -89,7 +85,6 @@ export function listTasks(baseURL: string, account: Account): Promise<Task[]> {
   return call<Task[]>(baseURL, 'GET', '/tasks/', undefined, account.token);
 }
 
-<<<<<<< HEAD
 /** A user added by an admin (POST /employees/): no password until one is given. */
 export function createEmployee(
   baseURL: string,
@@ -105,57 +100,33 @@ export function createEmployee(
   );
 }
 
-=======
->>>>>>> issue-11
 export function createCertificate(
   baseURL: string,
   account: Account,
   certificate: Omit<CreateCertificatePayload, 'incharge_person_id'> & {
-<<<<<<< HEAD
-    /** null: nobody in charge yet (the API allows it; the create form does not). */
-    incharge_person_id: string | null;
-=======
-    incharge_person_id?: string;
->>>>>>> issue-11
+    /** Default: the account itself; null: nobody in charge yet (the API allows it). */
+    incharge_person_id?: string | null;
   },
 ): Promise<Certificate> {
   return call<Certificate>(
     baseURL,
     'POST',
     '/certificates/',
-<<<<<<< HEAD
     {
       organization_id: account.user.organization_id,
       created_by_user_id: account.user.id,
+      incharge_person_id: account.user.id,
       ...certificate,
     },
-=======
-    { incharge_person_id: account.user.id, ...certificate },
->>>>>>> issue-11
     account.token,
   );
 }
 
-<<<<<<< HEAD
 /** Mark as Done through the API (PATCH /tasks/{id}). */
 export function completeTask(baseURL: string, account: Account, taskId: string): Promise<Task> {
   return call<Task>(baseURL, 'PATCH', `/tasks/${taskId}`, { status: 'completed' }, account.token);
 }
 
-export function updateCertificate(
-  baseURL: string,
-  account: Account,
-  certificateId: string,
-  changes: UpdateCertificatePayload,
-): Promise<Certificate> {
-  return call<Certificate>(
-    baseURL,
-    'PUT',
-    `/certificates/${certificateId}`,
-    changes,
-    account.token,
-  );
-=======
 export function updateCertificate(
   baseURL: string,
   account: Account,
@@ -167,5 +138,4 @@ export function updateCertificate(
 
 export function listCertificates(baseURL: string, account: Account): Promise<Certificate[]> {
   return call<Certificate[]>(baseURL, 'GET', '/certificates/', undefined, account.token);
->>>>>>> issue-11
 }
