@@ -6,6 +6,10 @@ import {
   personName,
   type Certificate,
   type Employee,
+  DetailLabel,
+  DetailList,
+  DetailText,
+  DetailValue,
 } from '@duly/shared';
 import {
   CERTIFICATE_DETAIL_FORMAT,
@@ -15,38 +19,6 @@ import {
 } from '../dates';
 import { certificatePaths } from '../paths';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
-
-const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(140px, max-content) 1fr;
-  align-items: baseline;
-  gap: ${({ theme }) => theme.space(1.5, 3)};
-  margin: 0;
-
-  ${({ theme }) => theme.media.narrow} {
-    grid-template-columns: 1fr;
-    gap: ${({ theme }) => theme.space(0.5)};
-  }
-`;
-
-const Label = styled.dt`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-
-  ${({ theme }) => theme.media.narrow} {
-    margin-top: ${({ theme }) => theme.space(1)};
-  }
-`;
-
-const Value = styled.dd`
-  margin: 0;
-  min-width: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Description = styled(Value)`
-  white-space: pre-wrap;
-`;
 
 const PersonLink = styled(Link)`
   color: ${({ theme }) => theme.colors.primary};
@@ -85,38 +57,44 @@ export function CertificateDetails({ certificate, people, now }: CertificateDeta
     UNASSIGNED;
 
   return (
-    <Fields>
-      <Label>Status</Label>
-      <Value>
+    <DetailList>
+      <DetailLabel>Status</DetailLabel>
+      <DetailValue>
         <CertificateStatusBadge status={certificate.status} />
-      </Value>
-      <Label>Issue Date</Label>
-      <Value>{formatCalendarDate(certificate.issue_date, CERTIFICATE_DETAIL_FORMAT) || NONE}</Value>
-      <Label>Expiry Date</Label>
-      <Value>{formatCalendarDate(certificate.expiry_date, CERTIFICATE_DETAIL_FORMAT)}</Value>
-      <Label>Days Until Expiry</Label>
-      <Value>{daysUntilExpiryText(certificate.expiry_date, now)}</Value>
-      <Label>Reminder</Label>
-      <Value>
+      </DetailValue>
+      <DetailLabel>Issue Date</DetailLabel>
+      <DetailValue>
+        {formatCalendarDate(certificate.issue_date, CERTIFICATE_DETAIL_FORMAT) || NONE}
+      </DetailValue>
+      <DetailLabel>Expiry Date</DetailLabel>
+      <DetailValue>
+        {formatCalendarDate(certificate.expiry_date, CERTIFICATE_DETAIL_FORMAT)}
+      </DetailValue>
+      <DetailLabel>Days Until Expiry</DetailLabel>
+      <DetailValue>{daysUntilExpiryText(certificate.expiry_date, now)}</DetailValue>
+      <DetailLabel>Reminder</DetailLabel>
+      <DetailValue>
         {certificate.reminder_days_before} {certificate.reminder_days_before === 1 ? 'day' : 'days'}{' '}
         before expiry
-      </Value>
-      <Label>Reminder Date</Label>
-      <Value>{formatCalendarDate(reminder, CERTIFICATE_DETAIL_FORMAT) || NONE}</Value>
-      <Label>Department</Label>
-      <Value>{certificate.department?.trim() || NONE}</Value>
-      <Label>Person in Charge</Label>
-      <Value>
+      </DetailValue>
+      <DetailLabel>Reminder Date</DetailLabel>
+      <DetailValue>{formatCalendarDate(reminder, CERTIFICATE_DETAIL_FORMAT) || NONE}</DetailValue>
+      <DetailLabel>Department</DetailLabel>
+      <DetailValue>{certificate.department?.trim() || NONE}</DetailValue>
+      <DetailLabel>Person in Charge</DetailLabel>
+      <DetailValue>
         <PersonValue id={certificate.incharge_person_id} name={inchargeName} />
-      </Value>
-      <Label>Created By</Label>
-      <Value>{creator ? <PersonValue id={creator.id} name={creatorName} /> : creatorName}</Value>
-      <Label>Description</Label>
-      <Description>{certificate.description?.trim() ? certificate.description : NONE}</Description>
-      <Label>Created At</Label>
-      <Value>{formatInstant(certificate.created_at, TIMESTAMP_FORMAT)}</Value>
-      <Label>Last Updated</Label>
-      <Value>{formatInstant(certificate.updated_at, TIMESTAMP_FORMAT)}</Value>
-    </Fields>
+      </DetailValue>
+      <DetailLabel>Created By</DetailLabel>
+      <DetailValue>
+        {creator ? <PersonValue id={creator.id} name={creatorName} /> : creatorName}
+      </DetailValue>
+      <DetailLabel>Description</DetailLabel>
+      <DetailText>{certificate.description?.trim() ? certificate.description : NONE}</DetailText>
+      <DetailLabel>Created At</DetailLabel>
+      <DetailValue>{formatInstant(certificate.created_at, TIMESTAMP_FORMAT)}</DetailValue>
+      <DetailLabel>Last Updated</DetailLabel>
+      <DetailValue>{formatInstant(certificate.updated_at, TIMESTAMP_FORMAT)}</DetailValue>
+    </DetailList>
   );
 }

@@ -1,0 +1,38 @@
+import styled from 'styled-components';
+
+/**
+ * The label-and-value list of a detail page (a task, a certificate, a person): labels in a
+ * column beside their values on wide screens, each label above its value on small ones.
+ */
+export const DetailList = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(140px, max-content) 1fr;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space(1.5, 3)};
+  margin: 0;
+
+  ${({ theme }) => theme.media.narrow} {
+    grid-template-columns: 1fr;
+    gap: ${({ theme }) => theme.space(0.5)};
+  }
+`;
+
+export const DetailLabel = styled.dt`
+  color: ${({ theme }) => theme.colors.textSecondary};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+
+  ${({ theme }) => theme.media.narrow} {
+    margin-top: ${({ theme }) => theme.space(1)};
+  }
+`;
+
+export const DetailValue = styled.dd`
+  margin: 0;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+/** A value that keeps the line breaks a person typed (a description). */
+export const DetailText = styled(DetailValue)`
+  white-space: pre-wrap;
+`;
