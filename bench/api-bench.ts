@@ -267,6 +267,139 @@ export async function seed(
   );
 }
 
+// ---------------------------------------------------------------- scale (PostgreSQL)
+
+/** Issue 16: each request at 1,000,000 tasks takes at most this many times what it does at 10,000. */
+const SCALE_TARGET = 1.5;
+const SCALE_SIZES = [
+  { name: 'Scale 10k', adminEmail: 'scale-10k@example.test', tasks: 10_000, certificates: 2_000 },
+  {
+    name: 'Scale 1M',
+    adminEmail: 'scale-1m@example.test',
+    tasks: Number(process.env.BENCH_SCALE_TASKS ?? 1_000_000),
+    certificates: Number(process.env.BENCH_SCALE_CERTIFICATES ?? 200_000),
+  },
+];
+const SCALE_REQUESTS = [
+  ['first page', '/tasks/?limit=50'],
+  ['deep page', '/tasks/?limit=50&offset=9950'],
+  ['filtered page', '/tasks/?limit=50&status=pending&sort=-due_date'],
+  ['dashboard', '/dashboard/'],
+] as const;
+const SCALE_SAMPLES = 21;
+
+/**
+ * One organisation seeded with set-based SQL (generate_series): a million rows in one
+ * statement instead of two thousand round trips. The same shape as `seed`.
+ */
+async function seedSetBased(db: Db, shape: OrganisationShape, passwordHash: string) {
+  const organizationId = randomUUID();
+  const stamp = new Date().toISOString();
+  await sql`insert into organizations (id, name, created_at, updated_at)
+    values (${organizationId}, ${shape.name}, ${stamp}, ${stamp})`.execute(db);
+  await sql`insert into users (id, organization_id, email, first_name, last_name, full_name,
+      phone, department, role, status, password_hash, created_at, updated_at)
+    select gen_random_uuid()::text, ${organizationId},
+      case when i = 0 then ${shape.adminEmail} else ${organizationId} || '-' || i || '@example.test' end,
+      'Person' || i, 'Bench', 'Person' || i || ' Bench', null, 'Engineering',
+      case when i = 0 then 'admin' else 'employee' end, 'active',
+      case when i = 0 then ${passwordHash} end, ${stamp}, ${stamp}
+    from generate_series(0, ${EMPLOYEES}) as i`.execute(db);
+  const people = sql`(select (select id from users where organization_id = ${organizationId} and role = 'admin') as admin,
+      array_agg(id order by email) as employees
+    from users where organization_id = ${organizationId} and role = 'employee') as p`;
+  await sql`insert into tasks (id, organization_id, title, description, due_date, status,
+      assigned_to_user_id, created_by_user_id, assigner_id, created_at, updated_at)
+    select gen_random_uuid()::text, ${organizationId}, 'Task ' || i,
+      case when i % 2 = 1 then 'Seeded for the benchmark' end,
+      to_char((now() + ((i % 360) - 180) * interval '1 day' + i * interval '1 second')
+        at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      (array['pending', 'in_progress', 'completed', 'overdue', 'escalated'])[i % 5 + 1],
+      case when i % 10 <> 0 then p.employees[i % ${EMPLOYEES} + 1] end,
+      p.admin, p.admin, ${stamp}, ${stamp}
+    from generate_series(0, ${shape.tasks - 1}) as i, ${people}`.execute(db);
+  await sql`insert into certificates (id, organization_id, name, description, issue_date,
+      expiry_date, reminder_days_before, department, incharge_person_id, created_by_user_id,
+      assigner_id, status, created_at, updated_at)
+    select gen_random_uuid()::text, ${organizationId}, 'Certificate ' || i, null, null,
+      to_char(current_date + ((i % 400) - 100), 'YYYY-MM-DD'), 30, 'Engineering',
+      p.employees[i % ${EMPLOYEES} + 1], p.admin, p.admin,
+      (array['active', 'expired', 'renewed', 'escalated'])[i % 4 + 1], ${stamp}, ${stamp}
+    from generate_series(0, ${shape.certificates - 1}) as i, ${people}`.execute(db);
+}
+
+/** Median server time of one request, sequential (no queueing in the figure), in ms. */
+async function medianMs(url: string, token: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < SCALE_SAMPLES + 3; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** The 10k and 1M organisations side by side in one database; prints each request's ratio. */
+async function scaleComparison(database: BenchDatabase): Promise<string> {
+  const db = createDatabase(database.settings);
+  const passwordHash = await hashPassword(PASSWORD);
+  for (const shape of SCALE_SIZES) {
+    const started = Date.now();
+    await seedSetBased(db, shape, passwordHash);
+    console.log(`  seeded ${shape.tasks} tasks in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await sql`vacuum analyze`.execute(db);
+  await db.destroy();
+  const port = await freePort();
+  const api = startApi(port, database);
+  try {
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    await waitUntilUp(`${base}/health`, api);
+    const tokens: string[] = [];
+    for (const shape of SCALE_SIZES) {
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: shape.adminEmail, password: PASSWORD }),
+      });
+      if (!login.ok) throw new Error(`Login failed: ${login.status}`);
+      tokens.push(((await login.json()) as { token: string }).token);
+    }
+    const rows: string[] = [];
+    for (const [name, url] of SCALE_REQUESTS) {
+      // Interleaved, so that the machine's other load weighs on both sizes alike.
+      const small: number[] = [];
+      const large: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        small.push(await medianMs(`${base}${url}`, tokens[0]));
+        large.push(await medianMs(`${base}${url}`, tokens[1]));
+      }
+      const [a, b] = [median(small), median(large)];
+      const ratio = b / a;
+      rows.push(
+        `| ${`${name} (${url})`.padEnd(64)} | ${a.toFixed(1).padStart(8)} | ${b.toFixed(1).padStart(8)} | ${ratio.toFixed(2).padStart(5)} | ${ratio <= SCALE_TARGET ? 'meets' : 'misses'} |`,
+      );
+    }
+    return [
+      `Scale on ${database.label}: ${SCALE_SIZES[1].tasks} tasks/${SCALE_SIZES[1].certificates} certificates ` +
+        `vs ${SCALE_SIZES[0].tasks}/${SCALE_SIZES[0].certificates}, one request at a time, median of ` +
+        `${SCALE_SAMPLES} × 3 interleaved rounds, target ratio ≤ ${SCALE_TARGET}, ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      '',
+      `| ${'request'.padEnd(64)} | 10k (ms) |  1M (ms) | ratio | target |`,
+      `| ${'-'.repeat(64)} | -------: | -------: | ----: | ------ |`,
+      ...rows,
+    ].join('\n');
+  } finally {
+    await stop(api);
+  }
+}
+
 // ---------------------------------------------------------------- servers
 
 const HELLO_WORLD = `
@@ -286,12 +419,22 @@ function startHelloWorld(port: number): ChildProcess {
 /** One secret for every API process of the run, so one token works on each. */
 const JWT_SECRET = randomBytes(32).toString('hex');
 
+/** BENCH_CPU_PROF=<dir>: the uncached API process writes a V8 CPU profile there when it stops. */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+
 function startApi(
   port: number,
   database: BenchDatabase,
   env: Record<string, string> = {},
+  profile = false,
 ): ChildProcess {
-  return spawn(process.execPath, [TSX, 'src/server.ts'], {
+  // tsx's CLI runs the server in a child process; `--import tsx` keeps it in this one, so the
+  // profile is the server's.
+  const command =
+    profile && CPU_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, '--import', 'tsx', 'src/server.ts']
+      : [TSX, 'src/server.ts'];
+  return spawn(process.execPath, command, {
     cwd: path.join(ROOT, 'api'),
     env: {
       ...process.env,
@@ -482,14 +625,14 @@ async function main(): Promise<void> {
     const apiPort = await freePort();
     const uncachedPort = sqlite ? await freePort() : undefined;
     const hello = startHelloWorld(helloPort);
-    const api = startApi(apiPort, database);
+    const api = startApi(apiPort, database, {}, database.settings.dialect === 'postgres');
     children.push(hello, api);
     const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
     await waitUntilUp(`http://127.0.0.1:${helloPort}/`, hello);
     await waitUntilUp(`${apiBase}/health`, api);
     const uncachedBase = uncachedPort ? `http://127.0.0.1:${uncachedPort}/api/v1` : undefined;
     if (uncachedPort && uncachedBase) {
-      const uncached = startApi(uncachedPort, database, { RESPONSE_CACHE: 'off' });
+      const uncached = startApi(uncachedPort, database, { RESPONSE_CACHE: 'off' }, true);
       children.push(uncached);
       await waitUntilUp(`${uncachedBase}/health`, uncached);
     }
@@ -532,6 +675,16 @@ async function main(): Promise<void> {
       path.join(resultsDir, `api-${database.settings.dialect}-${stamp}.json`),
       JSON.stringify({ database: database.label, hello: helloResult, endpoints }, null, 2),
     );
+
+    // 1M vs 10k (PostgreSQL; takes minutes, BENCH_SCALE=off skips it). The mix's servers
+    // are stopped first so that they take no share of the machine.
+    if (!sqlite && process.env.BENCH_SCALE !== 'off') {
+      await Promise.all(children.map(stop));
+      console.log('Seeding the scale comparison…');
+      const scale = await scaleComparison(database);
+      console.log(`\n${scale}`);
+      writeFileSync(path.join(resultsDir, `scale-postgres-${stamp}.md`), `${scale}\n`);
+    }
   } finally {
     await Promise.all(children.map(stop));
     await database.cleanUp();
