@@ -28,7 +28,8 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByRole('region', { name: 'Total Tasks' })).toContainText('1');
     await expectAccessible(page, '/dashboard');
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    // The avatar button's name starts with the initials it shows (axe label-content-name-mismatch).
+    await page.getByRole('button', { name: 'MI, Account menu', exact: true }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectAccessible(page, 'the avatar menu');
     await page.keyboard.press('Escape');
@@ -69,7 +70,16 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByRole('region', { name: 'Total Tasks' })).toContainText('0');
     await expectAccessible(page, '/dashboard at 390 px');
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    // The open drawer is a modal dialog around the navigation; the page behind it is inert.
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toHaveAttribute('aria-modal', 'true');
+    await expect(drawer.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.locator('#main-content')).toHaveAttribute('inert', '');
+    await expect(page.locator('header').first()).toHaveAttribute('inert', '');
     await expectAccessible(page, 'the open drawer');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('#main-content')).not.toHaveAttribute('inert');
   });
 });

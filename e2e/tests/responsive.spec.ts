@@ -19,7 +19,8 @@ test('on a 390 px wide screen the side navigation is a drawer opened from the me
   await menuButton.click();
   await expect(nav).toBeVisible();
   await expect(nav).toContainText('Pocket Co');
-  const box = await nav.boundingBox();
+  // The drawer (a modal dialog around the navigation) is 240 px wide, its border included.
+  const box = await page.getByRole('dialog', { name: 'Main navigation' }).boundingBox();
   expect(box?.width).toBe(240);
 
   await nav.getByRole('link', { name: 'Tasks' }).click();

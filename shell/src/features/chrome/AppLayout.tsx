@@ -65,7 +65,10 @@ export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
 
   return (
     <Frame>
+      {/* While the small-screen drawer is open it is modal: the page behind it is inert,
+          out of reach of the mouse, the keyboard and screen readers. */}
       <TopBar
+        inert={drawerOpen}
         organizationName={organizationName}
         fullName={user?.full_name ?? null}
         drawerOpen={drawerOpen}
@@ -80,7 +83,7 @@ export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
           onClose={closeDrawer}
           onLinkIntent={onLinkIntent}
         />
-        <Main id="main-content">
+        <Main id="main-content" inert={drawerOpen}>
           <Content>
             <Outlet />
           </Content>

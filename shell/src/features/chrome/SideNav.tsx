@@ -4,7 +4,9 @@ import styled, { useTheme } from 'styled-components';
 import { focusRing } from '@duly/shared';
 import { navItems, type NavEntry } from './navigation';
 
-const Panel = styled.nav<{ $open: boolean }>`
+/* The box that is the permanent column on wide screens and the drawer on small ones; the
+   navigation landmark sits inside it, so the open drawer can be a modal dialog around it. */
+const Panel = styled.div<{ $open: boolean }>`
   display: flex;
   flex-direction: column;
   width: ${({ theme }) => theme.layout.sideNavWidth};
@@ -49,6 +51,11 @@ const Backdrop = styled.div`
     z-index: ${({ theme }) => theme.zIndices.drawer - 1};
     background: ${({ theme }) => theme.colors.backdrop};
   }
+`;
+
+const Navigation = styled.nav`
+  display: flex;
+  flex-direction: column;
 `;
 
 const Heading = styled.h2`
@@ -112,7 +119,8 @@ export interface SideNavProps {
  * The side navigation (spec 2), headed by the organisation name. 240 px and
  * permanent on wide screens; below 900 px a modal drawer (Tab stays inside) that
  * closes on Escape, on the backdrop, after choosing a section and when the window
- * widens.
+ * widens. The open drawer is a modal dialog for assistive technology too (the layout
+ * makes the rest of the page inert meanwhile).
  */
 export function SideNav({ organizationName, sections, open, onClose, onLinkIntent }: SideNavProps) {
   const { pathname } = useLocation();
@@ -157,33 +165,37 @@ export function SideNav({ organizationName, sections, open, onClose, onLinkInten
       {open ? <Backdrop data-testid="drawer-backdrop" onClick={onClose} /> : null}
       <Panel
         id="side-navigation"
-        aria-label="Main navigation"
+        role={open ? 'dialog' : undefined}
+        aria-modal={open ? true : undefined}
+        aria-label={open ? 'Main navigation' : undefined}
         $open={open}
         onKeyDown={keepFocusInside}
       >
-        <Heading>{organizationName ?? '\u00a0'}</Heading>
-        <Items>
-          {items.map(({ to, label, icon: Icon, activeOn }, index) => {
-            const active = activeOn.some((pattern) => matchPath(pattern, pathname) !== null);
-            const intent = onLinkIntent ? () => onLinkIntent(to) : undefined;
-            return (
-              <li key={to}>
-                <ItemLink
-                  ref={index === 0 ? firstLinkRef : undefined}
-                  to={to}
-                  $active={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={onClose}
-                  onMouseEnter={intent}
-                  onFocus={intent}
-                >
-                  <Icon size={22} />
-                  {label}
-                </ItemLink>
-              </li>
-            );
-          })}
-        </Items>
+        <Navigation aria-label="Main navigation">
+          <Heading>{organizationName ?? '\u00a0'}</Heading>
+          <Items>
+            {items.map(({ to, label, icon: Icon, activeOn }, index) => {
+              const active = activeOn.some((pattern) => matchPath(pattern, pathname) !== null);
+              const intent = onLinkIntent ? () => onLinkIntent(to) : undefined;
+              return (
+                <li key={to}>
+                  <ItemLink
+                    ref={index === 0 ? firstLinkRef : undefined}
+                    to={to}
+                    $active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onClose}
+                    onMouseEnter={intent}
+                    onFocus={intent}
+                  >
+                    <Icon size={22} />
+                    {label}
+                  </ItemLink>
+                </li>
+              );
+            })}
+          </Items>
+        </Navigation>
       </Panel>
     </>
   );

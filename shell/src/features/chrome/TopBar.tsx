@@ -79,6 +79,8 @@ export interface TopBarProps {
   drawerOpen: boolean;
   onMenuClick: () => void;
   menuButtonRef?: Ref<HTMLButtonElement>;
+  /** Out of reach while a modal (the small-screen drawer) is open. */
+  inert?: boolean;
 }
 
 /** The top bar (spec 2): menu button on small screens, "Duly", the organisation, the avatar. */
@@ -88,9 +90,10 @@ export function TopBar({
   drawerOpen,
   onMenuClick,
   menuButtonRef,
+  inert,
 }: TopBarProps) {
   return (
-    <Bar>
+    <Bar inert={inert}>
       <IconButton
         ref={menuButtonRef}
         type="button"

@@ -168,10 +168,30 @@ describe('side navigation', () => {
     expect(menuButton()).toHaveFocus();
   });
 
+  it('is a modal dialog while open, with the page behind it inert', async () => {
+    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('main')).not.toHaveAttribute('inert');
+
+    await user.click(menuButton());
+    const drawer = screen.getByRole('dialog', { name: 'Main navigation' });
+    expect(drawer).toHaveAttribute('aria-modal', 'true');
+    expect(within(drawer).getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('inert');
+    expect(topBar()).toHaveAttribute('inert');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('main')).not.toHaveAttribute('inert');
+    expect(topBar()).not.toHaveAttribute('inert');
+    expect(menuButton()).toHaveFocus();
+  });
+
   it('becomes visible at once when opened, so focus can move into it', async () => {
     const { user } = renderShell({ route: '/dashboard', token: makeToken() });
     await user.click(menuButton());
-    const drawer = screen.getByRole('navigation', { name: 'Main navigation' });
+    const drawer = screen.getByRole('dialog', { name: 'Main navigation' });
     const transitions = mediaDeclarationsFor(drawer, 'max-width: 899.98px')
       .map((style) => style.getPropertyValue('transition'))
       .filter(Boolean);
