@@ -1,0 +1,162 @@
+/**
+ * The Lighthouse part of `npm run bench:web`: the npm `lighthouse` package drives the system
+ * Chromium (the e2e flags of ARCHITECTURE 9; nothing is downloaded) on the minimal React page
+ * and the product's main screens, with the mobile (default) and desktop presets.
+ *
+ * Signed-in screens need the session token in localStorage, which Lighthouse's storage reset
+ * would wipe: the reset is turned off, the token is written (or removed, for /login) before each
+ * run, and the HTTP cache is cleared through the DevTools protocol instead, so every run is
+ * still a cold load. Each screen is audited LIGHTHOUSE_RUNS times (default 3); the median score
+ * is reported, with the LCP, TBT and the page Lighthouse ended on (a redirect shows there).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium';
+import { freePort } from '../e2e/support/duly-server';
+
+export interface LighthouseScreen {
+  /** Path on the product's server. */
+  route: string;
+  /** Whether the session token is set (else it is removed). */
+  signedIn: boolean;
+}
+
+export interface LighthouseFigure {
+  route: string;
+  preset: 'mobile' | 'desktop';
+  /** Median of the runs, 0 to 100. */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Every run's performance score, for the spread. */
+  performanceSamples: number[];
+  finalUrl: string;
+}
+
+type Preset = LighthouseFigure['preset'];
+
+interface LighthouseResult {
+  lhr: {
+    finalDisplayedUrl: string;
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { message: string };
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const score = (result: LighthouseResult, category: string) =>
+  Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+
+export async function runLighthouse(
+  baseURL: string,
+  token: string,
+  screens: readonly LighthouseScreen[],
+  runs: number,
+): Promise<LighthouseFigure[]> {
+  // ES modules: imported at run time (the bench itself is compiled as CommonJS by tsx).
+  const { default: lighthouse } = (await import('lighthouse')) as unknown as {
+    default: (
+      url: string,
+      flags: Record<string, unknown>,
+      config?: unknown,
+    ) => Promise<LighthouseResult | undefined>;
+  };
+  const { default: desktopConfig } =
+    (await import('lighthouse/core/config/desktop-config.js')) as unknown as { default: unknown };
+
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'duly-lighthouse-'));
+  // A persistent context is the browser's default one, the one Lighthouse opens its tab in.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  const figures: LighthouseFigure[] = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${baseURL}/__bench/`);
+
+    for (const preset of ['mobile', 'desktop'] as const satisfies readonly Preset[]) {
+      for (const screen of screens) {
+        const results: LighthouseResult[] = [];
+        for (let run = 1; run <= runs; run += 1) {
+          await page.evaluate(
+            (value) =>
+              value === null
+                ? window.localStorage.removeItem('token')
+                : window.localStorage.setItem('token', value),
+            screen.signedIn ? token : null,
+          );
+          await cdp.send('Network.clearBrowserCache');
+          const result = await lighthouse(
+            `${baseURL}${screen.route}`,
+            {
+              port,
+              hostname: '127.0.0.1',
+              output: 'json',
+              logLevel: 'error',
+              disableStorageReset: true,
+              onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result || result.lhr.runtimeError)
+            throw new Error(
+              `Lighthouse failed on ${screen.route}: ${result?.lhr.runtimeError?.message ?? 'no result'}`,
+            );
+          results.push(result);
+        }
+        const audit = (id: string) =>
+          median(results.map((result) => result.lhr.audits[id]?.numericValue ?? NaN));
+        const figure: LighthouseFigure = {
+          route: screen.route,
+          preset,
+          performance: median(results.map((result) => score(result, 'performance'))),
+          accessibility: median(results.map((result) => score(result, 'accessibility'))),
+          bestPractices: median(results.map((result) => score(result, 'best-practices'))),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          performanceSamples: results.map((result) => score(result, 'performance')),
+          finalUrl: new URL(results.at(-1)!.lhr.finalDisplayedUrl).pathname,
+        };
+        figures.push(figure);
+        process.stdout.write(
+          `  lighthouse ${preset.padEnd(7)} ${screen.route.padEnd(20)} performance ${figure.performanceSamples.join(', ')}\n`,
+        );
+      }
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+/** The table printed beside the other figures. */
+export function printLighthouseTable(figures: readonly LighthouseFigure[], target: number): void {
+  console.log(
+    '\nLighthouse (median of the runs; perf / a11y / best practices; LCP, TBT of the median run set):',
+  );
+  console.log(
+    `  ${'screen'.padEnd(20)} ${'preset'.padEnd(8)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'bp'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)}  ended on`,
+  );
+  for (const figure of figures) {
+    const mark = figure.preset === 'mobile' && figure.performance < target ? ' *' : '';
+    console.log(
+      `  ${figure.route.padEnd(20)} ${figure.preset.padEnd(8)} ${String(figure.performance).padStart(4)} ${String(figure.accessibility).padStart(4)} ${String(figure.bestPractices).padStart(4)} ${figure.lcpMs.toFixed(0).padStart(7)} ${figure.tbtMs.toFixed(0).padStart(7)}  ${figure.finalUrl}${mark}`,
+    );
+  }
+  console.log(`  * mobile performance under the target of ${target}`);
+}
