@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth';
 import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
+import mailerPlugin from './plugins/mailer';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import responseCachePlugin from './plugins/response-cache';
 import securityPlugin from './plugins/security';
@@ -91,6 +92,7 @@ export const dulyApi = fp<AppOptions>(
     fastify.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
     await fastify.register(configPlugin, { config });
     await fastify.register(dbPlugin, { db });
+    await fastify.register(mailerPlugin);
     await fastify.register(authPlugin);
     await fastify.register(api, { prefix: API_BASE_PATH, config });
   },

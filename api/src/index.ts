@@ -5,3 +5,8 @@ export { createDatabase, type DatabaseSettings } from './db/connection';
 export { migrateToLatest } from './db/migrate';
 export type { Db, NewCertificate, NewTask, NewUser } from './db/tables';
 export { hashPassword } from './lib/passwords';
+export {
+  startTestSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from './mail/test-smtp-server';

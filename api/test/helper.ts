@@ -127,6 +127,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: process.env.DULY_TEST_LOG_LEVEL ?? 'silent',
     responseCache: true,
     demo: false,
+    smtpUrl: undefined,
+    mailFrom: 'Duly <no-reply@duly.test>',
+    publicUrl: 'https://duly.test',
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
  * UUID text, instants as ISO-8601 UTC text and calendar dates as
  * `YYYY-MM-DD` text (see lib/dates.ts), so one set of queries serves both.
  */
-import type { Kysely, Selectable, Insertable, Updateable } from 'kysely';
+import type { Generated, Kysely, Selectable, Insertable, Updateable } from 'kysely';
 import type { CertificateStatus, EmployeeStatus, Role, TaskStatus } from '@duly/shared/contract';
 
 export interface OrganizationsTable {
@@ -64,11 +64,54 @@ export interface CertificatesTable {
   updated_at: string;
 }
 
+export type NotificationKind =
+  | 'certificate_reminder'
+  | 'certificate_expired'
+  | 'certificate_escalated'
+  | 'task_overdue'
+  | 'task_escalated';
+
+/** The reminders' ledger (migration 005): one notice to one person, in-app and by email. */
+export interface NotificationsTable {
+  id: string;
+  organization_id: string;
+  recipient_user_id: string;
+  /** The occurrence and the recipient; unique per organisation (insert-or-ignore). */
+  key: string;
+  kind: NotificationKind;
+  item_type: 'task' | 'certificate';
+  item_id: string;
+  item_title: string;
+  /** The due instant or expiry date the notice is about. */
+  item_date: string;
+  /** `digest`: date-based, mailed at REMINDER_TIME; `immediate`: a status change. */
+  delivery: 'digest' | 'immediate';
+  email_status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+  send_after: string;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** A kind of email a person turned off (from /profile or an unsubscribe link). */
+export interface EmailOptOutsTable {
+  organization_id: string;
+  user_id: string;
+  kind: NotificationKind;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
   tasks: TasksTable;
   certificates: CertificatesTable;
+  notifications: NotificationsTable;
+  email_opt_outs: EmailOptOutsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -83,3 +126,5 @@ export type TaskUpdate = Updateable<TasksTable>;
 export type CertificateRow = Selectable<CertificatesTable>;
 export type NewCertificate = Insertable<CertificatesTable>;
 export type CertificateUpdate = Updateable<CertificatesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

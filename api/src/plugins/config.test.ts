@@ -66,9 +66,34 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ TOKEN_TTL: 'forever' }, /TOKEN_TTL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ SMTP_URL: 'mail.example.com:25' }, /SMTP_URL/],
+    [{ PUBLIC_URL: 'duly.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://duly.example.com' }, /PUBLIC_URL/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(ConfigError);
     expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(message);
+  });
+
+  test('mail: the log without SMTP_URL, links on the local address unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ INIT_CWD: base, PORT: '9090' }, [])).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Duly <no-reply@localhost>',
+      publicUrl: 'http://localhost:9090',
+    });
+    const configured = loadConfig(
+      {
+        INIT_CWD: base,
+        SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+        MAIL_FROM: 'Acme <duly@acme.test>',
+        PUBLIC_URL: 'https://duly.acme.test/',
+      },
+      [],
+    );
+    expect(configured).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      mailFrom: 'Acme <duly@acme.test>',
+      publicUrl: 'https://duly.acme.test',
+    });
   });
 });
 

@@ -3,7 +3,9 @@
  * PORT (8080), HOST (127.0.0.1), DATA_DIR (./data: the SQLite file and the
  * generated JWT secret), DATABASE_URL (PostgreSQL instead of SQLite),
  * JWT_SECRET, TOKEN_TTL (12h; seconds or 30m/12h/7d), CORS_ORIGINS (comma
- * separated), LOG_LEVEL (info), RESPONSE_CACHE (on; `off` always reads the database).
+ * separated), LOG_LEVEL (info), RESPONSE_CACHE (on; `off` always reads the database),
+ * SMTP_URL (none: mails go to the log), MAIL_FROM (Duly <no-reply@localhost>), PUBLIC_URL
+ * (http://localhost:PORT: the base of every link in a mail).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,11 @@ export interface AppConfig {
   responseCache: boolean;
   /** Load the demo organisation at start-up (`--demo`). */
   demo: boolean;
+  /** Where mail goes; undefined = written to the log (mail/mailer.ts). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The web app's address as users reach it, without a trailing slash: links in mails. */
+  publicUrl: string;
 }
 
 declare module 'fastify' {
@@ -51,6 +58,31 @@ export function parseDuration(value: string, name: string): number {
     );
   }
   return seconds;
+}
+
+const DEFAULT_MAIL_FROM = 'Duly <no-reply@localhost>';
+
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^smtps?:\/\/[^/]/.test(value)) {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465');
+  }
+  return value;
+}
+
+/** PUBLIC_URL, else the address `npm start` serves on (HOST 0.0.0.0 is reached as localhost). */
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (!value) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) address (got "${value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) address (got "${value}")`);
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 function parsePort(value: string | undefined): number {
@@ -101,8 +133,9 @@ export function loadConfig(
     : { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
   if (database.dialect === 'sqlite') mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
 
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST || '127.0.0.1',
     dataDir,
     database,
@@ -117,6 +150,9 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL || 'info',
     responseCache: env.RESPONSE_CACHE !== 'off',
     demo: argv.includes('--demo'),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
   };
 }
 

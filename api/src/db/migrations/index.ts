@@ -8,10 +8,12 @@ import * as initialSchema from './2026-11-21-001-initial-schema';
 import * as organizationCountIndexes from './2026-11-21-002-organization-count-indexes';
 import * as taskUrgencyIndexes from './2026-11-23-003-task-urgency-indexes';
 import * as employeeRoleDepartmentIndexes from './2026-11-23-004-employee-role-department-indexes';
+import * as notifications from './2026-11-24-005-notifications';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
   '2026-11-21-002-organization-count-indexes': organizationCountIndexes,
   '2026-11-23-003-task-urgency-indexes': taskUrgencyIndexes,
   '2026-11-23-004-employee-role-department-indexes': employeeRoleDepartmentIndexes,
+  '2026-11-24-005-notifications': notifications,
 };

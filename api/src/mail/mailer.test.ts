@@ -1,0 +1,80 @@
+import { composeMail } from './compose';
+import { createMailer, publicLink } from './mailer';
+import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server';
+
+describe('the mailer', () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterAll(() => smtp.close());
+
+  it('delivers text and HTML through SMTP_URL with the given Message-ID and headers', async () => {
+    const mailer = createMailer(
+      { smtpUrl: smtp.url, from: 'Duly <no-reply@duly.test>' },
+      {
+        info: () => undefined,
+      },
+    );
+    const content = composeMail({
+      to: 'Asha@Example.com',
+      subject: 'Welcome to <Acme>',
+      greeting: 'Hello Asha,',
+      paragraphs: ['Ravi invited you to Acme & Co.'],
+      action: { label: 'Set your password', url: 'https://duly.test/accept-invite?token=abc' },
+      footnote: 'This link works for 7 days.',
+    });
+    await mailer.send({
+      ...content,
+      messageId: '<reminder-1@duly.test>',
+      headers: { 'List-Unsubscribe': '<https://duly.test/unsubscribe?token=x>' },
+    });
+    mailer.close();
+
+    const mail = await smtp.waitForMail('asha@example.com');
+    expect(mail.from).toBe('no-reply@duly.test');
+    expect(mail.subject).toBe('Welcome to <Acme>');
+    expect(mail.messageId).toBe('<reminder-1@duly.test>');
+    expect(mail.headers['list-unsubscribe']).toContain('https://duly.test/unsubscribe');
+    expect(mail.text).toContain('Ravi invited you to Acme & Co.');
+    expect(mail.links).toEqual(['https://duly.test/accept-invite?token=abc']);
+    // HTML escapes what it shows and keeps the link whole.
+    expect(mail.html).toContain('Acme &amp; Co.');
+    expect(mail.html).toContain('href="https://duly.test/accept-invite?token=abc"');
+  });
+
+  it('writes the mail, links included, to the log when there is no SMTP server', async () => {
+    const logged: string[] = [];
+    const mailer = createMailer(
+      { smtpUrl: undefined, from: 'Duly <a@b.c>' },
+      {
+        info: (_details, message) => logged.push(message),
+      },
+    );
+    const receipt = await mailer.send(
+      composeMail({
+        to: 'ravi@example.com',
+        subject: 'Reset your password',
+        greeting: 'Hello Ravi,',
+        paragraphs: ['Someone asked to reset your password.'],
+        action: {
+          label: 'Choose a new password',
+          url: 'http://localhost:8080/reset-password?token=t',
+        },
+      }),
+    );
+    expect(receipt.transport).toBe('log');
+    expect(logged.join('\n')).toContain('http://localhost:8080/reset-password?token=t');
+  });
+});
+
+describe('publicLink', () => {
+  it('joins the public address and the path, with or without a base path', () => {
+    expect(publicLink('https://duly.test', '/reset-password', { token: 'a b' })).toBe(
+      'https://duly.test/reset-password?token=a+b',
+    );
+    expect(publicLink('https://example.com/duly', '/accept-invite', { token: 't' })).toBe(
+      'https://example.com/duly/accept-invite?token=t',
+    );
+  });
+});

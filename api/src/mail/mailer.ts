@@ -1,0 +1,99 @@
+/**
+ * Outgoing email (ARCHITECTURE section 7). With SMTP_URL every message goes through
+ * nodemailer to that server; without it each message is written to the server log, links
+ * included, so someone running `npm start` on their own machine can still follow an
+ * invitation or a reset link.
+ *
+ * Links in a mail are always built from PUBLIC_URL (see `publicLink`), never from the
+ * request's Host header: a forged Host must not turn a reset mail into a phishing link.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * A stable Message-ID (`<…@…>`) for a message that may be retried: the receiving side
+   * can then drop the copy of a retry that crossed a crash (the reminders' ledger sets it).
+   */
+  messageId?: string;
+  /** Extra headers, for example List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+/** What a mail was handed to: the SMTP server's answer, or `log` without SMTP_URL. */
+export interface MailReceipt {
+  transport: 'smtp' | 'log';
+  messageId: string | undefined;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<MailReceipt>;
+  /** Ends pooled SMTP connections. */
+  close(): void;
+}
+
+export interface MailerSettings {
+  /** `smtp://user:pass@host:587`, `smtps://…`; undefined = write mails to the log. */
+  smtpUrl: string | undefined;
+  /** The From header, for example `Duly <no-reply@example.com>`. */
+  from: string;
+}
+
+/** Where a mail goes when there is no SMTP server: the server's logger. */
+export interface MailLog {
+  info(details: object, message: string): void;
+}
+
+export function createMailer(settings: MailerSettings, log: MailLog): Mailer {
+  if (!settings.smtpUrl) return logMailer(log);
+  const transport: Transporter = nodemailer.createTransport(settings.smtpUrl);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from: settings.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: message.messageId,
+        headers: message.headers,
+      });
+      return { transport: 'smtp', messageId: info.messageId };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+function logMailer(log: MailLog): Mailer {
+  return {
+    async send(message) {
+      // The text body carries the links; it is what a local user copies from the terminal.
+      log.info(
+        { mail: { to: message.to, subject: message.subject, messageId: message.messageId } },
+        `Email not sent (no SMTP_URL), written here instead:\n${message.text}`,
+      );
+      return { transport: 'log', messageId: message.messageId };
+    },
+    close() {},
+  };
+}
+
+/** An absolute link into the web app: `publicLink(base, '/reset-password', { token })`. */
+export function publicLink(
+  publicUrl: string,
+  path: string,
+  query: Record<string, string> = {},
+): string {
+  // Relative to the base, so a PUBLIC_URL with a path (https://example.com/duly) keeps it.
+  const url = new URL(
+    path.replace(/^\/+/, ''),
+    publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
+  );
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
