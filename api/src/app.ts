@@ -3,6 +3,7 @@
  * and never opens a database (it is handed one), so tests build it on a fresh
  * database of their own.
  */
+import compressPlugin from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type {
@@ -12,6 +13,7 @@ import type {
 import { API_BASE_PATH } from '@duly/shared/contract';
 import type { Db } from './db/tables';
 import { BASELINE_HEADERS } from './lib/baseline-headers';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES, ENCODINGS } from './lib/compression';
 import { validatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import configPlugin, { type AppConfig } from './plugins/config';
@@ -59,6 +61,11 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   // TypeBox's compiled checks: bodies as sent, numeric query fields converted first.
   fastify.setValidatorCompiler(validatorCompiler);
   await fastify.register(errorsPlugin);
+  await fastify.register(compressPlugin, {
+    encodings: [...ENCODINGS],
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    brotliOptions: BROTLI_OPTIONS,
+  });
   await fastify.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await fastify.register(responseCachePlugin, { enabled: config.responseCache });
   await fastify.register(docsPlugin);
