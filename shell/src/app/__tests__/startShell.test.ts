@@ -74,8 +74,16 @@ describe('start-up', () => {
     expect(remoteOwningPath('/reports/2026')).toBe('remote_reports');
     expect(remoteOwningPath('/tasks')).toBeNull();
     expect(remoteNavSections()).toEqual([
-      { label: 'Reports', to: '/reports', icon: 'reports', order: 40, activeOn: ['/reports/*'] },
+      {
+        label: 'Reports',
+        to: '/reports',
+        icon: 'reports',
+        order: 40,
+        isCurrent: expect.any(Function),
+      },
     ]);
+    expect(remoteNavSections()[0].isCurrent('/reports/2026')).toBe(true);
+    expect(remoteNavSections()[0].isCurrent('/tasks')).toBe(false);
   });
 
   it('sends API calls to the configured apiBaseUrl', async () => {

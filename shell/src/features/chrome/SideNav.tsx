@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { Link, matchPath, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styled, { useTheme } from 'styled-components';
 import { focusRing } from '@duly/shared';
 import { navItems, type NavEntry } from './navigation';
@@ -174,8 +174,8 @@ export function SideNav({ organizationName, sections, open, onClose, onLinkInten
         <Navigation aria-label="Main navigation">
           <Heading>{organizationName ?? '\u00a0'}</Heading>
           <Items>
-            {items.map(({ to, label, icon: Icon, activeOn }, index) => {
-              const active = activeOn.some((pattern) => matchPath(pattern, pathname) !== null);
+            {items.map(({ to, label, icon: Icon, isCurrent }, index) => {
+              const active = isCurrent(pathname);
               const intent = onLinkIntent ? () => onLinkIntent(to) : undefined;
               return (
                 <li key={to}>

@@ -1,4 +1,5 @@
 import { type ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
 import {
   CertificatesIcon,
   DashboardIcon,
@@ -13,8 +14,12 @@ export interface NavEntry {
   label: string;
   /** An icon by name; see NAV_ICONS. */
   icon: string;
-  /** Paths (React Router patterns) on which this item is the current section. */
-  activeOn: readonly string[];
+  /**
+   * Whether this item is the current section at `pathname`. A remote's section is current
+   * where that remote renders the page, not wherever its patterns match: /tasks/dashboard
+   * belongs to the team remote although `/tasks/*` matches it.
+   */
+  isCurrent(pathname: string): boolean;
 }
 
 export interface NavItem extends Omit<NavEntry, 'icon'> {
@@ -35,7 +40,7 @@ const DASHBOARD_ENTRY: NavEntry = {
   to: '/dashboard',
   label: 'Dashboard',
   icon: 'dashboard',
-  activeOn: ['/', '/dashboard'],
+  isCurrent: (pathname) => ['/', '/dashboard'].some((path) => matchPath(path, pathname) !== null),
 };
 
 /** Dashboard, then the given sections in their order. */

@@ -7,7 +7,7 @@
  * Free of React: the entry chunk (app/earlyStart.ts) uses it before the shared singletons load.
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { setRemoteRouteTable } from './routeTable';
+import { remoteOwningPath, setRemoteRouteTable } from './routeTable';
 
 /** A Module Federation container name (`remote_tasks`). */
 export type RemoteName = string;
@@ -44,8 +44,10 @@ let navSections: readonly RemoteNavSection[] = [];
  */
 export function registerRemoteEntries(remotes: RemoteEntries): void {
   registered = new Map(Object.entries(remotes));
-  navSections = [...registered.values()]
-    .flatMap(({ nav, routes }) => (nav ? [{ ...nav, activeOn: routes }] : []))
+  navSections = [...registered]
+    .flatMap(([name, { nav }]) =>
+      nav ? [{ ...nav, isCurrent: (pathname: string) => remoteOwningPath(pathname) === name }] : [],
+    )
     .sort((a, b) => a.order - b.order);
   setRemoteRouteTable(
     [...registered].flatMap(([remote, { routes }]) => routes.map((path) => ({ path, remote }))),
@@ -68,12 +70,12 @@ export function remoteRoutes(name: RemoteName): readonly string[] {
   return registered.get(name)?.routes ?? [];
 }
 
-/** A remote's navigation entry with the paths on which it is the current section. */
+/** A remote's navigation entry, current wherever that remote renders the page. */
 export interface RemoteNavSection extends RemoteNav {
-  activeOn: readonly string[];
+  isCurrent(pathname: string): boolean;
 }
 
-/** The remotes' navigation entries, in their order; each is current on the remote's paths. */
+/** The remotes' navigation entries, in their order. */
 export function remoteNavSections(): readonly RemoteNavSection[] {
   return navSections;
 }

@@ -141,6 +141,14 @@ describe('side navigation', () => {
     );
   });
 
+  it("marks no section on a page another remote renders inside a section's paths (the team dashboard under /tasks)", () => {
+    renderShell({ route: '/tasks/dashboard', token: makeToken({ role: 'manager' }) });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(link).not.toHaveAttribute('aria-current');
+    }
+  });
+
   it('writes the current section in a colour readable at 4.5:1 on its highlight', () => {
     renderShell({ route: '/tasks/create', token: makeToken() });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
