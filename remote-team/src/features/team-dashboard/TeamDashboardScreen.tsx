@@ -115,6 +115,7 @@ export function TeamDashboardScreen() {
         <AssignDialog
           title="Assign Task"
           subject={target.task.title}
+          currentAssigneeId={target.task.assigned_to_user_id}
           failureLog="Error assigning task"
           assign={(employeeId) =>
             assignTask({ task_id: target.task.id, employee_id: employeeId }).unwrap()
@@ -126,6 +127,7 @@ export function TeamDashboardScreen() {
         <AssignDialog
           title="Assign Certificate"
           subject={target.certificate.name}
+          currentAssigneeId={target.certificate.incharge_person_id}
           failureLog="Error assigning certificate"
           assign={(employeeId) =>
             assignCertificate({

@@ -276,6 +276,22 @@ describe('Assign', () => {
     ).toBeVisible();
   });
 
+  it('opens with the current assignee chosen, so reassigning starts from who has it', async () => {
+    const task = makeManagerTaskItem({
+      title: 'Renew trade licence',
+      assigned_to_user_id: priya.id,
+      assigned_to: { id: priya.id, full_name: 'Priya Sharma' },
+    });
+    serve({ tasks: [task], employees: [priya, arjun] });
+    const { user } = renderTeam('/tasks/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Assign Renew trade licence' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign Task' });
+    await within(dialog).findByRole('option', { name: 'Arjun Mehta' });
+    expect(within(dialog).getByRole('combobox', { name: 'Select Employee' })).toHaveValue(priya.id);
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeEnabled();
+  });
+
   it('a failure keeps the dialog open, says so inside it and logs the spec text', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => {});
     serve({ tasks: [makeManagerTaskItem({ title: 'Renew office lease paperwork' })] });

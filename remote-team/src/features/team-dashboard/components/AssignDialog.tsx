@@ -29,6 +29,8 @@ export interface AssignDialogProps {
   title: string;
   /** The task title or certificate name, so the manager sees what they assign. */
   subject: string;
+  /** Who has it now (preselected, so the manager sees it before changing it); none: empty. */
+  currentAssigneeId?: string | null;
   /** The spec's log text of a failure: 'Error assigning task'. */
   failureLog: string;
   /** Sends the assignment; rejects on failure (an RTK Query `unwrap()`). */
@@ -41,9 +43,16 @@ export interface AssignDialogProps {
  * chosen; success closes the dialog (the table refreshes through its tags); a failure keeps it
  * open, says so inside it and is logged with the spec's text.
  */
-export function AssignDialog({ title, subject, failureLog, assign, onClose }: AssignDialogProps) {
+export function AssignDialog({
+  title,
+  subject,
+  currentAssigneeId,
+  failureLog,
+  assign,
+  onClose,
+}: AssignDialogProps) {
   const team = useTeamMembersQuery(TEAM_CHOICES);
-  const [employeeId, setEmployeeId] = useState('');
+  const [employeeId, setEmployeeId] = useState(currentAssigneeId ?? '');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
