@@ -4,14 +4,14 @@
  * the creator. Due means on or before today, never "exactly today": after downtime the
  * reminders of the missed days are recorded at the next run.
  *
- * Recording clears `remind_on` in the same transaction (conditionally, on the value read), so
- * the certificate leaves the due set; a new expiry date, new reminder days or a renewal set it
- * again (certificateSchedule), and the new expiry date makes a new key.
+ * Recording clears `remind_on` in the same transaction (a conditional update, like the
+ * transitions), so the certificate leaves the due set; a new expiry date, new reminder days
+ * or a renewal set it again (certificateSchedule), and a new expiry date makes a new key.
  */
 import type { Db } from '../db/tables';
-import { forEachDue } from './due-rows';
-import { recordNotice } from './ledger';
-import { activePeople } from './recipients';
+import { forEachDueBatch } from './due-rows';
+import { recordNotices } from './ledger';
+import { loadPeople } from './recipients';
 import { digestSendAfter } from './schedule';
 import type { SweepMoment } from './transitions';
 
@@ -22,49 +22,58 @@ export function recordCertificateReminders(
   moment: SweepMoment,
   reminderTime: string,
 ): Promise<number> {
-  return forEachDue(
+  const sendAfter = digestSendAfter(moment.now, moment.today, reminderTime);
+  return forEachDueBatch(
     (limit) =>
       db
         .selectFrom('certificates')
-        .select(['id', 'organization_id', 'remind_on'])
+        .select('id')
         .where('status', 'in', VALID_CERTIFICATE)
         .where('remind_on', '<=', moment.today)
         .orderBy('remind_on')
         .limit(limit)
         .execute(),
-    (certificate) =>
+    (ids) =>
       db.transaction().execute(async (trx) => {
         const cleared = await trx
           .updateTable('certificates')
           .set({ remind_on: null })
-          .where('organization_id', '=', certificate.organization_id)
-          .where('id', '=', certificate.id)
+          .where('id', 'in', ids)
           .where('status', 'in', VALID_CERTIFICATE)
-          .where('remind_on', '=', certificate.remind_on)
-          .returning(['name', 'expiry_date', 'incharge_person_id', 'created_by_user_id'])
-          .executeTakeFirst();
-        if (!cleared) return false;
-        // Already past its expiry date (the transition step runs first, so only a row changed
-        // in between): the expiry notice replaces a reminder that would come too late.
-        if (cleared.expiry_date < moment.today) return false;
-        await recordNotice(
+          .where('remind_on', '<=', moment.today)
+          .returning([
+            'id',
+            'organization_id',
+            'name',
+            'expiry_date',
+            'incharge_person_id',
+            'created_by_user_id',
+          ])
+          .execute();
+        // Already past its expiry date (transitions run first, so only a row changed in
+        // between): its expiry notice replaces a reminder that would come too late.
+        const timely = cleared.filter((certificate) => certificate.expiry_date >= moment.today);
+        const people = await loadPeople(trx, {
+          named: timely.flatMap((c) => [c.incharge_person_id, c.created_by_user_id]),
+        });
+        await recordNotices(
           trx,
-          {
+          timely.map((certificate) => ({
             organizationId: certificate.organization_id,
             kind: 'certificate_reminder',
             itemId: certificate.id,
-            itemTitle: cleared.name,
-            itemDate: cleared.expiry_date,
+            itemTitle: certificate.name,
+            itemDate: certificate.expiry_date,
             delivery: 'digest',
-            sendAfter: digestSendAfter(moment.now, moment.today, reminderTime),
+            sendAfter,
             now: moment.nowIso,
-          },
-          await activePeople(trx, certificate.organization_id, [
-            cleared.incharge_person_id,
-            cleared.created_by_user_id,
-          ]),
+            recipientIds: people.activeAmong(certificate.organization_id, [
+              certificate.incharge_person_id,
+              certificate.created_by_user_id,
+            ]),
+          })),
         );
-        return true;
+        return timely.length;
       }),
   );
 }

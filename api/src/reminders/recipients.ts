@@ -1,40 +1,61 @@
 /**
- * Who is told about what (ARCHITECTURE 7). Only active people of the item's organisation;
- * someone named twice (in charge of a certificate they created) is told once.
+ * Who is told about what (ARCHITECTURE 7), for a batch of items at once. Only active people
+ * of the item's own organisation; someone named twice (in charge of a certificate they
+ * created) is told once.
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 
 type Trx = Transaction<Database>;
 
-/** The active people among `ids` (nulls and duplicates dropped), in the order given. */
-export async function activePeople(
-  trx: Trx,
-  organizationId: string,
-  ids: readonly (string | null)[],
-): Promise<string[]> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return [];
-  const rows = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('id', 'in', wanted)
-    .where('status', '=', 'active')
-    .execute();
-  const active = new Set(rows.map((row) => row.id));
-  return wanted.filter((id) => active.has(id));
+export interface People {
+  /** The active people among `ids` who belong to `organizationId`, nulls and repeats dropped. */
+  activeAmong(organizationId: string, ids: readonly (string | null)[]): string[];
+  /** The organisation's active managers and admins (escalations). */
+  managersAndAdmins(organizationId: string): string[];
 }
 
-/** Escalations go to the organisation's active managers and admins. */
-export async function activeManagersAndAdmins(trx: Trx, organizationId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('role', 'in', ['manager', 'admin'])
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
+interface Wanted {
+  /** Users named by the items (in charge, creator, assignee, assigner). */
+  named?: readonly (string | null)[];
+  /** Organisations whose managers and admins are told. */
+  escalating?: readonly string[];
+}
+
+export async function loadPeople(trx: Trx, wanted: Wanted): Promise<People> {
+  const named = [...new Set((wanted.named ?? []).filter((id): id is string => id !== null))];
+  const escalating = [...new Set(wanted.escalating ?? [])];
+  const [namedRows, leaderRows] = await Promise.all([
+    named.length === 0
+      ? []
+      : trx
+          .selectFrom('users')
+          .select(['id', 'organization_id'])
+          .where('id', 'in', named)
+          .where('status', '=', 'active')
+          .execute(),
+    escalating.length === 0
+      ? []
+      : trx
+          .selectFrom('users')
+          .select(['id', 'organization_id'])
+          .where('organization_id', 'in', escalating)
+          .where('role', 'in', ['manager', 'admin'])
+          .where('status', '=', 'active')
+          .orderBy('id')
+          .execute(),
+  ]);
+  const organisationOf = new Map(namedRows.map((row) => [row.id, row.organization_id]));
+  const leaders = new Map<string, string[]>();
+  for (const row of leaderRows) {
+    leaders.set(row.organization_id, [...(leaders.get(row.organization_id) ?? []), row.id]);
+  }
+  return {
+    activeAmong: (organizationId, ids) => [
+      ...new Set(
+        ids.filter((id): id is string => id !== null && organisationOf.get(id) === organizationId),
+      ),
+    ],
+    managersAndAdmins: (organizationId) => leaders.get(organizationId) ?? [],
+  };
 }
