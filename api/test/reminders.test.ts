@@ -372,6 +372,29 @@ describe.each(testDatabases())('reminders on %s', (kind) => {
       expect(smtp.received).toHaveLength(2);
     });
 
+    test('a digest of 40 reminders is one mail whose header names all 40 keys', async () => {
+      const { db } = context();
+      const ids: string[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        ids.push(
+          await createCertificate(db, org, {
+            expiry_date: EXPIRY,
+            reminder_days_before: 30,
+            created_by_user_id: org.employee.id,
+          }),
+        );
+      }
+      await runReminderSweep(db, REMINDER_DAY_NINE);
+      await deliverDueNotifications(db, mailer, REMINDER_DAY_NINE, SENDER);
+      const mails = smtp.mailsTo(org.employee.email);
+      expect(mails).toHaveLength(1);
+      const keys = mails[0].headers['x-duly-notification-keys'].split(',').map((key) => key.trim());
+      expect(keys.sort()).toEqual(
+        ids.map((id) => `certificate:${id}:reminder:${EXPIRY}:${org.employee.id}`).sort(),
+      );
+      expect(mails[0].messageId).toBe(messageIdFor(keys));
+    });
+
     test('two instances on one database, running together and twice, send each mail once', async () => {
       // Its own database: on PostgreSQL each instance gets its own connection pool, as two
       // servers would (an in-memory SQLite database has a single connection).
