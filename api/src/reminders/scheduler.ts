@@ -46,22 +46,30 @@ export function startScheduler(settings: SchedulerSettings): Scheduler {
   let running: Promise<void> | undefined;
   let stopped = false;
 
+  // Each step on its own: a sweep that fails (a lost connection, a deadlock PostgreSQL broke)
+  // does not keep what is already in the ledger from being mailed. The next run tries again;
+  // the ledger keeps what is left to do.
+  const step = async <T extends object>(name: string, run: () => Promise<T>) => {
+    try {
+      const counts = await run();
+      if (didSomething(counts)) settings.log.info({ [name]: counts }, `Reminders: ${name}`);
+    } catch (error) {
+      settings.log.error({ err: error }, `Reminders: ${name} failed`);
+    }
+  };
+
   const tick = () => {
     // A run longer than the interval is not overlapped by the next one.
     if (running || stopped) return;
-    running = runRemindersOnce(settings)
-      .then(({ sweep, delivery }) => {
-        if (didSomething(sweep) || didSomething(delivery)) {
-          settings.log.info({ sweep, delivery }, 'Reminders run');
-        }
-      })
-      .catch((error: unknown) => {
-        // The next run tries again; the ledger keeps what is left to do.
-        settings.log.error({ err: error }, 'Reminders run failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
+    const { db, mailer, clock } = settings;
+    running = (async () => {
+      await step('sweep', () =>
+        runReminderSweep(db, clock, { reminderTime: settings.reminderTime }),
+      );
+      await step('delivery', () => deliverDueNotifications(db, mailer, clock, settings));
+    })().finally(() => {
+      running = undefined;
+    });
   };
 
   const timer = setInterval(tick, settings.intervalMs);
