@@ -35,6 +35,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import {
+  certificateSchedule,
   createDatabase,
   hashPassword,
   migrateToLatest,
@@ -248,24 +249,28 @@ export async function seed(
   await insertInBatches(tasks, (batch) => db.insertInto('tasks').values(batch).execute());
 
   const certificateStatuses = ['active', 'expired', 'renewed', 'escalated'] as const;
-  const certificates: NewCertificate[] = Array.from({ length: shape.certificates }, (_, i) => ({
-    id: randomUUID(),
-    organization_id: organizationId,
-    name: `Certificate ${i + 1}`,
-    description: null,
-    issue_date: null,
-    expiry_date: new Date(now.getTime() + ((i % 400) - 100) * 86_400_000)
+  const certificates: NewCertificate[] = Array.from({ length: shape.certificates }, (_, i) => {
+    const expiryDate = new Date(now.getTime() + ((i % 400) - 100) * 86_400_000)
       .toISOString()
-      .slice(0, 10),
-    reminder_days_before: 30,
-    department: 'Engineering',
-    incharge_person_id: employees[i % EMPLOYEES].id,
-    created_by_user_id: admin.id,
-    assigner_id: admin.id,
-    status: certificateStatuses[i % certificateStatuses.length],
-    created_at: stamp,
-    updated_at: stamp,
-  }));
+      .slice(0, 10);
+    return {
+      id: randomUUID(),
+      organization_id: organizationId,
+      name: `Certificate ${i + 1}`,
+      description: null,
+      issue_date: null,
+      expiry_date: expiryDate,
+      reminder_days_before: 30,
+      ...certificateSchedule(expiryDate, 30),
+      department: 'Engineering',
+      incharge_person_id: employees[i % EMPLOYEES].id,
+      created_by_user_id: admin.id,
+      assigner_id: admin.id,
+      status: certificateStatuses[i % certificateStatuses.length],
+      created_at: stamp,
+      updated_at: stamp,
+    };
+  });
   await insertInBatches(certificates, (batch) =>
     db.insertInto('certificates').values(batch).execute(),
   );

@@ -32,6 +32,7 @@ import healthRoutes from './routes/health';
 import managerRoutes from './routes/manager';
 import organizationRoutes from './routes/organizations';
 import taskRoutes from './routes/tasks';
+import unsubscribeRoutes from './routes/unsubscribe';
 
 export interface AppOptions {
   config: AppConfig;
@@ -72,6 +73,8 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
 
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
+  // Opened from a mail, without signing in: the link's signed token is the authority.
+  await fastify.register(unsubscribeRoutes);
 
   // Everything else needs a valid token; roles are checked per route. Each route file
   // writes its paths out in full, as spec section 7 names them (`/tasks/`, `/certificates/{id}/`).

@@ -10,3 +10,27 @@ export {
   type ReceivedMail,
   type TestSmtpServer,
 } from './mail/test-smtp-server';
+
+// The reminders (issue 15, docs/reminders.md), for the fault-injection test and the sweep
+// benchmark:
+// - runReminderSweep(db, clock, { reminderTime }) runs the automatic transitions and records
+//   the due reminders in the ledger (table `notifications`); it sends nothing. Its cost grows
+//   with what is due, not with the tables.
+// - deliverDueNotifications(db, mailer, clock, { publicUrl, jwtSecret, leaseMs? }) mails what
+//   the ledger holds and is due, claiming rows with a lease.
+// - runRemindersOnce does both, as every instance's scheduler does each SCHEDULER_INTERVAL_MS.
+// - certificateSchedule(expiry_date, reminder_days_before) gives the columns remind_on and
+//   escalate_on that every certificate insert must carry (migration 008).
+// - Every reminder mail carries NOTIFICATION_KEYS_HEADER (`X-Duly-Notification-Keys`: the
+//   ledger keys it delivers, `, `-separated) and the Message-ID messageIdFor(keys).
+export { createMailer, type Mailer } from './mail/mailer';
+export { clockFromEnv, offsetClock, systemClock, type Clock } from './lib/clock';
+export { runReminderSweep, type SweepOptions, type SweepResult } from './reminders/sweep';
+export {
+  deliverDueNotifications,
+  type DeliveryResult,
+  type SenderOptions,
+} from './reminders/sender';
+export { runRemindersOnce, startScheduler } from './reminders/scheduler';
+export { certificateSchedule } from './reminders/schedule';
+export { messageIdFor, noticeKey, NOTIFICATION_KEYS_HEADER } from './reminders/keys';

@@ -9,8 +9,10 @@ import { buildApp } from './app';
 import { createDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { formatDemoLogins, seedDemo } from './demo/seed';
+import { clockFromEnv } from './lib/clock';
 import { ConfigError, loadConfig } from './plugins/config';
 import { sendRouteNotFound } from './plugins/errors';
+import { startScheduler, type Scheduler } from './reminders/scheduler';
 import { webOptionsFromEnv, webPlugin } from './web';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -29,12 +31,14 @@ async function main(): Promise<void> {
   // The API alone: a path outside /api/v1 is a JSON 404 in the API's shape too.
   else app.setNotFoundHandler(sendRouteNotFound);
 
+  let scheduler: Scheduler | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) process.exit(1); // A second Ctrl+C: stop now.
     closing = true;
     app.log.info({ signal }, 'Shutting down');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    await scheduler?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -46,6 +50,20 @@ async function main(): Promise<void> {
   const { port } = app.server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Duly API listening on http://${host}:${port}${API_BASE_PATH}`);
+
+  // The reminders' job, on every instance (reminders/scheduler.ts); SCHEDULER=off for none.
+  if (config.scheduler) {
+    scheduler = startScheduler({
+      db,
+      mailer: app.mailer,
+      clock: clockFromEnv(),
+      reminderTime: config.reminderTime,
+      intervalMs: config.schedulerIntervalMs,
+      publicUrl: config.publicUrl,
+      jwtSecret: config.jwtSecret,
+      log: app.log,
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -23,6 +23,7 @@ import { createDatabase, type DatabaseSettings } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Db, NewCertificate, NewTask, NewUser } from '../src/db/tables';
 import { signToken } from '../src/lib/jwt';
+import { certificateSchedule } from '../src/reminders/schedule';
 import type { AppConfig } from '../src/plugins/config';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -130,6 +131,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: undefined,
     mailFrom: 'Duly <no-reply@duly.test>',
     publicUrl: 'https://duly.test',
+    reminderTime: '09:00',
+    schedulerIntervalMs: 60_000,
+    scheduler: false,
     ...overrides,
   };
 }
@@ -331,14 +335,17 @@ export async function createCertificate(
   fields: Partial<NewCertificate> = {},
 ): Promise<string> {
   const now = new Date().toISOString();
+  const expiryDate = fields.expiry_date ?? kolkataDateIn(90);
+  const reminderDays = fields.reminder_days_before ?? 30;
   const certificate: NewCertificate = {
+    ...certificateSchedule(expiryDate, reminderDays),
     id: randomUUID(),
     organization_id: organization.id,
     name: unique('Certificate'),
     description: null,
     issue_date: null,
-    expiry_date: kolkataDateIn(90),
-    reminder_days_before: 30,
+    expiry_date: expiryDate,
+    reminder_days_before: reminderDays,
     department: null,
     incharge_person_id: organization.employee.id,
     created_by_user_id: organization.manager.id,

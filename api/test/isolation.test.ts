@@ -16,8 +16,10 @@ import {
   snapshot,
   testDatabases,
   type Method,
+  TEST_JWT_SECRET,
   type TestOrganization,
 } from './helper';
+import { unsubscribeToken } from '../src/reminders/unsubscribe-token';
 
 interface World {
   mine: TestOrganization;
@@ -253,6 +255,26 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     });
     expect(response.json()).toEqual([]);
     expect(response.headers['x-total-count']).toBe('0');
+  });
+
+  test('an unsubscribe link turns emails off only for the person it names, in their organisation', async () => {
+    const { app, db } = context();
+    const token = unsubscribeToken(TEST_JWT_SECRET, world.theirs.employee.id, 'task_overdue');
+    // Whoever sends it (even someone signed in to another organisation), it names one person.
+    const response = await call(app, 'POST', '/unsubscribe', {
+      token: world.mine.admin.token,
+      query: { token },
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = await db
+      .selectFrom('email_opt_outs')
+      .select(['organization_id', 'user_id', 'kind'])
+      .where('kind', '=', 'task_overdue')
+      .execute();
+    expect(rows).toEqual([
+      { organization_id: world.theirs.id, user_id: world.theirs.employee.id, kind: 'task_overdue' },
+    ]);
+    await db.deleteFrom('email_opt_outs').execute();
   });
 
   test('the dashboard counts only the caller’s organisation', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { migrateToLatest } from '../src/db/migrate';
@@ -5,7 +6,6 @@ import { migrations } from '../src/db/migrations';
 import { hashPassword } from '../src/lib/passwords';
 import {
   call,
-  createCertificate,
   createOrganization,
   createTask,
   openTestDatabase,
@@ -33,7 +33,13 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     expect((await firstRelease.migrateToLatest()).error).toBeUndefined();
     const org = await createOrganization(db);
     for (let i = 0; i < 3; i += 1) await createTask(db, org);
-    await createCertificate(db, org);
+    // The first release's columns only (createCertificate writes today's schedule columns).
+    const now = new Date().toISOString();
+    await sql`insert into certificates
+      (id, organization_id, name, expiry_date, reminder_days_before, created_by_user_id,
+       status, created_at, updated_at)
+      values (${randomUUID()}, ${org.id}, 'From the first release', '2031-03-10', 30,
+        ${org.manager.id}, 'active', ${now}, ${now})`.execute(db);
 
     const applied = await migrateToLatest(db);
     expect(applied).toEqual(Object.keys(migrations).filter((name) => name !== FIRST));
@@ -53,6 +59,10 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
         tasks: { total_tasks: 3 },
         certificates: { total_certificates: 1 },
       });
+      // Migration 008 gave the existing certificate its reminder schedule.
+      expect(
+        await db.selectFrom('certificates').select(['remind_on', 'escalate_on']).execute(),
+      ).toEqual([{ remind_on: '2031-02-08', escalate_on: '2031-04-10' }]);
     } finally {
       await app.close();
     }

@@ -190,7 +190,16 @@ const ROUTES: RouteCase[] = [
 ];
 
 /** Routes anyone may call, without a token. */
-const PUBLIC_ROUTES = ['GET /docs', 'GET /health', 'POST /auth/login', 'POST /auth/signup'];
+const PUBLIC_ROUTES = [
+  'GET /docs',
+  'GET /health',
+  'POST /auth/login',
+  'POST /auth/signup',
+  // The link of a reminder mail: its signed token names the one person and kind it turns off
+  // (test/unsubscribe.test.ts).
+  'GET /unsubscribe',
+  'POST /unsubscribe',
+];
 
 const ROLES: Role[] = ['employee', 'manager', 'admin'];
 

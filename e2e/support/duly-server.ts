@@ -143,6 +143,10 @@ export async function startDuly({
       // federation.spec.ts reads which packages each script bundles from its source map;
       // production serves none by default (api/src/web).
       DULY_SERVE_SOURCE_MAPS: 'on',
+      // The reminders' job changes statuses when dates pass (a certificate a test sets expired
+      // on a past date would become escalated under it): off unless a test asks for it with
+      // `env: { SCHEDULER: 'on' }` (docs/reminders.md).
+      SCHEDULER: 'off',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },

@@ -3,7 +3,7 @@
  * UUID text, instants as ISO-8601 UTC text and calendar dates as
  * `YYYY-MM-DD` text (see lib/dates.ts), so one set of queries serves both.
  */
-import type { Generated, Kysely, Selectable, Insertable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Insertable, Updateable } from 'kysely';
 import type { CertificateStatus, EmployeeStatus, Role, TaskStatus } from '@duly/shared/contract';
 
 export interface OrganizationsTable {
@@ -60,6 +60,13 @@ export interface CertificatesTable {
   /** Who last assigned the incharge person (the assign endpoint); not part of the API shape. */
   assigner_id: string | null;
   status: CertificateStatus;
+  /**
+   * The reminders' schedule (migration 008, reminders/schedule.ts `certificateSchedule`),
+   * required on every insert: the day the next reminder is due, null once it is recorded.
+   */
+  remind_on: ColumnType<string | null, string, string | null>;
+  /** The day an expired certificate is escalated; kept with the expiry date. */
+  escalate_on: ColumnType<string, string, string>;
   created_at: string;
   updated_at: string;
 }

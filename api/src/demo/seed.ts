@@ -19,6 +19,7 @@ import {
 import { findUserByEmail } from '../db/repositories/users';
 import type { Db, NewCertificate, NewTask, NewUser } from '../db/tables';
 import { hashPassword } from '../lib/passwords';
+import { certificateSchedule } from '../reminders/schedule';
 
 export const DEMO_PASSWORD = 'duly-demo-2026';
 export const DEMO_ORGANIZATION = 'Duly Demo Ltd';
@@ -252,6 +253,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResu
   ) => {
     const expiry = today.plus({ days });
     const creator = managers[certificates.length % managers.length];
+    // Expiring soon: remind earlier than the expired ones did.
+    const reminderDays = days > 0 && days <= 30 ? 15 : days > 30 ? 30 : 7;
     certificates.push({
       id: randomUUID(),
       organization_id: organizationId,
@@ -259,8 +262,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResu
       description: certificates.length % 2 === 0 ? 'Keep the original in the office safe.' : null,
       issue_date: expiry.minus({ years: 1 }).toISODate(),
       expiry_date: expiry.toISODate() as string,
-      // Expiring soon: remind earlier than the expired ones did.
-      reminder_days_before: days > 0 && days <= 30 ? 15 : days > 30 ? 30 : 7,
+      reminder_days_before: reminderDays,
+      ...certificateSchedule(expiry.toISODate() as string, reminderDays),
       department: holder?.department ?? DEPARTMENTS[0],
       incharge_person_id: holder?.id ?? null,
       created_by_user_id: creator.id,

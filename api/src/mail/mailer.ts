@@ -47,9 +47,19 @@ export interface MailLog {
   info(details: object, message: string): void;
 }
 
+const SMTP_TIMEOUT_MS = 30_000;
+
 export function createMailer(settings: MailerSettings, log: MailLog): Mailer {
   if (!settings.smtpUrl) return logMailer(log);
-  const transport: Transporter = nodemailer.createTransport(settings.smtpUrl);
+  const transport: Transporter = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    // nodemailer waits up to 10 minutes on a silent server by default. Bounded well under the
+    // reminders' lease (5 minutes, reminders/sender.ts), so a hung send ends as a failure to
+    // retry before another instance may claim the same notice.
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({

@@ -40,7 +40,14 @@ export interface TestSmtpServer {
 
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export interface TestSmtpServerOptions {
+  /** A port to listen on (0, the default: any free one); a test reopens a closed server on its port. */
+  port?: number;
+}
+
+export async function startTestSmtpServer(
+  options: TestSmtpServerOptions = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
 
@@ -75,7 +82,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
 

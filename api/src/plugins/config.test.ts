@@ -69,9 +69,32 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.com:25' }, /SMTP_URL/],
     [{ PUBLIC_URL: 'duly.example.com' }, /PUBLIC_URL/],
     [{ PUBLIC_URL: 'ftp://duly.example.com' }, /PUBLIC_URL/],
+    [{ REMINDER_TIME: '9am' }, /REMINDER_TIME/],
+    [{ REMINDER_TIME: '24:00' }, /REMINDER_TIME/],
+    [{ SCHEDULER_INTERVAL_MS: 'often' }, /SCHEDULER_INTERVAL_MS/],
+    [{ SCHEDULER_INTERVAL_MS: '10' }, /SCHEDULER_INTERVAL_MS/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(ConfigError);
     expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(message);
+  });
+
+  test('reminders: 09:00 every minute by default; REMINDER_TIME, SCHEDULER_INTERVAL_MS and SCHEDULER=off change that', () => {
+    expect(loadConfig({ INIT_CWD: base, JWT_SECRET: 'x'.repeat(32) }, [])).toMatchObject({
+      reminderTime: '09:00',
+      schedulerIntervalMs: 60_000,
+      scheduler: true,
+    });
+    expect(
+      loadConfig(
+        {
+          INIT_CWD: base,
+          REMINDER_TIME: '18:45',
+          SCHEDULER_INTERVAL_MS: '5000',
+          SCHEDULER: 'off',
+        },
+        [],
+      ),
+    ).toMatchObject({ reminderTime: '18:45', schedulerIntervalMs: 5000, scheduler: false });
   });
 
   test('mail: the log without SMTP_URL, links on the local address unless PUBLIC_URL says otherwise', () => {

@@ -5,7 +5,9 @@
  * JWT_SECRET, TOKEN_TTL (12h; seconds or 30m/12h/7d), CORS_ORIGINS (comma
  * separated), LOG_LEVEL (info), RESPONSE_CACHE (on; `off` always reads the database),
  * SMTP_URL (none: mails go to the log), MAIL_FROM (Duly <no-reply@localhost>), PUBLIC_URL
- * (http://localhost:PORT: the base of every link in a mail).
+ * (http://localhost:PORT: the base of every link in a mail), REMINDER_TIME (09:00 Asia/Kolkata:
+ * when the day's reminder digests go out), SCHEDULER_INTERVAL_MS (60000), SCHEDULER (on; `off`
+ * keeps server.ts from running the reminders' scheduler).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,12 @@ export interface AppConfig {
   mailFrom: string;
   /** The web app's address as users reach it, without a trailing slash: links in mails. */
   publicUrl: string;
+  /** `HH:mm` in Asia/Kolkata: when the day's reminder digests are sent (REMINDER_TIME). */
+  reminderTime: string;
+  /** How often every instance runs the reminders' job (SCHEDULER_INTERVAL_MS). */
+  schedulerIntervalMs: number;
+  /** Whether server.ts runs the scheduler (SCHEDULER=off: it does not). */
+  scheduler: boolean;
 }
 
 declare module 'fastify' {
@@ -83,6 +91,29 @@ function parsePublicUrl(value: string | undefined, port: number): string {
     throw new ConfigError(`PUBLIC_URL must be an absolute http(s) address (got "${value}")`);
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+const DEFAULT_REMINDER_TIME = '09:00';
+const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
+
+/** `HH:mm`, 00:00 to 23:59 (Asia/Kolkata wall-clock time). */
+function parseReminderTime(value: string | undefined): string {
+  if (!value) return DEFAULT_REMINDER_TIME;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value.trim())) {
+    throw new ConfigError(`REMINDER_TIME must be HH:mm, for example 09:00 (got "${value}")`);
+  }
+  return value.trim();
+}
+
+function parseIntervalMs(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_SCHEDULER_INTERVAL_MS;
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 1000) {
+    throw new ConfigError(
+      `SCHEDULER_INTERVAL_MS must be a whole number of milliseconds, at least 1000 (got "${value}")`,
+    );
+  }
+  return ms;
 }
 
 function parsePort(value: string | undefined): number {
@@ -153,6 +184,9 @@ export function loadConfig(
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    reminderTime: parseReminderTime(env.REMINDER_TIME),
+    schedulerIntervalMs: parseIntervalMs(env.SCHEDULER_INTERVAL_MS),
+    scheduler: env.SCHEDULER !== 'off',
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import type { CertificateUpdate } from '../../db/tables';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
+import { certificateSchedule } from '../../reminders/schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
@@ -112,6 +113,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         issue_date: issueDate,
         expiry_date: expiryDate,
         reminder_days_before: body.reminder_days_before,
+        ...certificateSchedule(expiryDate, body.reminder_days_before),
         department: optionalText(body.department) ?? null,
         incharge_person_id: incharge,
         created_by_user_id: caller.id,
@@ -169,6 +171,20 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const status = statusAfterSave(body.status ?? existing.status, expiryDate, kolkataToday());
       if (status !== existing.status) changes.status = status;
       if (Object.keys(changes).length === 0) return existing;
+      // A new date, new reminder days or a new status re-arm the reminders (reminders/).
+      if (
+        changes.expiry_date !== undefined ||
+        changes.reminder_days_before !== undefined ||
+        changes.status !== undefined
+      ) {
+        Object.assign(
+          changes,
+          certificateSchedule(
+            expiryDate,
+            changes.reminder_days_before ?? existing.reminder_days_before,
+          ),
+        );
+      }
       changes.updated_at = nowIso();
       await updateCertificate(db, caller.organization_id, existing.id, changes);
       return (await findCertificate(db, scope))!;

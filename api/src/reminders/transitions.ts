@@ -1,0 +1,224 @@
+/**
+ * The automatic transitions (ARCHITECTURE 6). Each batch is one transaction: a conditional
+ * UPDATE (`where status = <old status>` and the item still due) that returns only the rows
+ * it changed, and the ledger rows of their notices. Two instances may read the same due rows;
+ * the database lets only one UPDATE change each row (SQLite runs writers one at a time;
+ * PostgreSQL re-checks the WHERE clause on a row another transaction changed), and only the
+ * transaction that changed it records its notices.
+ */
+import type { Db } from '../db/tables';
+import { forEachDueBatch } from './due-rows';
+import { recordNotices } from './ledger';
+import { loadPeople } from './recipients';
+import { taskEscalationCutoff } from './schedule';
+
+/** One moment of the sweep: the same "now" and Asia/Kolkata "today" for every step. */
+export interface SweepMoment {
+  now: Date;
+  nowIso: string;
+  today: string;
+}
+
+const OPEN_TASK = ['pending', 'in_progress'] as const;
+const VALID_CERTIFICATE = ['active', 'renewed'] as const;
+
+/** pending | in_progress past the due instant → overdue; tells the assignee and the assigner. */
+export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
+  return forEachDueBatch(
+    (limit) =>
+      db
+        .selectFrom('tasks')
+        .select('id')
+        .where('status', 'in', OPEN_TASK)
+        .where('due_date', '<', moment.nowIso)
+        .orderBy('due_date')
+        .limit(limit)
+        .execute(),
+    (ids) =>
+      db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('tasks')
+          .set({ status: 'overdue', updated_at: moment.nowIso })
+          .where('id', 'in', ids)
+          .where('status', 'in', OPEN_TASK)
+          .where('due_date', '<', moment.nowIso)
+          .returning([
+            'id',
+            'organization_id',
+            'title',
+            'due_date',
+            'assigned_to_user_id',
+            'assigner_id',
+            'created_by_user_id',
+          ])
+          .execute();
+        // A task made without an assign step has no assigner: its creator assigned it.
+        const assignerOf = (task: (typeof changed)[number]) =>
+          task.assigner_id ?? task.created_by_user_id;
+        const people = await loadPeople(trx, {
+          named: changed.flatMap((task) => [task.assigned_to_user_id, assignerOf(task)]),
+        });
+        await recordNotices(
+          trx,
+          changed.map((task) => ({
+            organizationId: task.organization_id,
+            kind: 'task_overdue',
+            itemId: task.id,
+            itemTitle: task.title,
+            itemDate: task.due_date,
+            delivery: 'immediate',
+            sendAfter: moment.nowIso,
+            now: moment.nowIso,
+            recipientIds: people.activeAmong(task.organization_id, [
+              task.assigned_to_user_id,
+              assignerOf(task),
+            ]),
+          })),
+        );
+        return changed.length;
+      }),
+  );
+}
+
+/** overdue for 3 days → escalated; tells the organisation's managers and admins. */
+export function escalateOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
+  const cutoff = taskEscalationCutoff(moment.now);
+  return forEachDueBatch(
+    (limit) =>
+      db
+        .selectFrom('tasks')
+        .select('id')
+        .where('status', '=', 'overdue')
+        .where('due_date', '<=', cutoff)
+        .orderBy('due_date')
+        .limit(limit)
+        .execute(),
+    (ids) =>
+      db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('tasks')
+          .set({ status: 'escalated', updated_at: moment.nowIso })
+          .where('id', 'in', ids)
+          .where('status', '=', 'overdue')
+          .where('due_date', '<=', cutoff)
+          .returning(['id', 'organization_id', 'title', 'due_date'])
+          .execute();
+        const people = await loadPeople(trx, {
+          escalating: changed.map((task) => task.organization_id),
+        });
+        await recordNotices(
+          trx,
+          changed.map((task) => ({
+            organizationId: task.organization_id,
+            kind: 'task_escalated',
+            itemId: task.id,
+            itemTitle: task.title,
+            itemDate: task.due_date,
+            delivery: 'immediate',
+            sendAfter: moment.nowIso,
+            now: moment.nowIso,
+            recipientIds: people.managersAndAdmins(task.organization_id),
+          })),
+        );
+        return changed.length;
+      }),
+  );
+}
+
+/** active | renewed past the expiry date → expired; tells the person in charge and the creator. */
+export function expireCertificates(db: Db, moment: SweepMoment): Promise<number> {
+  return forEachDueBatch(
+    (limit) =>
+      db
+        .selectFrom('certificates')
+        .select('id')
+        .where('status', 'in', VALID_CERTIFICATE)
+        .where('expiry_date', '<', moment.today)
+        .orderBy('expiry_date')
+        .limit(limit)
+        .execute(),
+    (ids) =>
+      db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('certificates')
+          .set({ status: 'expired', updated_at: moment.nowIso })
+          .where('id', 'in', ids)
+          .where('status', 'in', VALID_CERTIFICATE)
+          .where('expiry_date', '<', moment.today)
+          .returning([
+            'id',
+            'organization_id',
+            'name',
+            'expiry_date',
+            'incharge_person_id',
+            'created_by_user_id',
+          ])
+          .execute();
+        const people = await loadPeople(trx, {
+          named: changed.flatMap((c) => [c.incharge_person_id, c.created_by_user_id]),
+        });
+        await recordNotices(
+          trx,
+          changed.map((certificate) => ({
+            organizationId: certificate.organization_id,
+            kind: 'certificate_expired',
+            itemId: certificate.id,
+            itemTitle: certificate.name,
+            itemDate: certificate.expiry_date,
+            delivery: 'immediate',
+            sendAfter: moment.nowIso,
+            now: moment.nowIso,
+            recipientIds: people.activeAmong(certificate.organization_id, [
+              certificate.incharge_person_id,
+              certificate.created_by_user_id,
+            ]),
+          })),
+        );
+        return changed.length;
+      }),
+  );
+}
+
+/** expired for its reminder_days_before days → escalated; tells managers and admins. */
+export function escalateExpiredCertificates(db: Db, moment: SweepMoment): Promise<number> {
+  return forEachDueBatch(
+    (limit) =>
+      db
+        .selectFrom('certificates')
+        .select('id')
+        .where('status', '=', 'expired')
+        .where('escalate_on', '<=', moment.today)
+        .orderBy('escalate_on')
+        .limit(limit)
+        .execute(),
+    (ids) =>
+      db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('certificates')
+          .set({ status: 'escalated', updated_at: moment.nowIso })
+          .where('id', 'in', ids)
+          .where('status', '=', 'expired')
+          .where('escalate_on', '<=', moment.today)
+          .returning(['id', 'organization_id', 'name', 'expiry_date'])
+          .execute();
+        const people = await loadPeople(trx, {
+          escalating: changed.map((certificate) => certificate.organization_id),
+        });
+        await recordNotices(
+          trx,
+          changed.map((certificate) => ({
+            organizationId: certificate.organization_id,
+            kind: 'certificate_escalated',
+            itemId: certificate.id,
+            itemTitle: certificate.name,
+            itemDate: certificate.expiry_date,
+            delivery: 'immediate',
+            sendAfter: moment.nowIso,
+            now: moment.nowIso,
+            recipientIds: people.managersAndAdmins(certificate.organization_id),
+          })),
+        );
+        return changed.length;
+      }),
+  );
+}
