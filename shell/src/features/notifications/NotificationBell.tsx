@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { NotificationsIcon } from '@duly/shared';
 import { useNotificationsUnreadCountQuery } from './api';
@@ -94,18 +94,23 @@ export function NotificationBell() {
     return () => document.removeEventListener('pointerdown', closeOnOutsidePress);
   }, [open]);
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (open && event.key === 'Escape') {
+  // Escape closes it wherever focus is: a button that just turned disabled (Mark all as
+  // read) leaves focus on the page's body, outside the panel.
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
       event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    }
-  };
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
 
   return (
     <Root
       ref={rootRef}
-      onKeyDown={handleKeyDown}
       // Tabbing out of the panel closes it, as if it had not been there.
       onBlur={(event) => {
         const next = event.relatedTarget as Node | null;

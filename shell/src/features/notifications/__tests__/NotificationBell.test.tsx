@@ -144,6 +144,11 @@ describe('the notification bell', () => {
       expect(within(panel).getByRole('button', { name: 'Mark all as read' })).toBeDisabled(),
     );
     expect(within(panel).queryByText(/^Unread:/)).not.toBeInTheDocument();
+    // The disabled button cannot hold focus: the panel keeps it, and Escape still closes.
+    await waitFor(() => expect(panel).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
   });
 
   it('says so when there is nothing to show', async () => {

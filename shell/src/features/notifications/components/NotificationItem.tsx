@@ -10,7 +10,9 @@ const Row = styled.li<{ $unread: boolean }>`
   align-items: flex-start;
   padding: ${({ theme }) => theme.space(1.5, 2)};
   border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
-  background: ${({ theme, $unread }) => ($unread ? theme.colors.primaryTint : 'transparent')};
+  /* Unread: an accent at the left edge. No tinted background: the grey captions must keep
+     4.5:1, which they only reach on white. */
+  box-shadow: ${({ theme, $unread }) => ($unread ? `inset 3px 0 0 ${theme.colors.primary}` : 'none')};
 
   &:last-child {
     border-bottom: 0;
@@ -40,8 +42,6 @@ const Kind = styled.span<{ $unread: boolean }>`
   font-weight: ${({ theme, $unread }) =>
     $unread ? theme.fontWeights.semibold : theme.fontWeights.regular};
   color: ${({ theme }) => theme.colors.textSecondary};
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
 `;
 
 const ItemLink = styled(Link)`

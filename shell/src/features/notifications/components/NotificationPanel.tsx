@@ -162,7 +162,13 @@ export const NotificationPanel = forwardRef<HTMLElement, NotificationPanelProps>
             variant="text"
             size="small"
             disabled={!hasUnread || markingAll}
-            onClick={() => void markAll()}
+            onClick={async (event) => {
+              // The button turns disabled once nothing is unread, which drops focus: keep it
+              // in the panel.
+              const panel = event.currentTarget.closest<HTMLElement>('[role="dialog"]');
+              await markAll();
+              panel?.focus();
+            }}
           >
             {PANEL_TEXTS.markAll}
           </Button>
