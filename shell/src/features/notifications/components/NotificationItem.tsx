@@ -86,14 +86,13 @@ export function NotificationItem({ notice, onFollow, onMarkRead, marking }: Noti
       <Body>
         <Kind $unread={unread}>
           {unread ? <VisuallyHidden>Unread: </VisuallyHidden> : null}
-          {NOTICE_TITLES[notice.kind] ?? 'Notice'}
+          {NOTICE_TITLES[notice.kind] ?? 'Notice'} ·{' '}
+          <time dateTime={notice.created_at}>{noticeTime(notice)}</time>
         </Kind>
         <ItemLink to={noticeLink(notice)} onClick={() => onFollow(notice)}>
           {notice.item_title}
         </ItemLink>
-        <Meta>
-          {noticeItemDate(notice)} · <time dateTime={notice.created_at}>{noticeTime(notice)}</time>
-        </Meta>
+        <Meta>{noticeItemDate(notice)}</Meta>
       </Body>
       {unread ? (
         <MarkButton
