@@ -42,6 +42,11 @@ const Kind = styled.span<{ $unread: boolean }>`
   font-weight: ${({ theme, $unread }) =>
     $unread ? theme.fontWeights.semibold : theme.fontWeights.regular};
   color: ${({ theme }) => theme.colors.textSecondary};
+
+  /* On a narrow panel the time wraps as a whole, never in the middle. */
+  & > time {
+    white-space: nowrap;
+  }
 `;
 
 const ItemLink = styled(Link)`
