@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
-import { NotificationsIcon } from '@duly/shared';
+import { NotificationsIcon, useAppDispatch } from '@duly/shared';
 import { useNotificationsUnreadCountQuery } from './api';
 import { NotificationPanel } from './components/NotificationPanel';
 import { bellLabel, unreadBadgeText } from './kinds';
@@ -68,6 +69,10 @@ export function NotificationBell() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const panelId = useId();
+  const dispatch = useAppDispatch();
+  // RTK Query learns whether the page is in front (skipPollingIfUnfocused) from these
+  // listeners; no query of the base API refetches on focus unless it asks to.
+  useEffect(() => setupListeners(dispatch), [dispatch]);
   const { data: count = 0 } = useNotificationsUnreadCountQuery(undefined, {
     pollingInterval: UNREAD_POLL_MS,
     skipPollingIfUnfocused: true,
