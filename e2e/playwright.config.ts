@@ -11,7 +11,8 @@ import type { DulyOptions } from './support/test';
 const postgres = process.env.DATABASE_URL;
 
 /** Specs that depend on the database; the federation specs only need one run. */
-const DATABASE_SPECS = /(auth|tasks|certificates|employees|responsive|team)\.spec\.ts$/;
+const DATABASE_SPECS =
+  /(auth|tasks|certificates|employees|responsive|team|notifications)\.spec\.ts$/;
 
 export default defineConfig<DulyOptions>({
   testDir: './tests',

@@ -30,6 +30,7 @@ import employeeRoutes from './routes/employee';
 import employeesRoutes from './routes/employees';
 import healthRoutes from './routes/health';
 import managerRoutes from './routes/manager';
+import notificationRoutes from './routes/notifications';
 import organizationRoutes from './routes/organizations';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
@@ -88,6 +89,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(certificateRoutes);
     await signedIn.register(managerRoutes);
     await signedIn.register(employeeRoutes);
+    await signedIn.register(notificationRoutes);
   });
 };
 

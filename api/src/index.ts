@@ -3,7 +3,9 @@
 export { buildApp, type AppOptions } from './app';
 export { createDatabase, type DatabaseSettings } from './db/connection';
 export { migrateToLatest } from './db/migrate';
-export type { Db, NewCertificate, NewTask, NewUser } from './db/tables';
+export type { Db, NewCertificate, NewNotification, NewTask, NewUser } from './db/tables';
+// Notices for browser tests of the bell, until the reminders engine writes them itself.
+export { insertNotification } from './db/repositories/notifications';
 export { hashPassword } from './lib/passwords';
 export {
   startTestSmtpServer,

@@ -13,6 +13,7 @@ import {
   apiPath,
   call,
   createCertificate,
+  createNotification,
   createOrganization,
   createTask,
   routeTable,
@@ -76,6 +77,8 @@ interface World {
   org: TestOrganization;
   task: string;
   certificate: string;
+  /** A notice to the admin, the caller of every request here. */
+  notice: string;
 }
 
 /**
@@ -101,6 +104,7 @@ function concretePath(route: RouteEntry, world: World): string {
     ['/certificates/', world.certificate],
     ['/employees/', world.org.colleague.id],
     ['/organizations/', world.org.id],
+    ['/notifications/', world.notice],
   ];
   const match = ids.find(([prefix]) => path.startsWith(prefix));
   if (!match) throw new Error(`No id known for ${route.method} ${route.url}: add it here`);
@@ -118,7 +122,12 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
   beforeAll(async () => {
     const { db } = context();
     const org = await createOrganization(db);
-    world = { org, task: await createTask(db, org), certificate: await createCertificate(db, org) };
+    world = {
+      org,
+      task: await createTask(db, org),
+      certificate: await createCertificate(db, org),
+      notice: await createNotification(db, org.admin),
+    };
     const table = await routes;
     bodyRoutes = table.filter((route) => route.schema?.body);
     queryRoutes = table.filter((route) => route.schema?.querystring);

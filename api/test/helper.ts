@@ -21,7 +21,8 @@ import type { Role } from '@duly/shared/contract';
 import { buildApp, dulyApi, serverOptions } from '../src/app';
 import { createDatabase, type DatabaseSettings } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
-import type { Db, NewCertificate, NewTask, NewUser } from '../src/db/tables';
+import { insertNotification } from '../src/db/repositories/notifications';
+import type { Db, NewCertificate, NewNotification, NewTask, NewUser } from '../src/db/tables';
 import { signToken } from '../src/lib/jwt';
 import { certificateSchedule } from '../src/reminders/schedule';
 import type { AppConfig } from '../src/plugins/config';
@@ -359,6 +360,39 @@ export async function createCertificate(
   return certificate.id;
 }
 
+/**
+ * A notice to `recipient`, as the reminders engine would write it: a certificate reminder
+ * unless `fields` say otherwise, unread, created now.
+ */
+export async function createNotification(
+  db: Db,
+  recipient: Pick<TestUser, 'id' | 'organization_id'>,
+  fields: Partial<NewNotification> = {},
+): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const itemId = fields.item_id ?? randomUUID();
+  const kind = fields.kind ?? 'certificate_reminder';
+  await insertNotification(db, {
+    id,
+    organization_id: recipient.organization_id,
+    recipient_user_id: recipient.id,
+    key: `test:${itemId}:${kind}:${id}`,
+    kind,
+    item_type: kind.startsWith('task_') ? 'task' : 'certificate',
+    item_id: itemId,
+    item_title: unique('Item'),
+    item_date: kolkataDateIn(30),
+    delivery: 'digest',
+    email_status: 'pending',
+    send_after: now,
+    read_at: null,
+    created_at: now,
+    ...fields,
+  });
+  return id;
+}
+
 // ---------------------------------------------------------------- requests
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -400,13 +434,16 @@ export function call(
 
 /** Everything that identifies the state of the data, to prove a request changed nothing. */
 export async function snapshot(db: Db): Promise<unknown> {
-  const [organizations, users, tasks, certificates] = await Promise.all([
-    db.selectFrom('organizations').selectAll().orderBy('id').execute(),
-    db.selectFrom('users').selectAll().orderBy('id').execute(),
-    db.selectFrom('tasks').selectAll().orderBy('id').execute(),
-    db.selectFrom('certificates').selectAll().orderBy('id').execute(),
-  ]);
-  return { organizations, users, tasks, certificates };
+  const [organizations, users, tasks, certificates, notifications, emailOptOuts] =
+    await Promise.all([
+      db.selectFrom('organizations').selectAll().orderBy('id').execute(),
+      db.selectFrom('users').selectAll().orderBy('id').execute(),
+      db.selectFrom('tasks').selectAll().orderBy('id').execute(),
+      db.selectFrom('certificates').selectAll().orderBy('id').execute(),
+      db.selectFrom('notifications').selectAll().orderBy('id').execute(),
+      db.selectFrom('email_opt_outs').selectAll().orderBy('user_id').orderBy('kind').execute(),
+    ]);
+  return { organizations, users, tasks, certificates, notifications, emailOptOuts };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   apiPath,
   call,
   createCertificate,
+  createNotification,
   createOrganization,
   createTask,
   setupTestApp,
@@ -28,6 +29,8 @@ interface World {
   myCertificate: string;
   theirTask: string;
   theirCertificate: string;
+  /** A notice to their admin (the caller below is our admin). */
+  theirNotice: string;
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
@@ -45,7 +48,10 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       myCertificate: await createCertificate(db, mine),
       theirTask: await createTask(db, theirs, { status: 'overdue' }),
       theirCertificate: await createCertificate(db, theirs, { status: 'expired' }),
+      theirNotice: await createNotification(db, theirs.admin),
     };
+    // Our employee has a notice of their own, so their list has something to check.
+    await createNotification(db, mine.employee);
   });
 
   /** Another organisation's row for each kind of `:id`, and how its 404 names it. */
@@ -54,6 +60,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/employees/', (w) => w.theirs.employee.id, 'Employee not found'],
     ['/tasks/', (w) => w.theirTask, 'Task not found'],
     ['/certificates/', (w) => w.theirCertificate, 'Certificate not found'],
+    ['/notifications/', (w) => w.theirNotice, 'Notification not found'],
   ];
 
   /** A body the route would accept for one of the caller's own rows. */
@@ -62,6 +69,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'PUT /tasks/:id': { title: 'Mine now' },
     'PATCH /tasks/:id': { status: 'completed' },
     'PUT /certificates/:id/': { name: 'Mine now' },
+    'PATCH /notifications/:id': { read: true },
   };
 
   test('every route of the route table with an id in its path → 404 for another organisation’s id, nothing changed', async () => {
@@ -208,6 +216,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/manager/certificates', 'manager'],
     ['/employee/tasks', 'employee'],
     ['/employee/certificates', 'employee'],
+    ['/notifications/', 'employee'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -230,6 +239,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     const foreignIds = [
       world.theirTask,
       world.theirCertificate,
+      world.theirNotice,
       world.theirs.admin.id,
       world.theirs.manager.id,
       world.theirs.employee.id,

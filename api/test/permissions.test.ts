@@ -10,6 +10,7 @@ import {
   apiPath,
   call,
   createCertificate,
+  createNotification,
   createOrganization,
   createTask,
   setupTestApp,
@@ -26,6 +27,8 @@ interface Fixture {
   otherTask: string;
   ownCertificate: string;
   otherCertificate: string;
+  /** A notice addressed to each role's user: everyone reads and marks only their own. */
+  notices: Record<Role, string>;
 }
 
 interface RouteCase {
@@ -187,6 +190,52 @@ const ROUTES: RouteCase[] = [
     path: () => '/employee/certificates',
     expect: [200, 200, 200],
   },
+  // Notices are personal, whatever the role: another person's is a 404 (even for an admin).
+  {
+    route: 'GET /notifications/',
+    method: 'GET',
+    path: () => '/notifications/',
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /notifications/unread-count',
+    method: 'GET',
+    path: () => '/notifications/unread-count',
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'PATCH /notifications/:id',
+    method: 'PATCH',
+    path: (f) => `/notifications/${f.notices.employee}`,
+    body: () => ({ read: true }),
+    expect: [200, 404, 404],
+  },
+  {
+    route: 'PATCH /notifications/:id',
+    method: 'PATCH',
+    path: (f) => `/notifications/${f.notices.manager}`,
+    body: () => ({ read: true }),
+    expect: [404, 200, 404],
+  },
+  {
+    route: 'POST /notifications/read-all',
+    method: 'POST',
+    path: () => '/notifications/read-all',
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /profile/email-preferences',
+    method: 'GET',
+    path: () => '/profile/email-preferences',
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'PUT /profile/email-preferences',
+    method: 'PUT',
+    path: () => '/profile/email-preferences',
+    body: () => ({ task_overdue: false }),
+    expect: [200, 200, 200],
+  },
 ];
 
 /** Routes anyone may call, without a token. */
@@ -224,6 +273,7 @@ const PLACEHOLDERS = {
   otherTask: '{other task}',
   ownCertificate: '{own certificate}',
   otherCertificate: '{other certificate}',
+  notices: { employee: "{employee's notice}", manager: "{manager's notice}", admin: '' },
 } as unknown as Fixture;
 
 const routeName = (route: RouteCase) => `${route.method} ${route.path(PLACEHOLDERS)}`;
@@ -250,6 +300,11 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
       otherTask: await createTask(db, org, { assigned_to_user_id: org.colleague.id }),
       ownCertificate: await createCertificate(db, org, { incharge_person_id: org.employee.id }),
       otherCertificate: await createCertificate(db, org, { incharge_person_id: org.colleague.id }),
+      notices: {
+        employee: await createNotification(db, org.employee),
+        manager: await createNotification(db, org.manager),
+        admin: await createNotification(db, org.admin),
+      },
     };
   });
 

@@ -24,6 +24,8 @@ export const API_TAG_TYPES = [
   'Employee',
   'Dashboard',
   'Organization',
+  // The signed-in person's notices and unread count (the shell's bell).
+  'Notification',
 ] as const;
 export type ApiTagType = (typeof API_TAG_TYPES)[number];
 

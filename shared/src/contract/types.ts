@@ -229,6 +229,42 @@ export interface AssignCertificatePayload {
   employee_id: Uuid;
 }
 
+/**
+ * The kinds of notice of the reminders (ARCHITECTURE 7): each is an in-app notice and a kind
+ * of email a person can turn off.
+ */
+export const NOTIFICATION_KINDS = [
+  'certificate_reminder',
+  'certificate_expired',
+  'certificate_escalated',
+  'task_overdue',
+  'task_escalated',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** One notice to the signed-in person (GET /notifications/). */
+export interface AppNotification {
+  id: Uuid;
+  kind: NotificationKind;
+  item_type: 'task' | 'certificate';
+  item_id: Uuid;
+  /** The task's title or certificate's name when the notice was made. */
+  item_title: string;
+  /** The due instant (task) or expiry date (certificate) the notice is about. */
+  item_date: string;
+  created_at: IsoInstant;
+  /** null while unread. */
+  read_at: IsoInstant | null;
+}
+
+/** GET /notifications/unread-count. */
+export interface UnreadCount {
+  count: number;
+}
+
+/** Which kinds of email a person gets: true = emailed (GET/PUT /profile/email-preferences). */
+export type EmailPreferences = Record<NotificationKind, boolean>;
+
 /** Query parameters every list accepts (ARCHITECTURE 6). */
 export interface ListParams {
   limit?: number;

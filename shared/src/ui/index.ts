@@ -33,6 +33,7 @@ export {
   ArrowUpwardIcon,
   ArrowDownwardIcon,
   SearchIcon,
+  NotificationsIcon,
   type IconProps,
 } from './icons';
 

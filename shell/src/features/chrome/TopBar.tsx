@@ -1,6 +1,7 @@
 import { type Ref } from 'react';
 import styled from 'styled-components';
 import { MenuIcon, focusRing } from '@duly/shared';
+import { NotificationBell } from '../notifications';
 import { AvatarMenu } from './AvatarMenu';
 
 const Bar = styled.header`
@@ -83,7 +84,10 @@ export interface TopBarProps {
   inert?: boolean;
 }
 
-/** The top bar (spec 2): menu button on small screens, "Duly", the organisation, the avatar. */
+/**
+ * The top bar (spec 2): menu button on small screens, "Duly", the organisation, then the
+ * notification bell (issue 15) and the avatar.
+ */
 export function TopBar({
   organizationName,
   fullName,
@@ -109,6 +113,7 @@ export function TopBar({
         <OrganizationName data-testid="top-bar-organization">{organizationName}</OrganizationName>
       ) : null}
       <Spacer />
+      <NotificationBell />
       <AvatarMenu fullName={fullName} organizationName={organizationName} />
     </Bar>
   );

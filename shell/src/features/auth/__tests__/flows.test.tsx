@@ -9,6 +9,7 @@ import {
   setupApiServer,
 } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
+import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 import { useAuth } from '../AuthProvider';
 
@@ -17,7 +18,11 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => {})),
 }));
 
-const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+const server = setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...noNotifications(),
+);
 
 function authAnswer(role = 'admin'): AuthResponse {
   const { sub, email, full_name, organization_id } = TEST_USER_CLAIMS;

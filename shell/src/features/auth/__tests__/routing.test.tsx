@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { TOKEN_STORAGE_KEY } from '@duly/shared';
 import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
+import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 
 // Role homes of other remotes render through the remote loader; here a remote simply never loads.
@@ -10,7 +11,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => {})),
 }));
 
-setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok(), ...noNotifications());
 
 describe('protected routes', () => {
   it.each(['/', '/dashboard', '/tasks', '/tasks/dashboard', '/employees/42', '/no-such-page'])(

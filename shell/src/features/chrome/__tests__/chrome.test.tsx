@@ -7,6 +7,7 @@ import {
   organizationHandlers,
   TEST_ORGANIZATION,
 } from '../../../testing/handlers';
+import { noNotifications } from '../../../testing/notifications';
 import { mediaDeclarationsFor } from '../../../testing/cssRules';
 import { renderShell } from '../../../testing/renderShell';
 
@@ -15,7 +16,11 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => {})),
 }));
 
-const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+const server = setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...noNotifications(),
+);
 
 /** The top bar: the header holding the product name (page headers are `header`s too). */
 function topBar(): HTMLElement {

@@ -2,10 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers, TEST_DASHBOARD } from '../../../testing/handlers';
+import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 import { dashboardApi } from '../api';
 
-const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+const server = setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...noNotifications(),
+);
 
 function card(label: string) {
   return screen.getByRole('region', { name: label });

@@ -3,6 +3,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
+import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 import { loadRemoteAtStartup, preloadRemote, resetLoadedRemotes } from '../loadRemoteRoutes';
 import { configuredRemotes } from '../../../testing/remotes';
@@ -17,7 +18,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 const loadRemoteMock = jest.mocked(loadRemote);
 const registerRemotesMock = jest.mocked(registerRemotes);
 
-setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok(), ...noNotifications());
 
 const FAILED = 'This section could not be loaded.';
 const TASKS_ENTRY = 'https://cdn.example.test/remote-tasks/mf-manifest.json';

@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+import { NOTIFICATION_KINDS } from '@duly/shared/contract';
+import { Enum, IdParams, Nullable, PageQuery, errorResponses } from '../../lib/schema';
+
+/** The unread count stops at this many: the bell shows "99+" beyond 99. */
+export const UNREAD_COUNT_CAP = 100;
+
+export const NotificationKind = Enum(NOTIFICATION_KINDS);
+
+export const NotificationSchema = Type.Object({
+  id: Type.String(),
+  kind: NotificationKind,
+  item_type: Enum(['task', 'certificate'] as const),
+  item_id: Type.String(),
+  item_title: Type.String({ description: "The task's title or certificate's name at the time" }),
+  item_date: Type.String({
+    description: 'The due instant (task, ISO-8601 UTC) or expiry date (certificate, YYYY-MM-DD)',
+  }),
+  created_at: Type.String(),
+  read_at: Nullable(Type.String({ description: 'null while unread' })),
+});
+
+const tags = ['notifications'];
+
+export const listNotificationsSchema = {
+  summary: "The caller's own notices, newest first",
+  tags,
+  querystring: PageQuery,
+  response: { 200: Type.Array(NotificationSchema), ...errorResponses(400, 401) },
+};
+
+export const unreadCountSchema = {
+  summary: "How many of the caller's notices are unread",
+  description: `Counted up to ${UNREAD_COUNT_CAP}: a count of ${UNREAD_COUNT_CAP} means "that many or more".`,
+  tags,
+  response: {
+    200: Type.Object({ count: Type.Integer({ minimum: 0, maximum: UNREAD_COUNT_CAP }) }),
+    ...errorResponses(401),
+  },
+};
+
+export const MarkReadBody = Type.Object(
+  { read: Type.Boolean({ description: 'true: read; false: unread again' }) },
+  { additionalProperties: false },
+);
+
+export const markNotificationSchema = {
+  summary: 'Mark one of the caller’s notices read or unread',
+  description: "Another person's notice is a 404, like an unknown id.",
+  tags,
+  params: IdParams,
+  body: MarkReadBody,
+  response: { 200: NotificationSchema, ...errorResponses(400, 401, 404) },
+};
+
+export const markAllReadSchema = {
+  summary: "Mark every one of the caller's notices read",
+  tags,
+  response: {
+    200: Type.Object({ updated: Type.Integer({ minimum: 0, description: 'How many changed' }) }),
+    ...errorResponses(401),
+  },
+};

@@ -1,0 +1,239 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
+import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
+import { makeNotice, notificationsBackend } from '../../../testing/notifications';
+import { renderShell } from '../../../testing/renderShell';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(() => new Promise(() => {})),
+}));
+
+const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+
+function useBackend(...args: Parameters<typeof notificationsBackend>) {
+  const backend = notificationsBackend(...args);
+  server.use(...backend.handlers);
+  return backend;
+}
+
+function renderWithBell() {
+  return renderShell({ route: '/dashboard', token: makeToken() });
+}
+
+async function openPanel(user: ReturnType<typeof renderShell>['user']) {
+  await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
+  return screen.getByRole('dialog', { name: 'Notifications' });
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the notification bell', () => {
+  it('shows the unread count on the bell and names it for screen readers', async () => {
+    useBackend([makeNotice(), makeNotice(), makeNotice({ read_at: '2026-11-24T04:00:00.000Z' })]);
+    renderWithBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(bell).toHaveTextContent('2');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows no count when everything is read, and 99+ beyond 99', async () => {
+    const backend = useBackend([makeNotice({ read_at: '2026-11-24T04:00:00.000Z' })]);
+    const { unmount } = renderWithBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    expect(bell).toHaveTextContent('');
+    unmount();
+
+    backend.notices.push(...Array.from({ length: 120 }, () => makeNotice()));
+    renderWithBell();
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 99+ unread' }),
+    ).toHaveTextContent('99+');
+  });
+
+  it('lists what each notice is, its item with a link to the item’s page, and when', async () => {
+    useBackend([
+      makeNotice({
+        kind: 'task_overdue',
+        item_id: 'task-7',
+        item_title: 'File the GST return',
+        item_date: '2026-11-20T12:30:00.000Z',
+        created_at: '2026-11-24T03:30:00.000Z',
+      }),
+      makeNotice({
+        kind: 'certificate_reminder',
+        item_id: 'cert-9',
+        item_title: 'Fire safety licence',
+        item_date: '2026-12-01',
+        created_at: '2026-11-24T04:30:00.000Z',
+      }),
+    ]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+
+    const items = await within(panel).findAllByRole('listitem');
+    // Newest first.
+    expect(items[0]).toHaveTextContent('Certificate reminder · Nov 24, 2026 10:00');
+    expect(items[0]).toHaveTextContent('Expires Dec 01, 2026');
+    expect(within(items[0]).getByRole('link', { name: 'Fire safety licence' })).toHaveAttribute(
+      'href',
+      '/certificates/cert-9',
+    );
+    expect(items[1]).toHaveTextContent('Task overdue · Nov 24, 2026 09:00');
+    // Asia/Kolkata: 12:30 UTC is 18:00 there.
+    expect(items[1]).toHaveTextContent('Due Nov 20, 2026 18:00');
+    expect(within(items[1]).getByRole('link', { name: 'File the GST return' })).toHaveAttribute(
+      'href',
+      '/tasks/task-7',
+    );
+    // Unread is said in words too, not only by the dot and the bold type.
+    expect(items[0]).toHaveTextContent('Unread: Certificate reminder');
+  });
+
+  it('marks one notice read, which lowers the count', async () => {
+    const backend = useBackend([makeNotice({ item_title: 'Fire safety licence' }), makeNotice()]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+
+    await user.click(
+      await within(panel).findByRole('button', { name: 'Mark as read: Fire safety licence' }),
+    );
+
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' }),
+    ).toBeInTheDocument();
+    expect(backend.writes).toEqual([
+      { method: 'PATCH', path: `/notifications/${backend.notices[0].id}`, body: { read: true } },
+    ]);
+    await waitFor(() =>
+      expect(
+        within(panel).queryByRole('button', { name: 'Mark as read: Fire safety licence' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('following a link opens the item’s page, closes the panel and marks the notice read', async () => {
+    const backend = useBackend([
+      makeNotice({ kind: 'task_escalated', item_id: 'task-3', item_title: 'Renew the lease' }),
+    ]);
+    // No remote is deployed in these tests: the task page's failed load is only logged.
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, currentPath } = renderWithBell();
+    const panel = await openPanel(user);
+
+    await user.click(await within(panel).findByRole('link', { name: 'Renew the lease' }));
+
+    expect(currentPath()).toBe('/tasks/task-3');
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(backend.notices[0].read_at).not.toBeNull();
+  });
+
+  it('marks all as read; the button is off when nothing is unread', async () => {
+    const backend = useBackend([makeNotice(), makeNotice(), makeNotice()]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    await within(panel).findAllByRole('listitem');
+
+    await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(backend.writes.map((write) => write.path)).toEqual(['/notifications/read-all']);
+    await waitFor(() =>
+      expect(within(panel).getByRole('button', { name: 'Mark all as read' })).toBeDisabled(),
+    );
+    expect(within(panel).queryByText(/^Unread:/)).not.toBeInTheDocument();
+    // The disabled button cannot hold focus: the panel keeps it, and Escape still closes.
+    await waitFor(() => expect(panel).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
+  });
+
+  it('says so when there is nothing to show', async () => {
+    useBackend([]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    expect(await within(panel).findByText('You have no notifications.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('says so when the notices cannot be loaded, and tries again on Retry', async () => {
+    const backend = useBackend([makeNotice({ item_title: 'Back again' })]);
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get(apiUrl('/notifications/'), () =>
+        HttpResponse.json({ message: 'Boom', code: 'internal' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    expect(
+      await within(panel).findByText('Could not load your notifications.'),
+    ).toBeInTheDocument();
+
+    server.use(...backend.handlers);
+    await user.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await within(panel).findByRole('link', { name: 'Back again' })).toBeInTheDocument();
+  });
+
+  it('pages with Show more when there are more notices than shown', async () => {
+    useBackend(
+      Array.from({ length: 25 }, (_, index) =>
+        makeNotice({ created_at: new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString() }),
+      ),
+    );
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    expect(await within(panel).findAllByRole('listitem')).toHaveLength(20);
+    await user.click(within(panel).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(25));
+    expect(within(panel).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('moves focus into the panel; Escape closes it and gives focus back to the bell', async () => {
+    useBackend([makeNotice()]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    expect(panel).toHaveFocus();
+    const bell = screen.getByRole('button', { name: /^Notifications/ });
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(bell).toHaveAttribute('aria-controls', panel.id);
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on a press outside', async () => {
+    useBackend([makeNotice()]);
+    const { user } = renderWithBell();
+    await openPanel(user);
+    await user.click(screen.getByText('Duly'));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the count again when the person comes back to the window', async () => {
+    const backend = useBackend([makeNotice()]);
+    renderWithBell();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+
+    backend.notices.push(makeNotice(), makeNotice());
+    // Focus and visibility both fire on a return; one refresh is enough, and not at once.
+    const later = Date.now() + 5000;
+    jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('focus'));
+      });
+      expect(
+        await screen.findByRole('button', { name: 'Notifications, 3 unread' }),
+      ).toBeInTheDocument();
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import {
+  DATE_FORMATS,
+  formatCalendarDate,
+  formatInstant,
+  type AppNotification,
+  type NotificationKind,
+} from '@duly/shared';
+
+/** What a notice is about, as its heading in the bell. */
+export const NOTICE_TITLES: Record<NotificationKind, string> = {
+  certificate_reminder: 'Certificate reminder',
+  certificate_expired: 'Certificate expired',
+  certificate_escalated: 'Certificate escalated',
+  task_overdue: 'Task overdue',
+  task_escalated: 'Task escalated',
+};
+
+/** The switch of each kind of email on the profile page, with what it sends. */
+export const EMAIL_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+  certificate_reminder: {
+    label: 'Certificate reminders',
+    hint: 'When a certificate you look after is about to expire',
+  },
+  certificate_expired: {
+    label: 'Expired certificates',
+    hint: 'When a certificate you look after has expired',
+  },
+  certificate_escalated: {
+    label: 'Certificate escalations',
+    hint: 'When an expired certificate is escalated (managers and admins)',
+  },
+  task_overdue: { label: 'Overdue tasks', hint: 'When a task you are assigned or gave is overdue' },
+  task_escalated: {
+    label: 'Task escalations',
+    hint: 'When a task is overdue for 3 days (managers and admins)',
+  },
+};
+
+/** The item's own page: a task's (remote-tasks) or a certificate's (remote-certificates). */
+export function noticeLink(notice: Pick<AppNotification, 'item_type' | 'item_id'>): string {
+  const id = encodeURIComponent(notice.item_id);
+  return notice.item_type === 'task' ? `/tasks/${id}` : `/certificates/${id}`;
+}
+
+/** "Due Nov 20, 2026 18:00" for a task, "Expires Dec 01, 2026" for a certificate (Asia/Kolkata). */
+export function noticeItemDate(notice: Pick<AppNotification, 'item_type' | 'item_date'>): string {
+  return notice.item_type === 'task'
+    ? `Due ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`
+    : `Expires ${formatCalendarDate(notice.item_date, DATE_FORMATS.dashboard)}`;
+}
+
+/** When the notice was made, in Asia/Kolkata. */
+export function noticeTime(notice: Pick<AppNotification, 'created_at'>): string {
+  return formatInstant(notice.created_at, DATE_FORMATS.taskList);
+}
+
+/** The count on the bell: beyond 99 (the API counts up to 100) it reads "99+". */
+export const UNREAD_DISPLAY_MAX = 99;
+
+export function unreadBadgeText(count: number): string {
+  return count > UNREAD_DISPLAY_MAX ? `${UNREAD_DISPLAY_MAX}+` : String(count);
+}
+
+/** The bell's accessible name: "Notifications, 3 unread". */
+export function bellLabel(count: number): string {
+  return count > 0 ? `Notifications, ${unreadBadgeText(count)} unread` : 'Notifications';
+}
