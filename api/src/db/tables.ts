@@ -4,7 +4,16 @@
  * `YYYY-MM-DD` text (see lib/dates.ts), so one set of queries serves both.
  */
 import type { ColumnType, Generated, Kysely, Selectable, Insertable, Updateable } from 'kysely';
-import type { CertificateStatus, EmployeeStatus, Role, TaskStatus } from '@duly/shared/contract';
+import type {
+  CertificateStatus,
+  EmployeeStatus,
+  NotificationKind,
+  Role,
+  TaskStatus,
+} from '@duly/shared/contract';
+
+/** The kinds of notice: one list, in the API contract the shell reads too. */
+export type { NotificationKind };
 
 export interface OrganizationsTable {
   id: string;
@@ -70,13 +79,6 @@ export interface CertificatesTable {
   created_at: string;
   updated_at: string;
 }
-
-export type NotificationKind =
-  | 'certificate_reminder'
-  | 'certificate_expired'
-  | 'certificate_escalated'
-  | 'task_overdue'
-  | 'task_escalated';
 
 /** The reminders' ledger (migration 005): one notice to one person, in-app and by email. */
 export interface NotificationsTable {
