@@ -4,15 +4,10 @@
  * turn one kind of email off for one person, which that person can turn back on in /profile.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { NOTIFICATION_KINDS } from '@duly/shared/contract';
 import type { NotificationKind } from '../db/tables';
 
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
-  'certificate_reminder',
-  'certificate_expired',
-  'certificate_escalated',
-  'task_overdue',
-  'task_escalated',
-];
+export { NOTIFICATION_KINDS };
 
 function signature(secret: string, userId: string, kind: NotificationKind): Buffer {
   return createHmac('sha256', secret).update(`unsubscribe:${userId}:${kind}`).digest();
