@@ -38,7 +38,7 @@ import {
   type Person,
   type TaskModel,
 } from './reminder-rules';
-import { freePort, startServer } from './server-process';
+import { freePort, spawnServer, waitForOutput } from './server-process';
 
 const JWT_SECRET = 'reminders-fault-test-secret-long-enough';
 const REMINDER_TIME = '09:00';
@@ -50,6 +50,7 @@ const QUIET_MS = 5_000;
 const DELIVERY_TIMEOUT_MS = 45_000;
 /** More than the sender's lease (reminders/sender.ts DEFAULT_LEASE_MS, 5 minutes). */
 const LEASE_RUN_OUT_MS = 6 * 60_000;
+const START_TIMEOUT_MS = 60_000;
 const KEYS_HEADER = 'x-duly-notification-keys';
 
 // ---------------------------------------------------------------- the clock and the instances
@@ -79,7 +80,9 @@ class Instance {
     return `http://127.0.0.1:${this.env.PORT}/api/v1`;
   }
   async start(): Promise<void> {
-    this.child = await startServer(this.env);
+    // A busy machine (tsx compiling the API on two cores) may take more than the usual 20 s.
+    this.child = spawnServer(this.env);
+    await waitForOutput(this.child, /listening on http:\/\/\S+/, START_TIMEOUT_MS);
   }
   /** SIGKILL: no shutdown hook, leases left held, a delivery perhaps cut in the middle. */
   async kill(): Promise<void> {
