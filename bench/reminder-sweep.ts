@@ -12,7 +12,8 @@
  *
  * Every certificate has a "day" 1..P (P = rows / due per day) on which it falls due: half get
  * their reminder on it, a quarter expire on it, a quarter (already expired) are escalated on
- * it. So with the clock at today + 1, about rows / P are due; at today + 11, ten times more.
+ * it. So with the clock at today + 1, about rows / P are due; days 4..13 at once, ten times more.
+ * The few-hundred rows are the median of three sweeps (days 1, 2 and 3).
  * Rows:
  *   1,000,000 certificates,   ~300 due     (the target: under 2 s)
  *      10,000 certificates,   ~300 due     (the same work on a table 100 times smaller)
@@ -220,6 +221,24 @@ function report(measurements: Measurement[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The median of three sweeps on days first, first + 1, first + 2 (a few hundred due each):
+ * one sweep on a shared machine is noisy. The first day's delivery is timed when asked.
+ */
+async function medianOfThreeDays(
+  db: Db,
+  rows: number,
+  first: number,
+  deliver: boolean,
+): Promise<Measurement> {
+  const runs: Measurement[] = [];
+  for (let day = first; day < first + 3; day += 1) {
+    runs.push(await measure(db, rows, day, deliver && day === first));
+  }
+  const median = [...runs].sort((x, y) => x.sweepMs - y.sweepMs)[1];
+  return { ...median, deliveryMs: runs[0].deliveryMs, mails: runs[0].mails };
+}
+
 async function main(): Promise<void> {
   const measurements: Measurement[] = [];
   const large = await freshDatabase();
@@ -228,21 +247,21 @@ async function main(): Promise<void> {
     let started = Date.now();
     await seed(large.db, LARGE, Math.round(LARGE / DUE_PER_DAY));
     console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    // Day 1: a few hundred due. Then days 2..11 at once: ten times as many.
-    measurements.push(await measure(large.db, LARGE, 1, true));
+    // Days 1, 2, 3: a few hundred due each. Then days 4..13 at once: ten times as many.
+    measurements.push(await medianOfThreeDays(large.db, LARGE, 1, true));
     const small = await freshDatabase();
     try {
       console.log(`Seeding ${SMALL.toLocaleString('en')} certificates…`);
       started = Date.now();
       await seed(small.db, SMALL, Math.round(SMALL / DUE_PER_DAY));
       console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s`);
-      measurements.push(await measure(small.db, SMALL, 1, false));
+      measurements.push(await medianOfThreeDays(small.db, SMALL, 1, false));
     } finally {
       await small.drop();
     }
-    measurements.push(await measure(large.db, LARGE, 11, false));
-    // Nothing new is due on day 11 any more: the sweep every instance runs every minute.
-    measurements.push(await measure(large.db, LARGE, 11, false));
+    measurements.push(await measure(large.db, LARGE, 13, false));
+    // Nothing new is due on day 13 any more: the sweep every instance runs every minute.
+    measurements.push(await measure(large.db, LARGE, 13, false));
   } finally {
     await large.drop();
   }
