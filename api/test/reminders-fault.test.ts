@@ -9,7 +9,9 @@
  * HTTP API, spread over both instances. Then, in the engine's time (Asia/Kolkata, REMINDER_TIME
  * 09:00, D0 = today):
  *   1. D0 08:59:40: task due instants cross one after another and the 09:00 digest falls due;
- *      while the notices are being delivered, instance B is killed with SIGKILL and restarted.
+ *      once a third of the phase's notices have arrived, instance B is killed with SIGKILL and
+ *      restarted; the clock moves 6 minutes on, so that what B had claimed (its leases) is
+ *      taken over by the others.
  *   2. A few certificates get a new expiry date (a new key: the reminder re-arms).
  *   3. Both instances stop (A by SIGKILL, B by SIGTERM); while nothing runs the clock moves
  *      to D0+2 10:00, past midnight twice and the 09:00 of D0+1 and D0+2; both restart and
@@ -19,7 +21,8 @@
  * received: 0 missing, 0 duplicates, 0 unexpected.
  *
  * PostgreSQL only, whatever DULY_TEST_DATABASES says: it is the database that several
- * instances share (SQLite is one process's file). About a minute on an idle machine.
+ * instances share (SQLite is one process's file). About 3 minutes on the shared development
+ * machine under load, most of it server start-ups and the real seconds of phase 1.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
