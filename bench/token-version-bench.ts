@@ -1,6 +1,6 @@
 /**
  * What the token-version check costs (issue 14 part 5): the API of this tree against the API of
- * BENCH_BASELINE_REF (default `main`, exported with `git archive` to a temporary folder, using
+ * BENCH_BASELINE_REF (default: the merge base with `main`, exported with `git archive` to a temporary folder, using
  * this tree's node_modules), both on SQLite with the response cache off, each with 21 people of
  * one organisation (an admin and 20 employees) calling at random. Autocannon, 50 connections,
  * interleaved rounds (BENCH_ROUNDS, default 3, of BENCH_DURATION seconds, default 3) so that
@@ -11,7 +11,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,10 @@ const autocannon = createRequire(__filename)('autocannon') as (options: {
 
 const ROOT = path.resolve(__dirname, '..');
 const TSX = createRequire(__filename).resolve('tsx/cli');
-const BASELINE_REF = process.env.BENCH_BASELINE_REF ?? 'main';
+/** Default: where this branch left main (main may have moved to dependencies not installed here). */
+const BASELINE_REF =
+  process.env.BENCH_BASELINE_REF ??
+  execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT }).toString().trim();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = 50;
@@ -55,12 +58,19 @@ function freePort(): Promise<number> {
 /** The baseline's api/ beside this tree's node_modules, so it runs as `npm start -w api` would. */
 function exportBaseline(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'duly-baseline-'));
-  const archive = execFileSync('git', ['archive', BASELINE_REF, 'api'], {
-    cwd: ROOT,
-    maxBuffer: 1 << 28,
-  });
+  const archive = execFileSync(
+    'git',
+    ['archive', BASELINE_REF, 'api', 'scripts', 'remotes.json', 'package.json'],
+    {
+      cwd: ROOT,
+      maxBuffer: 1 << 28,
+    },
+  );
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  if (existsSync(path.join(ROOT, 'api', 'node_modules'))) {
+    symlinkSync(path.join(ROOT, 'api', 'node_modules'), path.join(dir, 'api', 'node_modules'));
+  }
   return dir;
 }
 
@@ -187,7 +197,11 @@ async function main() {
     for (let round = 0; round <= ROUNDS; round += 1) {
       // Round 0 warms both up and is not counted.
       for (const [targetIndex, [, pathOf]] of TARGETS.entries()) {
-        for (const [apiIndex, api] of apis.entries()) {
+        // Each round swaps which server goes first, so a load that rises or falls during a
+        // round does not always favour the same one.
+        const order = round % 2 === 0 ? [0, 1] : [1, 0];
+        for (const apiIndex of order) {
+          const api = apis[apiIndex];
           const { tokens, organizationId } = seeded[apiIndex];
           const result = await autocannon({
             url: api.base,
