@@ -23,6 +23,7 @@ import mailerPlugin from './plugins/mailer';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import responseCachePlugin from './plugins/response-cache';
 import securityPlugin from './plugins/security';
+import signInLimitsPlugin from './plugins/sign-in-limits';
 import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
 import dashboardRoutes from './routes/dashboard';
@@ -32,6 +33,7 @@ import healthRoutes from './routes/health';
 import managerRoutes from './routes/manager';
 import notificationRoutes from './routes/notifications';
 import organizationRoutes from './routes/organizations';
+import profileRoutes from './routes/profile';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
 
@@ -90,6 +92,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(managerRoutes);
     await signedIn.register(employeeRoutes);
     await signedIn.register(notificationRoutes);
+    await signedIn.register(profileRoutes);
   });
 };
 
@@ -106,6 +109,7 @@ export const dulyApi = fp<AppOptions>(
     await fastify.register(dbPlugin, { db });
     await fastify.register(mailerPlugin);
     await fastify.register(authPlugin);
+    await fastify.register(signInLimitsPlugin);
     await fastify.register(api, { prefix: API_BASE_PATH, config });
   },
   { name: 'duly-api' },

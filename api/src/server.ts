@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(config.database);
   await migrateToLatest(db);
-  if (config.demo) console.log(formatDemoLogins(await seedDemo(db)));
+  if (config.demo)
+    console.log(formatDemoLogins(await seedDemo(db, new Date(), config.passwordCost)));
 
   const app = await buildApp({ config, db });
   // `npm start` sets DULY_WEB_ROOT: the same process then serves the shell, the remotes and

@@ -2,6 +2,7 @@ import type { Role } from '@duly/shared/contract';
 import { signToken } from '../src/lib/jwt';
 import { hashPassword } from '../src/lib/passwords';
 import {
+  LEGACY_COST,
   TEST_JWT_SECRET,
   call,
   createOrganization,
@@ -119,7 +120,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
         last_name: 'Hopper',
         email: 'grace@example.test',
         role: 'manager',
-        password_hash: await hashPassword('cobol-1959'),
+        password_hash: await hashPassword('cobol-1959', LEGACY_COST),
       });
 
       const response = await call(app, 'POST', '/auth/login', {
@@ -142,7 +143,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       beforeAll(async () => {
         const { db } = context();
         const org = await createOrganization(db);
-        const hash = await hashPassword('enigma-1941');
+        const hash = await hashPassword('enigma-1941', LEGACY_COST);
         await createUser(db, org.id, {
           first_name: 'alan',
           email: 'alan@example.test',
@@ -181,7 +182,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
       await createUser(db, org.id, {
         first_name: 'limited',
         email: 'limited@example.test',
-        password_hash: await hashPassword('right-password'),
+        password_hash: await hashPassword('right-password', LEGACY_COST),
       });
       const attempt = (
         password: string,

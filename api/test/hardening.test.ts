@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { SIGN_IN_LIMITS } from '../src/lib/login-limiter';
 import { hashPassword } from '../src/lib/passwords';
 import {
+  LEGACY_COST,
   call,
   createOrganization,
   createTask,
@@ -42,7 +43,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
       await createUser(db, org.id, {
         first_name: 'parallel',
         email,
-        password_hash: await hashPassword(PASSWORD),
+        password_hash: await hashPassword(PASSWORD, LEGACY_COST),
       });
       const guesses = Array.from({ length: 30 }, (_, index) => `wrong guess ${index}`);
       const answers = await Promise.all(
@@ -101,7 +102,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
       await createUser(db, org.id, {
         first_name: 'after',
         email,
-        password_hash: await hashPassword(PASSWORD),
+        password_hash: await hashPassword(PASSWORD, LEGACY_COST),
       });
       expect((await login(email, PASSWORD, '10.4.0.1')).statusCode).toBe(200);
     });

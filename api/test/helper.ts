@@ -25,6 +25,7 @@ import { insertNotification } from '../src/db/repositories/notifications';
 import type { Db, NewCertificate, NewNotification, NewTask, NewUser } from '../src/db/tables';
 import { signToken } from '../src/lib/jwt';
 import { certificateSchedule } from '../src/reminders/schedule';
+import type { ScryptCost } from '../src/lib/passwords';
 import type { AppConfig } from '../src/plugins/config';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -135,6 +136,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     reminderTime: '09:00',
     schedulerIntervalMs: 60_000,
     scheduler: false,
+    tokenVersionMaxAgeMs: 5000,
+    // Today's cost takes ~0.9 s a hash here; the suite hashes hundreds. Tests of the cost
+    // itself and of the rehash at sign-in (sessions.test.ts) set PASSWORD_COST.
+    passwordCost: LEGACY_COST,
     ...overrides,
   };
 }
@@ -229,6 +234,12 @@ export interface TestOrganization {
   /** A second employee: for "someone else's task". */
   colleague: TestUser;
 }
+
+/**
+ * The scrypt cost of hashes stored before issue 14 (N=2^14): ten times cheaper than today's,
+ * so fixtures with passwords stay fast, and signing in with them exercises the rehash.
+ */
+export const LEGACY_COST: ScryptCost = { N: 16_384, r: 8, p: 1 };
 
 export function tokenFor(user: Omit<TestUser, 'token'>, secret = TEST_JWT_SECRET): string {
   return signToken(user, secret, 3600);

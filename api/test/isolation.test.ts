@@ -5,8 +5,11 @@
  * id, and every route whose body names a task, certificate or employee by id has
  * its cases here, so a new route cannot be left out.
  */
+import { hashPassword } from '../src/lib/passwords';
 import {
+  LEGACY_COST,
   apiPath,
+  createUser,
   call,
   createCertificate,
   createNotification,
@@ -285,6 +288,63 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       { organization_id: world.theirs.id, user_id: world.theirs.employee.id, kind: 'task_overdue' },
     ]);
     await db.deleteFrom('email_opt_outs').execute();
+  });
+
+  /** Routes about the caller themself (no id: the person is the token's), each tried below. */
+  const SELF_ROUTES = [
+    'GET /profile/',
+    'PATCH /profile/',
+    'PUT /profile/password',
+    // The email preferences (issue 15) are the caller's own the same way; tried in their suite.
+    'GET /profile/email-preferences',
+    'PUT /profile/email-preferences',
+  ];
+
+  test('every route of the route table about the caller themself is checked below', async () => {
+    const selfRoutes = (await routeTable())
+      .map((route) => `${route.method} ${apiPath(route.url)}`)
+      .filter((key) => key.split(' ')[1].startsWith('/profile'));
+    expect(selfRoutes.sort()).toEqual([...SELF_ROUTES].sort());
+  });
+
+  test('the profile routes read and change only the caller’s own row, in their own organisation', async () => {
+    const { app, db } = context();
+    const password = 'isolation-password-1';
+    // A third organisation of its own, so the counts the other tests expect stay as they are.
+    const home = await createOrganization(db);
+    const me = await createUser(db, home.id, {
+      password_hash: await hashPassword(password, LEGACY_COST),
+    });
+    const others = async () =>
+      (
+        await db.selectFrom('users').selectAll().where('id', '<>', me.id).orderBy('id').execute()
+      ).map((row) => JSON.stringify(row));
+    const before = await others();
+
+    const profile = await call(app, 'GET', '/profile/', { token: me.token });
+    expect(profile.json()).toMatchObject({
+      id: me.id,
+      organization_id: home.id,
+      organization_name: home.name,
+    });
+    const renamed = await call(app, 'PATCH', '/profile/', {
+      token: me.token,
+      body: { full_name: 'Only Me' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const changed = await call(app, 'PUT', '/profile/password', {
+      token: me.token,
+      body: { current_password: password, new_password: 'isolation-password-2' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect(await others()).toEqual(before);
+    const mine = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(mine).toMatchObject({ full_name: 'Only Me', organization_id: home.id });
   });
 
   test('the dashboard counts only the caller’s organisation', async () => {

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import { hashPassword } from '../src/lib/passwords';
 import {
+  LEGACY_COST,
   call,
   createOrganization,
   createTask,
@@ -78,7 +79,7 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     const password = 'a-long-enough-password';
     await db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(password) })
+      .set({ password_hash: await hashPassword(password, LEGACY_COST) })
       .where('id', '=', org.manager.id)
       .execute();
     const app = await buildApp({ config: testConfig({ responseCache: false }), db });

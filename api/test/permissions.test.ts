@@ -7,6 +7,8 @@
  */
 import type { Role } from '@duly/shared/contract';
 import {
+  LEGACY_COST,
+  createUser,
   apiPath,
   call,
   createCertificate,
@@ -19,7 +21,9 @@ import {
   testDatabases,
   type Method,
   type TestOrganization,
+  type TestUser,
 } from './helper';
+import { hashPassword } from '../src/lib/passwords';
 
 interface Fixture {
   org: TestOrganization;
@@ -29,7 +33,15 @@ interface Fixture {
   otherCertificate: string;
   /** A notice addressed to each role's user: everyone reads and marks only their own. */
   notices: Record<Role, string>;
+  /**
+   * One more person per role with a known password, for the password change: it ends the
+   * caller's other sessions, so it must not be made with the tokens the other rows use.
+   */
+  withPassword: Record<Role, TestUser>;
 }
+
+/** The password of `withPassword`'s people. */
+const KNOWN_PASSWORD = 'known-password-1';
 
 interface RouteCase {
   /** The route as the route table names it, without the /api/v1 prefix. */
@@ -39,6 +51,8 @@ interface RouteCase {
   body?: (f: Fixture) => unknown;
   /** Status for employee, manager, admin. */
   expect: [number, number, number];
+  /** Who calls, when not the organisation's person of that role. */
+  caller?: (f: Fixture, role: Role) => TestUser;
 }
 
 let emailSequence = 0;
@@ -236,6 +250,22 @@ const ROUTES: RouteCase[] = [
     body: () => ({ task_overdue: false }),
     expect: [200, 200, 200],
   },
+  { route: 'GET /profile/', method: 'GET', path: () => '/profile/', expect: [200, 200, 200] },
+  {
+    route: 'PATCH /profile/',
+    method: 'PATCH',
+    path: () => '/profile/',
+    body: () => ({ full_name: 'Renamed Person' }),
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'PUT /profile/password',
+    method: 'PUT',
+    path: () => '/profile/password',
+    body: () => ({ current_password: KNOWN_PASSWORD, new_password: 'a-new-password-2' }),
+    expect: [200, 200, 200],
+    caller: (f, role) => f.withPassword[role],
+  },
 ];
 
 /** Routes anyone may call, without a token. */
@@ -305,12 +335,20 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
         manager: await createNotification(db, org.manager),
         admin: await createNotification(db, org.admin),
       },
+      withPassword: {} as Record<Role, TestUser>,
     };
+    const passwordHash = await hashPassword(KNOWN_PASSWORD, LEGACY_COST);
+    for (const role of ROLES) {
+      fixture.withPassword[role] = await createUser(db, org.id, {
+        role,
+        password_hash: passwordHash,
+      });
+    }
   });
 
   test.each(CASES)('$name → $status', async ({ route, role, status }) => {
     const { app, db } = context();
-    const user = fixture.org[role];
+    const user = route.caller?.(fixture, role) ?? fixture.org[role];
     const before = status >= 400 ? await snapshot(db) : undefined;
 
     const response = await call(app, route.method, route.path(fixture), {

@@ -4,10 +4,11 @@
  * property test covers every field of every route, including fields added later.
  *
  * Only the keywords the route schemas use are understood (type, enum, format email,
- * min/maxLength, minimum/maximum, properties, required, additionalProperties); an unknown
+ * min/maxLength, the password's `pattern` (not only spaces), minimum/maximum, properties, required, additionalProperties); an unknown
  * keyword fails loudly rather than generating values the schema would not check.
  */
 import fc from 'fast-check';
+import { NOT_ONLY_SPACES } from '../src/lib/schema';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -29,6 +30,7 @@ const UNDERSTOOD = new Set([
   'format',
   'minLength',
   'maxLength',
+  'pattern',
   'minimum',
   'maximum',
   'properties',
@@ -73,13 +75,21 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
           return fc.emailAddress().filter((email) => email.length <= (schema.maxLength ?? 254));
         }
         if (schema.format) throw new Error(`Unknown format "${schema.format}"`);
-        return fc.string({
-          minLength: schema.minLength ?? 0,
-          maxLength: Math.min(
-            schema.maxLength ?? LONGEST,
-            Math.max(LONGEST, schema.minLength ?? 0),
-          ),
-        });
+        {
+          const text = fc.string({
+            minLength: schema.minLength ?? 0,
+            maxLength: Math.min(
+              schema.maxLength ?? LONGEST,
+              Math.max(LONGEST, schema.minLength ?? 0),
+            ),
+          });
+          if (schema.pattern === undefined) return text;
+          // A pattern other than "not only spaces" would need its own generator.
+          if (schema.pattern !== NOT_ONLY_SPACES) {
+            throw new Error(`Unknown pattern "${String(schema.pattern)}"`);
+          }
+          return text.map((value) => (/\S/.test(value) ? value : `x${value.slice(1)}`));
+        }
       case 'object':
         return validObject(schema);
       default:
@@ -125,6 +135,10 @@ export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
       );
     }
     if ((schema.minLength ?? 0) > 0) wrong.push(fc.constant(''));
+    if (schema.pattern === NOT_ONLY_SPACES) {
+      const length = Math.max(schema.minLength ?? 1, 1);
+      wrong.push(fc.constantFrom(' ', '\t', '\n', '\u00a0').map((space) => space.repeat(length)));
+    }
     if (schema.format === 'email') {
       wrong.push(
         fc.string({ maxLength: 30 }).filter((text) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)),

@@ -37,6 +37,11 @@ export interface UsersTable {
   status: EmployeeStatus;
   /** Null until the person sets a password (invitations, a later issue): cannot sign in. */
   password_hash: string | null;
+  /**
+   * Signed into every token (claim `ver`); a password change, a deactivation or a role change
+   * adds one, which ends every token signed before (plugins/auth.ts).
+   */
+  token_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

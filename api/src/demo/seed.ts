@@ -18,8 +18,8 @@ import {
 } from '@duly/shared/contract';
 import { findUserByEmail } from '../db/repositories/users';
 import type { Db, NewCertificate, NewTask, NewUser } from '../db/tables';
-import { hashPassword } from '../lib/passwords';
 import { certificateSchedule } from '../reminders/schedule';
+import { PASSWORD_COST, hashPassword, type ScryptCost } from '../lib/passwords';
 
 export const DEMO_PASSWORD = 'duly-demo-2026';
 export const DEMO_ORGANIZATION = 'Duly Demo Ltd';
@@ -170,7 +170,11 @@ function splitName(name: string) {
   return { first_name: first, last_name: rest.join(' ') || null };
 }
 
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResult> {
+export async function seedDemo(
+  db: Db,
+  now: Date = new Date(),
+  passwordCost: ScryptCost = PASSWORD_COST,
+): Promise<DemoResult> {
   const logins = PEOPLE.map((person) => ({
     role: person.role,
     name: person.name,
@@ -181,11 +185,12 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResu
 
   const stamp = now.toISOString();
   const organizationId = randomUUID();
-  // Hash before the transaction: on SQLite a transaction holds the only connection. The
-  // hashes (scrypt, each with its own salt) run side by side on libuv's thread pool.
-  const hashes = await Promise.all(PEOPLE.map(() => hashPassword(DEMO_PASSWORD)));
+  // Hash before the transaction: on SQLite a transaction holds the only connection. Every
+  // demo user has the one password printed at start-up, so one hash (about a second at
+  // today's cost) serves them all: a salt per user protects secrets, and this is none.
+  const demoHash = await hashPassword(DEMO_PASSWORD, passwordCost);
   const users: NewUser[] = [];
-  for (const [index, person] of PEOPLE.entries()) {
+  for (const person of PEOPLE) {
     users.push({
       id: randomUUID(),
       organization_id: organizationId,
@@ -196,7 +201,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoResu
       department: person.department,
       role: person.role,
       status: person.status,
-      password_hash: hashes[index],
+      password_hash: demoHash,
       created_at: stamp,
       updated_at: stamp,
     });

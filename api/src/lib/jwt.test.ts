@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { signToken, verifyToken } from './jwt';
 
 const SECRET = 'unit-test-secret-unit-test-secret';
@@ -10,14 +11,15 @@ const subject = {
 };
 const now = new Date('2030-01-01T00:00:00Z');
 
-test('a signed token verifies and carries sub, email, full_name, role, organization_id, iat, exp', () => {
-  const token = signToken(subject, SECRET, 600, now);
+test('a signed token verifies and carries sub, email, full_name, role, organization_id, ver, iat, exp', () => {
+  const token = signToken({ ...subject, token_version: 3 }, SECRET, 600, now);
   expect(verifyToken(token, SECRET, now)).toEqual({
     sub: 'user-1',
     email: 'a@b.test',
     full_name: 'A B',
     role: 'manager',
     organization_id: 'org-1',
+    ver: 3,
     iat: 1_893_456_000,
     exp: 1_893_456_600,
   });
@@ -35,6 +37,23 @@ test('an expired token, another secret or a changed payload do not verify', () =
     verifyToken(`${header}.${forged.toString('base64url')}.${signature}`, SECRET, now),
   ).toBeNull();
   expect(verifyToken('garbage', SECRET, now)).toBeNull();
+});
+
+test('a token version that is not a whole number of 0 or more does not verify; none is 0', () => {
+  const sign = (claims: object) => {
+    const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+    const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    const signature = createHmac('sha256', SECRET).update(body).digest('base64url');
+    return `${body}.${signature}`;
+  };
+  const claims = { sub: 'user-1', organization_id: 'org-1', role: 'admin', exp: 2e9 };
+  for (const ver of [-1, 1.5, '2', null]) {
+    expect(verifyToken(sign({ ...claims, ver }), SECRET, now)).toBeNull();
+  }
+  expect(verifyToken(sign(claims), SECRET, now)).toEqual(claims);
+  expect(signToken(subject, SECRET, 600, now)).toBe(
+    signToken({ ...subject, token_version: 0 }, SECRET, 600, now),
+  );
 });
 
 describe('only the canonical base64url signature verifies', () => {

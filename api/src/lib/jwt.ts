@@ -22,6 +22,8 @@ export interface TokenSubject {
   full_name: string | null;
   role: Role;
   organization_id: string;
+  /** The user's token version (claim `ver`); a token older than the user's is refused. */
+  token_version?: number;
 }
 
 export function signToken(
@@ -37,6 +39,7 @@ export function signToken(
     full_name: subject.full_name,
     role: subject.role,
     organization_id: subject.organization_id,
+    ver: subject.token_version ?? 0,
     iat,
     exp: iat + ttlSeconds,
   };
@@ -74,6 +77,8 @@ export function verifyToken(
     typeof claims.organization_id !== 'string' ||
     typeof claims.role !== 'string' ||
     typeof claims.exp !== 'number' ||
+    // Absent in tokens signed before versions existed: version 0, like every user then.
+    (claims.ver !== undefined && !(Number.isSafeInteger(claims.ver) && claims.ver >= 0)) ||
     claims.exp <= now.getTime() / 1000
   ) {
     return null;

@@ -1,13 +1,15 @@
 /**
- * Sign-in limits, in one place (the accounts work extends them):
+ * Sign-in limits, in one place (the accounts work extends them). Password checks elsewhere
+ * (the current password of a password change, PUT /profile/password) go through the same
+ * limiter and gate, so they cannot be used to guess around it.
  *
  * - Per email and client address: after `failuresPerEmail` failures within the window,
  *   further attempts are refused (429) until the oldest failure leaves the window.
  * - Per client address, across emails: `failuresPerAddress` failures within the window, so
  *   one address cannot try one password on many emails.
  * - An attempt counts from the moment it is admitted, not once its password has been
- *   checked (a check takes ~90 ms): parallel guesses cannot all slip in before the first
- *   failure is recorded.
+ *   checked (a check takes ~0.9 s at scrypt N=2^17 on the 2-core development machine):
+ *   parallel guesses cannot all slip in before the first failure is recorded.
  * - At most `hashesAtOnce` password hashes are computed at a time and `hashesWaiting` wait
  *   for a turn (PasswordGate); beyond that an attempt is refused at once instead of queueing,
  *   so a flood of sign-ins from many addresses cannot make every sign-in take seconds.
@@ -29,9 +31,13 @@ export const SIGN_IN_LIMITS: SignInLimits = {
   failuresPerEmail: 10,
   // A whole office behind one address mistyping its passwords stays well under this.
   failuresPerAddress: 30,
-  // scrypt runs on libuv's thread pool (4 threads); two leave room for everything else.
+  // scrypt runs on libuv's thread pool (4 threads); two leave room for everything else,
+  // and two hashes at N=2^17 hold 256 MiB.
   hashesAtOnce: 2,
-  // A sign-in admitted waits at most (2 + 8) / 2 hashes, about half a second.
+  // Room for one email's whole allowance of parallel guesses (2 + 8 = failuresPerEmail), so
+  // they are refused by the count, not by the queue. An admitted sign-in waits at most
+  // (2 + 8) / 2 = 5 hashes: about 4.5 s at ~0.9 s a hash on the 2-core development machine
+  // under a flood, well under a second on a server with idle cores.
   hashesWaiting: 8,
 };
 

@@ -3,7 +3,13 @@
  * contract constants, so the API and the forms agree.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, PAGE_SIZE_MAX } from '@duly/shared/contract';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PAGE_SIZE_MAX,
+} from '@duly/shared/contract';
 
 /**
  * `T | null` as a JSON-schema type list (`type: ['string', 'null']`) rather
@@ -26,6 +32,22 @@ export const Description = Nullable(Type.String({ maxLength: MAX_DESCRIPTION_LEN
 /** An ISO instant or a date, checked and normalised by lib/dates.ts (with a clear message). */
 export const DateText = Type.String({ minLength: 1, maxLength: 40 });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/** Somewhere in the text a character that is not a space: `pattern` finds, not matches. */
+export const NOT_ONLY_SPACES = '\\S';
+
+/**
+ * A password being set (sign-up, a change, a reset): the rule of `newPasswordRule` in
+ * @duly/shared. Length counts code points, as the form does.
+ */
+export const NewPassword = Type.String({
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: MAX_PASSWORD_LENGTH,
+  pattern: NOT_ONLY_SPACES,
+});
+
+/** A password being checked (sign-in, the current one): any, up to a bound that keeps hashing cheap. */
+export const AnyPassword = Type.String({ minLength: 1, maxLength: 1024 });
 
 export function Enum<const T extends readonly string[]>(
   values: T,

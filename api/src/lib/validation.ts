@@ -6,6 +6,12 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastif
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { FieldError } from './http-errors';
+import { NOT_ONLY_SPACES } from './schema';
+
+/** The `pattern`s the schemas use, as a person reads them. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  [NOT_ONLY_SPACES]: 'must not be only spaces',
+};
 
 export interface SchemaError {
   keyword: string;
@@ -66,6 +72,8 @@ function describe(error: SchemaError): string {
       return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'boolean':
       return 'is not allowed';
+    case 'pattern':
+      return PATTERN_MESSAGES[String(params.pattern)] ?? 'is not in the expected form';
     case 'format':
       return params.format === 'email'
         ? 'must be a valid email address'

@@ -6,9 +6,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLES, type Role, type TokenClaims } from '@duly/shared/contract';
-import { userExists } from '../db/repositories/users';
+import { findTokenVersion, userExists } from '../db/repositories/users';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { verifyToken } from '../lib/jwt';
+import { TokenVersions } from '../lib/token-versions';
 
 export interface Caller {
   id: string;
@@ -16,6 +17,8 @@ export interface Caller {
   full_name: string | null;
   role: Role;
   organization_id: string;
+  /** The token's version (claim `ver`; 0 when absent). */
+  token_version: number;
 }
 
 declare module 'fastify' {
@@ -27,6 +30,11 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** After `authenticate`: 401 on a write by a user who no longer exists. */
     requireExistingWriter(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Users' current token versions (kept up to `tokenVersionMaxAgeMs`). A route that raises
+     * a version calls `remember`, so this instance refuses the older tokens at once.
+     */
+    tokenVersions: TokenVersions;
   }
 }
 
@@ -53,6 +61,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /** Tokens already verified, so a client's every request does not pay for the HMAC again. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+const SESSION_ENDED = 'Your session has ended. Sign in again.';
+
 export default fp(
   async (fastify) => {
     const verified = new Map<string, TokenClaims>();
@@ -68,6 +78,12 @@ export default fp(
       return claims;
     }
 
+    const versions = new TokenVersions(
+      (organizationId, userId) => findTokenVersion(fastify.db, organizationId, userId),
+      fastify.config.tokenVersionMaxAgeMs,
+    );
+    fastify.decorate('tokenVersions', versions);
+
     fastify.decorateRequest('caller', null as unknown as Caller);
     fastify.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
@@ -77,18 +93,25 @@ export default fp(
       if (!claims || !role || !ROLES.includes(role)) {
         throw unauthorized('Invalid or expired token');
       }
+      // A password change, a deactivation or a role change raised the user's version after
+      // this token was signed (docs/accounts-sessions.md); or the user no longer exists.
+      const tokenVersion = claims.ver ?? 0;
+      const current = await versions.current(claims.organization_id, claims.sub);
+      if (current === undefined || tokenVersion < current) throw unauthorized(SESSION_ENDED);
       request.caller = {
         id: claims.sub,
         email: claims.email,
         full_name: claims.full_name,
         role,
         organization_id: claims.organization_id,
+        token_version: tokenVersion,
       };
     });
 
     // A token outlives its user (removed from the database): a write in their name would
-    // fail on the created_by / assigner references with a 500. Reads stay as cheap as the
-    // token check alone; revoking tokens (a token version per user) is the accounts' issue.
+    // fail on the created_by / assigner references with a 500. The version check above
+    // notices a removed user too, but from a read up to `tokenVersionMaxAgeMs` old; a write
+    // reads afresh.
     fastify.decorate('requireExistingWriter', async (request: FastifyRequest) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;
       const { caller } = request;

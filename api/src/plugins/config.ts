@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../db/connection';
+import { PASSWORD_COST, type ScryptCost } from '../lib/passwords';
 
 export interface AppConfig {
   port: number;
@@ -41,6 +42,18 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** Whether server.ts runs the scheduler (SCHEDULER=off: it does not). */
   scheduler: boolean;
+  /**
+   * How long an instance trusts a user's token version it read (plugins/auth.ts): a session
+   * ended on another instance is refused here within this time. Not configurable from the
+   * environment: tests shorten it.
+   */
+  tokenVersionMaxAgeMs: number;
+  /**
+   * The scrypt cost of new hashes (and of the check of an unknown email); older ones are
+   * rehashed at sign-in. Always PASSWORD_COST from the environment; the API suite lowers it
+   * to stay fast on small machines (test/helper.ts), except where the cost itself is tested.
+   */
+  passwordCost: ScryptCost;
 }
 
 declare module 'fastify' {
@@ -67,6 +80,9 @@ export function parseDuration(value: string, name: string): number {
   }
   return seconds;
 }
+
+/** A few seconds: one read per user and instance every 5 s, sessions ended within 5 s. */
+export const TOKEN_VERSION_MAX_AGE_MS = 5000;
 
 const DEFAULT_MAIL_FROM = 'Duly <no-reply@localhost>';
 
@@ -187,6 +203,8 @@ export function loadConfig(
     reminderTime: parseReminderTime(env.REMINDER_TIME),
     schedulerIntervalMs: parseIntervalMs(env.SCHEDULER_INTERVAL_MS),
     scheduler: env.SCHEDULER !== 'off',
+    tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
+    passwordCost: PASSWORD_COST,
   };
 }
 

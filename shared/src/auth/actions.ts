@@ -38,6 +38,20 @@ export function loggedIn(token: string): SessionThunk {
   };
 }
 
+/**
+ * The same person got a new token (a new name, a password change that ended their other
+ * sessions): it replaces the stored one and the session's user, cached answers stay. A token
+ * that cannot be decoded changes nothing.
+ */
+export function sessionRenewed(token: string): SessionThunk {
+  return (dispatch) => {
+    const user = decodeSessionUser(token);
+    if (!user) return;
+    storeToken(token);
+    dispatch(sessionResolved(user));
+  };
+}
+
 /** Removes the token and every cached answer; the user is anonymous. */
 export function loggedOut(): SessionThunk {
   return (dispatch) => {

@@ -5,7 +5,7 @@ export {
   type AuthState,
   type SessionStatus,
 } from './authSlice';
-export { sessionRestored, loggedIn, loggedOut, sessionExpired } from './actions';
+export { sessionRestored, loggedIn, loggedOut, sessionExpired, sessionRenewed } from './actions';
 export { decodeSessionUser, nowInSeconds } from './decodeSessionUser';
 export {
   selectSession,

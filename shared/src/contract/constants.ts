@@ -51,7 +51,12 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 /** Employees: a phone number and an email (RFC 5321's longest address). */
 export const MAX_PHONE_LENGTH = 50;
 export const MAX_EMAIL_LENGTH = 254;
+/**
+ * Passwords (issue 14): 8 to 256 characters (counted as code points, as the API's JSON schema
+ * counts them) and not only spaces. The sign-in form takes any password.
+ */
 export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
 
 /** Escalation: a task overdue this many days becomes escalated (ARCHITECTURE 6). */
 export const TASK_ESCALATION_DAYS = 3;

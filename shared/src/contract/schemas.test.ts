@@ -10,6 +10,8 @@ import {
   employeeSchema,
   loginInitialValues,
   loginSchema,
+  passwordChangeSchema,
+  passwordLength,
   signupInitialValues,
   signupSchema,
   type CreateCertificateFormValues,
@@ -80,7 +82,7 @@ describe('signupSchema', () => {
     const values = {
       name: 'Asha Rao',
       email: 'asha@example.com',
-      password: 'secret',
+      password: 'secret-passphrase',
       organization_name: 'Acme',
     };
     expect(errorsOf(signupSchema, values)).toEqual({});
@@ -90,10 +92,65 @@ describe('signupSchema', () => {
     const values = {
       name: 'Asha Rao',
       email: 'asha@',
-      password: 'secret',
+      password: 'secret-passphrase',
       organization_name: 'Acme',
     };
     expect(errorsOf(signupSchema, values)).toEqual({ email: ['Enter a valid email address'] });
+  });
+});
+
+describe('the new-password rule (sign-up, password change)', () => {
+  const signupWith = (password: string) =>
+    errorsOf(signupSchema, {
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      password,
+      organization_name: 'Acme',
+    });
+
+  it.each([
+    ['7 characters', 'x'.repeat(7), 'Password must be at least 8 characters'],
+    ['257 characters', 'x'.repeat(257), 'Password must be at most 256 characters'],
+    ['only spaces', ' '.repeat(9), 'Password must not be only spaces'],
+    ['only whitespace', ' \t \n     ', 'Password must not be only spaces'],
+  ])('refuses %s', (_case, password, message) => {
+    expect(signupWith(password)).toEqual({ password: [message] });
+  });
+
+  it.each([
+    ['8 characters', 'x'.repeat(8)],
+    ['256 characters', 'x'.repeat(256)],
+    ['8 emoji, counted one character each as the API counts them', '🔑'.repeat(8)],
+    ['spaces around words', '  two words  '],
+  ])('accepts %s', (_case, password) => {
+    expect(signupWith(password)).toEqual({});
+  });
+
+  it('counts characters, not UTF-16 units: 4 emoji are 4 characters', () => {
+    expect(passwordLength('🔑🔑🔑🔑')).toBe(4);
+    expect(signupWith('🔑🔑🔑🔑')).toEqual({
+      password: ['Password must be at least 8 characters'],
+    });
+  });
+
+  it('the password change wants the current password and the same new one twice', () => {
+    expect(
+      errorsOf(passwordChangeSchema, {
+        current_password: '',
+        new_password: 'new-password-1',
+        confirm_password: 'new-password-2',
+      }),
+    ).toEqual({
+      current_password: ['Current password is required'],
+      confirm_password: ['The passwords do not match'],
+    });
+    expect(
+      errorsOf(passwordChangeSchema, {
+        current_password: 'x',
+        new_password: 'new-password-1',
+        confirm_password: 'new-password-1',
+      }),
+    ).toEqual({});
   });
 });
 

@@ -11,7 +11,9 @@ import {
   DEFAULT_EMPLOYEE_ROLE,
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
   MAX_PHONE_LENGTH,
+  MIN_PASSWORD_LENGTH,
   REMINDER_DAYS_MAX,
   REMINDER_DAYS_MIN,
 } from './constants';
@@ -70,6 +72,41 @@ const reminderDays = yup
     `Reminder days must be between ${REMINDER_DAYS_MIN} and ${REMINDER_DAYS_MAX}`,
   );
 
+// --- Passwords ---------------------------------------------------------------
+
+/** Characters as a person (and the API's JSON schema) counts them: an emoji is one. */
+export function passwordLength(password: string): number {
+  return [...password].length;
+}
+
+export const PASSWORD_RULE_TEXTS = {
+  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  onlySpaces: 'Password must not be only spaces',
+} as const;
+
+/**
+ * A new password (sign-up, a password change, a reset, an invitation): required,
+ * MIN_PASSWORD_LENGTH to MAX_PASSWORD_LENGTH characters, not only spaces. The API applies
+ * the same rule in its schemas (api/src/lib/schema.ts `NewPassword`). Never trimmed: spaces
+ * around a passphrase are part of it.
+ */
+export const newPasswordRule = (required = 'Password is required') =>
+  yup
+    .string()
+    .required(required)
+    .test(
+      'min-length',
+      PASSWORD_RULE_TEXTS.tooShort,
+      (value) => !value || passwordLength(value) >= MIN_PASSWORD_LENGTH,
+    )
+    .test(
+      'max-length',
+      PASSWORD_RULE_TEXTS.tooLong,
+      (value) => !value || passwordLength(value) <= MAX_PASSWORD_LENGTH,
+    )
+    .test('not-only-spaces', PASSWORD_RULE_TEXTS.onlySpaces, (value) => !value || /\S/.test(value));
+
 // --- Login and signup: every field required -------------------------------
 
 export interface LoginFormValues {
@@ -102,7 +139,7 @@ export const signupInitialValues: SignupFormValues = {
 export const signupSchema: yup.ObjectSchema<SignupFormValues> = yup.object({
   name: requiredText('Full name is required'),
   email: email.required('Email is required'),
-  password: yup.string().required('Password is required'),
+  password: newPasswordRule(),
   organization_name: requiredText('Organization name is required'),
 });
 
@@ -302,6 +339,41 @@ export const employeeSchema: yup.ObjectSchema<EmployeeFormValues> = yup.object({
     .oneOf(EMPLOYEE_STATUSES, 'Choose a valid status')
     .defined()
     .default('active'),
+});
+
+// --- Profile ---------------------------------------------------------------------
+
+export interface ProfileNameFormValues {
+  full_name: string;
+}
+
+export const profileNameSchema: yup.ObjectSchema<ProfileNameFormValues> = yup.object({
+  full_name: requiredText('Full name is required').max(
+    MAX_NAME_LENGTH,
+    tooLong('Full name', MAX_NAME_LENGTH),
+  ),
+});
+
+export interface PasswordChangeFormValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+export const passwordChangeInitialValues: PasswordChangeFormValues = {
+  current_password: '',
+  new_password: '',
+  confirm_password: '',
+};
+
+/** The profile's password change: the current password, a new one by the rule, twice. */
+export const passwordChangeSchema: yup.ObjectSchema<PasswordChangeFormValues> = yup.object({
+  current_password: yup.string().required('Current password is required'),
+  new_password: newPasswordRule('New password is required'),
+  confirm_password: yup
+    .string()
+    .required('Confirm the new password')
+    .oneOf([yup.ref('new_password')], 'The passwords do not match'),
 });
 
 function tooLong(label: string, max: number): string {

@@ -42,6 +42,12 @@ export interface TokenClaims {
   full_name: string | null;
   role: string;
   organization_id: Uuid;
+  /**
+   * The user's token version when it was signed (absent in tokens older than versions: 0).
+   * A password change, a deactivation or a role change raises the user's version and the
+   * API refuses older tokens (401).
+   */
+  ver?: number;
   iat: number;
   exp: number;
 }
@@ -80,6 +86,27 @@ export interface SignupPayload {
 export interface AuthResponse {
   token: string;
   user: AuthUser;
+}
+
+/** GET /profile/: the signed-in person and their organisation's name. */
+export interface Profile {
+  id: Uuid;
+  email: string;
+  full_name: string | null;
+  role: Role;
+  organization_id: Uuid;
+  organization_name: string;
+}
+
+/** PATCH /profile/: answers `AuthResponse` (a token with the new full_name). */
+export interface ProfileNamePayload {
+  full_name: string;
+}
+
+/** PUT /profile/password: answers `AuthResponse` (a fresh token; other sessions end). */
+export interface PasswordChangePayload {
+  current_password: string;
+  new_password: string;
 }
 
 export interface Organization {

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { LoginScreen, PublicOnly, RequireAuth, SignupScreen } from '../features/auth';
 import { AppLayout } from '../features/chrome';
 import { DashboardScreen } from '../features/dashboard';
+import { ProfileScreen } from '../features/profile';
 import { preloadRemoteForPath, RemoteOrNotFound, remoteNavSections } from '../features/remotes';
 
 /**
@@ -37,6 +38,7 @@ export function App() {
       >
         <Route index element={dashboard} />
         <Route path="dashboard" element={dashboard} />
+        <Route path="profile" element={<ProfileScreen />} />
         <Route path="*" element={<RemoteOrNotFound />} />
       </Route>
     </Routes>

@@ -169,17 +169,115 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
+/**
+ * `endSessions`: also adds one to the token version, which ends every token signed before
+ * (a deactivation, a role change; plugins/auth.ts).
+ */
 export async function updateUser(
   db: Db,
   organizationId: string,
   id: string,
   changes: UserUpdate,
+  { endSessions = false }: { endSessions?: boolean } = {},
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set(changes)
+  let query = db.updateTable('users').set(changes);
+  if (endSessions) query = query.set((eb) => ({ token_version: eb('token_version', '+', 1) }));
+  const result = await query
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+export interface PasswordChange {
+  organizationId: string;
+  userId: string;
+  passwordHash: string;
+}
+
+/**
+ * The one way a password is set (a change from the profile, a reset, an accepted
+ * invitation): stores the hash and ends every other session of the person by adding one
+ * to their token version. Returns the new version, to sign the caller a fresh token with;
+ * undefined when there is no such user in the organisation.
+ */
+export async function setPasswordHash(
+  db: Db,
+  { organizationId, userId, passwordHash }: PasswordChange,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: new Date().toISOString(),
+    }))
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', userId)
+    .returning('token_version')
+    .executeTakeFirst();
+  return row?.token_version;
+}
+
+/**
+ * A stronger hash of the same password (sign-in rehashes one made with an older cost): not a
+ * password change, so no session ends. Only replaces `from`: a password changed meanwhile
+ * is never overwritten with the old one.
+ */
+export async function upgradePasswordHash(
+  db: Db,
+  {
+    organizationId,
+    userId,
+    from,
+    to,
+  }: Omit<PasswordChange, 'passwordHash'> & {
+    from: string;
+    to: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: to })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', userId)
+    .where('password_hash', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The version a token must carry (plugins/auth.ts): one primary-key read. */
+export async function findTokenVersion(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('token_version')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row?.token_version;
+}
+
+/** The profile page: the person and their organisation's name. */
+export async function findProfile(db: Db, organizationId: string, id: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.full_name',
+      'users.role',
+      'users.status',
+      'users.organization_id',
+      'users.password_hash',
+      'users.token_version',
+      'organizations.name as organization_name',
+    ])
+    .where('users.organization_id', '=', organizationId)
+    .where('users.id', '=', id)
+    .executeTakeFirst();
 }

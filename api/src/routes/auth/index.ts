@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import type { AuthResponse } from '@duly/shared/contract';
 import { isUniqueViolation } from '../../db/connection';
 import { insertOrganization } from '../../db/repositories/organizations';
 import {
@@ -12,15 +11,15 @@ import {
   findUserByEmail,
   insertUser,
   normaliseEmail,
+  upgradePasswordHash,
 } from '../../db/repositories/users';
 import type { UserRow } from '../../db/tables';
 import { nowIso } from '../../lib/dates';
 import { conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { InputCheck } from '../../lib/input';
-import { signToken } from '../../lib/jwt';
-import { LoginLimiter, PasswordGate } from '../../lib/login-limiter';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { loginSchema, signupSchema } from './schema';
+import { signSession } from './session';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -32,8 +31,8 @@ export function splitName(fullName: string): { first_name: string; last_name: st
 
 const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
-  const limiter = new LoginLimiter();
-  const passwords = new PasswordGate();
+  const limiter = fastify.signInLimiter;
+  const passwords = fastify.passwordGate;
 
   /** Every hashing slot is taken and the queue is full: come back in a second. */
   function busy(reply: FastifyReply) {
@@ -41,18 +40,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return tooManyRequests('Too many sign-ins at this moment. Try again in a few seconds.');
   }
 
-  function session(
-    user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'role' | 'organization_id'>,
-  ): AuthResponse {
-    const subject = {
-      id: user.id,
-      email: user.email,
-      full_name: user.full_name,
-      role: user.role,
-      organization_id: user.organization_id,
-    };
-    return { token: signToken(subject, config.jwtSecret, config.tokenTtlSeconds), user: subject };
-  }
+  const session = (user: Parameters<typeof signSession>[0]) => signSession(user, config);
 
   fastify.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
@@ -64,7 +52,22 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { attempt } = admission;
     const checked = passwords.run(async () => {
       const user = await findUserByEmail(db, email);
-      return { user, matches: await verifyPassword(password, user?.password_hash ?? null) };
+      const matches = await verifyPassword(
+        password,
+        user?.password_hash ?? null,
+        config.passwordCost,
+      );
+      // A hash made with an older, cheaper cost is replaced now that the password is known
+      // (in the gate's turn: it costs a hash). Not a password change: no session ends.
+      if (matches && user?.password_hash && needsRehash(user.password_hash, config.passwordCost)) {
+        await upgradePasswordHash(db, {
+          organizationId: user.organization_id,
+          userId: user.id,
+          from: user.password_hash,
+          to: await hashPassword(password, config.passwordCost),
+        });
+      }
+      return { user, matches };
     });
     if (!checked) {
       attempt.abandoned();
@@ -99,7 +102,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (await emailInUse(db, email)) throw conflict(EMAIL_TAKEN);
 
     // Hash before the transaction: on SQLite a transaction holds the only connection.
-    const hashing = passwords.run(() => hashPassword(request.body.password));
+    const hashing = passwords.run(() => hashPassword(request.body.password, config.passwordCost));
     if (!hashing) throw busy(reply);
     const passwordHash = await hashing;
     const now = nowIso();
@@ -120,6 +123,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       role: 'admin',
       status: 'active',
       password_hash: passwordHash,
+      token_version: 0,
       created_at: now,
       updated_at: now,
     };

@@ -1,18 +1,24 @@
 import { Type } from 'typebox';
-import { MIN_PASSWORD_LENGTH, ROLES } from '@duly/shared/contract';
-import { Email, Enum, Name, Nullable, errorResponses } from '../../lib/schema';
+import { ROLES } from '@duly/shared/contract';
+import {
+  AnyPassword,
+  Email,
+  Enum,
+  Name,
+  NewPassword,
+  Nullable,
+  errorResponses,
+} from '../../lib/schema';
 
-/** Long enough for any passphrase, short enough that hashing it is cheap. */
-const PASSWORD_MAX_LENGTH = 1024;
-
+/** Any password is tried at sign-in (the rules apply when one is set). */
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  password: AnyPassword,
 });
 
 export const SignupBody = Type.Object({
   email: Email,
-  password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  password: NewPassword,
   /** The user's full name. */
   name: Name,
   organization_name: Name,

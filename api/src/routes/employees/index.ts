@@ -145,12 +145,19 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (Object.keys(changes).length === 0) return existing;
 
       changes.updated_at = nowIso();
+      // A new role, or leaving (inactive), ends the person's sessions: their tokens carry the
+      // old role, and someone who left must not keep working for the rest of the token's life.
+      const endSessions =
+        (changes.role !== undefined && changes.role !== existing.role) ||
+        (changes.status === 'inactive' && existing.status !== 'inactive');
       try {
-        await updateUser(db, caller.organization_id, existing.id, changes);
+        await updateUser(db, caller.organization_id, existing.id, changes, { endSessions });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
         throw error;
       }
+      // This instance refuses the old tokens at once; the others within their cache's age.
+      if (endSessions) fastify.tokenVersions.forget(existing.id);
       return (await findEmployee(db, caller.organization_id, existing.id))!;
     },
   );

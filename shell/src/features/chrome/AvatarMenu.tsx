@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router-dom';
 import { Avatar, initials, LogoutIcon, Menu, PersonIcon, type MenuEntry } from '@duly/shared';
 import { useAuth } from '../auth';
 
@@ -8,14 +9,15 @@ export interface AvatarMenuProps {
 
 /**
  * The avatar at the right of the top bar (spec 2): the organisation name (not
- * clickable), Profile (only closes the menu) and Logout.
+ * clickable), Profile and Logout. Profile opens /profile (issue 14; in the spec it only
+ * closed the menu).
  */
 export function AvatarMenu({ fullName, organizationName }: AvatarMenuProps) {
   const { logout } = useAuth();
+  const navigate = useNavigate();
   const items: MenuEntry[] = [
     ...(organizationName ? [{ type: 'header' as const, label: organizationName }] : []),
-    // There is no profile screen (spec 2): choosing Profile only closes the menu.
-    { label: 'Profile', icon: <PersonIcon size={20} />, onSelect: () => {} },
+    { label: 'Profile', icon: <PersonIcon size={20} />, onSelect: () => navigate('/profile') },
     { label: 'Logout', icon: <LogoutIcon size={20} />, onSelect: logout },
   ];
   // The button's name contains the initials it shows (WCAG 2.5.3, label in name), so a voice

@@ -67,7 +67,7 @@ describe('top bar', () => {
     expect(avatar.querySelector('svg[data-icon="person"]')).not.toBeNull();
   });
 
-  it('opens a menu with the organisation name (not clickable), Profile and Logout', async () => {
+  it('opens a menu with the organisation name (not clickable), Profile (opens /profile) and Logout', async () => {
     const { user, currentPath } = renderShell({ route: '/dashboard', token: makeToken() });
     await within(topBar()).findByText(TEST_ORGANIZATION.name);
     await user.click(screen.getByRole('button', { name: /Account menu$/ }));
@@ -84,11 +84,10 @@ describe('top bar', () => {
     await user.click(within(menu).getByText(TEST_ORGANIZATION.name));
     expect(screen.getByRole('menu')).toBeInTheDocument();
 
-    // Profile only closes the menu.
+    // Profile closes the menu and opens /profile (issue 14).
     await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(currentPath()).toBe('/dashboard');
-    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/profile');
   });
 });
 

@@ -1,0 +1,93 @@
+/**
+ * /profile: the signed-in person's own account (issue 14). Everyone may read and change
+ * their own; nobody anyone else's (the person is always the token's).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findProfile, setPasswordHash, updateUser } from '../../db/repositories/users';
+import { nowIso } from '../../lib/dates';
+import { fieldError, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { InputCheck } from '../../lib/input';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Caller } from '../../plugins/auth';
+import { splitName } from '../auth';
+import { signSession } from '../auth/session';
+import { changePasswordSchema, getProfileSchema, updateProfileSchema } from './schema';
+
+const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db, config } = fastify;
+
+  /** The caller's row; gone since their token was checked → 401 like any ended session. */
+  async function profileOf(caller: Caller) {
+    const profile = await findProfile(db, caller.organization_id, caller.id);
+    if (!profile) throw unauthorized('Your session has ended. Sign in again.');
+    return profile;
+  }
+
+  fastify.get('/profile/', { schema: getProfileSchema }, async (request) => {
+    const { id, email, full_name, role, organization_id, organization_name } = await profileOf(
+      request.caller,
+    );
+    return { id, email, full_name, role, organization_id, organization_name };
+  });
+
+  // A new name does not end any session; the answer's token carries it (the top bar reads
+  // the name from the token).
+  fastify.patch('/profile/', { schema: updateProfileSchema }, async (request) => {
+    const { caller } = request;
+    const check = new InputCheck();
+    const fullName = check.requiredText(request.body.full_name, 'full_name').replace(/\s+/g, ' ');
+    check.done();
+    await updateUser(db, caller.organization_id, caller.id, {
+      full_name: fullName,
+      ...splitName(fullName),
+      updated_at: nowIso(),
+    });
+    return signSession(await profileOf(caller), config);
+  });
+
+  // The current password is checked like a sign-in (same limits, same gate): a stolen token
+  // must not become a way to guess the password. Every other session ends; the caller gets
+  // a fresh token and stays signed in.
+  fastify.put('/profile/password', { schema: changePasswordSchema }, async (request, reply) => {
+    const { caller, body } = request;
+    const profile = await profileOf(caller);
+    const admission = fastify.signInLimiter.begin(profile.email, request.ip);
+    if (!admission.admitted) {
+      reply.header('Retry-After', String(admission.retryAfterSeconds));
+      throw tooManyRequests('Too many wrong passwords. Try again in a minute.');
+    }
+    const { attempt } = admission;
+    const checked = fastify.passwordGate.run(async () =>
+      (await verifyPassword(body.current_password, profile.password_hash, config.passwordCost))
+        ? hashPassword(body.new_password, config.passwordCost)
+        : null,
+    );
+    if (!checked) {
+      attempt.abandoned();
+      reply.header('Retry-After', '1');
+      throw tooManyRequests('Too many sign-ins at this moment. Try again in a few seconds.');
+    }
+    let newHash: string | null;
+    try {
+      newHash = await checked;
+    } catch (error) {
+      attempt.abandoned();
+      throw error;
+    }
+    if (newHash === null) {
+      attempt.failed();
+      throw fieldError('current_password', 'is incorrect');
+    }
+    attempt.succeeded();
+    const version = await setPasswordHash(db, {
+      organizationId: caller.organization_id,
+      userId: caller.id,
+      passwordHash: newHash,
+    });
+    if (version === undefined) throw unauthorized('Your session has ended. Sign in again.');
+    fastify.tokenVersions.remember(caller.id, version);
+    return signSession({ ...profile, token_version: version }, config);
+  });
+};
+
+export default profileRoutes;

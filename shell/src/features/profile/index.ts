@@ -1,0 +1,2 @@
+export { ProfileScreen } from './ProfileScreen';
+export { PROFILE_TEXTS } from './texts';
