@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { ErrorState, LoadingState, PageHeader } from '@duly/shared';
+import { EmailPreferences } from '../notifications';
 import { useProfileGetQuery } from './api';
 import { AccountDetails } from './components/AccountDetails';
 import { NameSection } from './components/NameSection';
@@ -15,7 +16,8 @@ const Sections = styled.div`
 
 /**
  * /profile (issue 14, beyond the spec, where Profile only closed the menu): who is signed in,
- * and changing one's name and password. Each section is its own component.
+ * changing one's name and password, and which emails Duly sends (issue 15). Each section is
+ * its own component.
  */
 export function ProfileScreen() {
   const { data: profile, isLoading, isError } = useProfileGetQuery();
@@ -30,8 +32,9 @@ export function ProfileScreen() {
           <AccountDetails profile={profile} />
           <NameSection fullName={profile.full_name} />
           <PasswordSection />
-          {/* Further sections of one's own account go here, each its own component in
-              components/ (next: 'Email notifications', the reminders' opt-outs). */}
+          {/* The reminders' email switches belong to the notifications feature. Further
+              sections of one's own account go here, each its own component. */}
+          <EmailPreferences />
         </Sections>
       ) : null}
     </>

@@ -7,6 +7,7 @@ import {
   organizationHandlers,
   TEST_ORGANIZATION,
 } from '../../../testing/handlers';
+import { notificationsBackend } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -56,6 +57,25 @@ describe('/profile', () => {
     for (const text of ['Asha Rao', PROFILE.email, 'Manager', TEST_ORGANIZATION.name]) {
       expect(within(account).getByText(text)).toBeInTheDocument();
     }
+  });
+
+  it('has the email switches of the reminders: one per kind, saved on a flip', async () => {
+    const backend = notificationsBackend([], { task_overdue: false });
+    server.use(...backend.handlers);
+    const { user } = renderShell({ route: '/profile', token: makeToken() });
+
+    const section = await screen.findByRole('region', { name: 'Email notifications' });
+    const overdue = await within(section).findByRole('switch', { name: /Overdue tasks/ });
+    expect(overdue).not.toBeChecked();
+    await user.click(overdue);
+    await waitFor(() =>
+      expect(backend.writes).toContainEqual({
+        method: 'PUT',
+        path: '/profile/email-preferences',
+        body: { task_overdue: true },
+      }),
+    );
+    expect(overdue).toBeChecked();
   });
 
   it('says so when the profile cannot be loaded', async () => {
