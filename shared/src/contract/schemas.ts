@@ -12,6 +12,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PHONE_LENGTH,
+  MIN_PASSWORD_LENGTH,
   REMINDER_DAYS_MAX,
   REMINDER_DAYS_MIN,
 } from './constants';
@@ -104,6 +105,38 @@ export const signupSchema: yup.ObjectSchema<SignupFormValues> = yup.object({
   email: email.required('Email is required'),
   password: yup.string().required('Password is required'),
   organization_name: requiredText('Organization name is required'),
+});
+
+// --- Accounts: accepting an invitation, a forgotten password ----------------
+
+export interface NewPasswordFormValues {
+  password: string;
+  confirmation: string;
+}
+
+export const newPasswordInitialValues: NewPasswordFormValues = { password: '', confirmation: '' };
+
+/**
+ * A new password and the same again (the accept-invite and reset-password pages). The API
+ * holds the authoritative rule; this one states the length before anything is sent.
+ */
+export const newPasswordSchema: yup.ObjectSchema<NewPasswordFormValues> = yup.object({
+  password: yup
+    .string()
+    .required('Password is required')
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  confirmation: yup
+    .string()
+    .required('Confirm your password')
+    .oneOf([yup.ref('password')], 'The passwords do not match'),
+});
+
+export interface ForgotPasswordFormValues {
+  email: string;
+}
+
+export const forgotPasswordSchema: yup.ObjectSchema<ForgotPasswordFormValues> = yup.object({
+  email: email.required('Email is required'),
 });
 
 // --- Tasks -----------------------------------------------------------------

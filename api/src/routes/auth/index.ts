@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import type { AuthResponse } from '@duly/shared/contract';
 import { isUniqueViolation } from '../../db/connection';
 import { insertOrganization } from '../../db/repositories/organizations';
 import {
@@ -17,10 +16,10 @@ import type { UserRow } from '../../db/tables';
 import { nowIso } from '../../lib/dates';
 import { conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { InputCheck } from '../../lib/input';
-import { signToken } from '../../lib/jwt';
 import { LoginLimiter, PasswordGate } from '../../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { loginSchema, signupSchema } from './schema';
+import { sessionFor, type SessionSubject } from './session';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -41,18 +40,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return tooManyRequests('Too many sign-ins at this moment. Try again in a few seconds.');
   }
 
-  function session(
-    user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'role' | 'organization_id'>,
-  ): AuthResponse {
-    const subject = {
-      id: user.id,
-      email: user.email,
-      full_name: user.full_name,
-      role: user.role,
-      organization_id: user.organization_id,
-    };
-    return { token: signToken(subject, config.jwtSecret, config.tokenTtlSeconds), user: subject };
-  }
+  const session = (user: SessionSubject) => sessionFor(user, config);
 
   fastify.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;

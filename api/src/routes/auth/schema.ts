@@ -10,9 +10,15 @@ export const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
 });
 
+/** The rule of every new password: sign-up, accepting an invitation, a reset. */
+export const NewPassword = Type.String({
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+});
+
 export const SignupBody = Type.Object({
   email: Email,
-  password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  password: NewPassword,
   /** The user's full name. */
   name: Name,
   organization_name: Name,
