@@ -32,6 +32,10 @@ test.describe('accounts: an invitation and a password reset by email', () => {
     await smtp?.close();
   });
 
+  // One long story through two browsers, axe on each screen: more than the default 90 s on a
+  // busy machine.
+  test.setTimeout(180_000);
+
   async function setNewPassword(page: Page, password: string, button: string): Promise<void> {
     await page.getByLabel(/^Password/).fill(password);
     await page.getByLabel(/^Confirm password/).fill(password);
