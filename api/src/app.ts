@@ -24,6 +24,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './
 import responseCachePlugin from './plugins/response-cache';
 import securityPlugin from './plugins/security';
 import signInLimitsPlugin from './plugins/sign-in-limits';
+import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
 import dashboardRoutes from './routes/dashboard';
@@ -78,6 +79,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   await fastify.register(authRoutes);
   // Opened from a mail, without signing in: the link's signed token is the authority.
   await fastify.register(unsubscribeRoutes);
+  await fastify.register(accountRoutes);
 
   // Everything else needs a valid token; roles are checked per route. Each route file
   // writes its paths out in full, as spec section 7 names them (`/tasks/`, `/certificates/{id}/`).

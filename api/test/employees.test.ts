@@ -13,6 +13,7 @@ const EMPLOYEE_FIELDS = [
   'firstName',
   'full_name',
   'id',
+  'invitation_pending',
   'lastName',
   'organization_id',
   'phone',
@@ -177,6 +178,7 @@ describe.each(testDatabases())('employees on %s', (kind) => {
         role: 'employee',
         status: 'active',
         organization_id: org.id,
+        invitation_pending: true,
       });
       const login = await call(app, 'POST', '/auth/login', {
         body: { email: 'mary.jackson@example.test', password: 'anything-at-all' },

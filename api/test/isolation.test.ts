@@ -69,6 +69,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
   /** A body the route would accept for one of the caller's own rows. */
   const VALID_BODIES: Record<string, unknown> = {
     'PUT /employees/:id': { status: 'inactive' },
+    'POST /employees/:id/invitation': undefined,
     'PUT /tasks/:id': { title: 'Mine now' },
     'PATCH /tasks/:id': { status: 'completed' },
     'PUT /certificates/:id/': { name: 'Mine now' },

@@ -81,6 +81,13 @@ const ROUTES: RouteCase[] = [
     expect: [403, 201, 201],
   },
   {
+    route: 'POST /employees/:id/invitation',
+    method: 'POST',
+    // The colleague has no password yet: a new invitation is mailed.
+    path: (f) => `/employees/${f.org.colleague.id}/invitation`,
+    expect: [403, 202, 202],
+  },
+  {
     route: 'PUT /employees/:id',
     method: 'PUT',
     path: (f) => `/employees/${f.org.colleague.id}`,
@@ -278,6 +285,11 @@ const PUBLIC_ROUTES = [
   // (test/unsubscribe.test.ts).
   'GET /unsubscribe',
   'POST /unsubscribe',
+  // The link's token is the proof (issue 14).
+  'GET /auth/invitation',
+  'POST /auth/accept-invite',
+  'POST /auth/forgot-password',
+  'POST /auth/reset-password',
 ];
 
 const ROLES: Role[] = ['employee', 'manager', 'admin'];

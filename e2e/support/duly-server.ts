@@ -32,6 +32,8 @@ export interface DulyServer {
 
 export interface StartOptions {
   database?: Database;
+  /** The port to listen on (default: a free one), for a PUBLIC_URL known before start. */
+  port?: number;
   /** Extra environment (REMOTE_TASKS_URL, …). */
   env?: Record<string, string>;
 }
@@ -55,6 +57,8 @@ const INHERITED_SETTINGS = [
   'DULY_SHELL_DIR',
   'SHELL_MANIFEST',
   'SMTP_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
 ];
 
 export async function freePort(): Promise<number> {
@@ -113,9 +117,10 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startDuly({
   database = 'sqlite',
+  port: requestedPort,
   env = {},
 }: StartOptions = {}): Promise<DulyServer> {
-  const port = await freePort();
+  const port = requestedPort ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'duly-e2e-data-'));
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   if (database === 'postgres') {

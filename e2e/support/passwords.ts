@@ -4,8 +4,8 @@ import type { DulyServer } from './duly-server';
 
 /**
  * Gives a user created through POST /employees/ a password, so a test can sign in as them
- * through /login. The API has no way to do that yet (users are invited in a later issue), so
- * this writes the hash the way the demo organisation's users get theirs (api/src/demo/seed.ts),
+ * through /login without going through their invitation mail (accounts.spec.ts does that). It
+ * writes the hash the way the demo organisation's users get theirs (api/src/demo/seed.ts),
  * straight into the server's database.
  */
 export async function givePassword(

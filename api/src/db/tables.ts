@@ -35,7 +35,7 @@ export interface UsersTable {
   department: string | null;
   role: Role;
   status: EmployeeStatus;
-  /** Null until the person sets a password (invitations, a later issue): cannot sign in. */
+  /** Null until the person accepts their invitation (sets a password): cannot sign in. */
   password_hash: string | null;
   /**
    * Signed into every token (claim `ver`); a password change, a deactivation or a role change
@@ -119,6 +119,21 @@ export interface EmailOptOutsTable {
   created_at: string;
 }
 
+export type AccountTokenPurpose = 'invitation' | 'password_reset';
+
+/** A one-time link (migration 006): an invitation or a password reset. Only its hash is kept. */
+export interface AccountTokensTable {
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  organization_id: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  expires_at: string;
+  /** Set when the link is used; a used link never works again. */
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -126,6 +141,7 @@ export interface Database {
   certificates: CertificatesTable;
   notifications: NotificationsTable;
   email_opt_outs: EmailOptOutsTable;
+  account_tokens: AccountTokensTable;
 }
 
 export type Db = Kysely<Database>;

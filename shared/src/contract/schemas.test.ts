@@ -8,7 +8,10 @@ import {
   editTaskSchema,
   employeeInitialValues,
   employeeSchema,
+  forgotPasswordSchema,
   loginInitialValues,
+  newPasswordInitialValues,
+  newPasswordSchema,
   loginSchema,
   passwordChangeSchema,
   passwordLength,
@@ -57,6 +60,37 @@ describe('loginSchema', () => {
 
   it('accepts any password (no length rule on the form)', () => {
     expect(errorsOf(loginSchema, { email: 'asha@example.com', password: 'x' })).toEqual({});
+  });
+});
+
+describe('newPasswordSchema (accepting an invitation, a reset)', () => {
+  it('requires the password and its confirmation', () => {
+    // The form shows each field's first message.
+    expect(errorsOf(newPasswordSchema, newPasswordInitialValues)).toEqual({
+      password: ['Password is required'],
+      confirmation: ['Confirm your password'],
+    });
+  });
+
+  it('wants at least 8 characters and the same password twice', () => {
+    expect(errorsOf(newPasswordSchema, { password: 'short', confirmation: 'other' })).toEqual({
+      password: ['Password must be at least 8 characters'],
+      confirmation: ['The passwords do not match'],
+    });
+    expect(
+      errorsOf(newPasswordSchema, { password: 'long enough', confirmation: 'long enough' }),
+    ).toEqual({});
+  });
+});
+
+describe('forgotPasswordSchema', () => {
+  it('wants an email address', () => {
+    expect(errorsOf(forgotPasswordSchema, { email: '' })).toEqual({
+      email: ['Email is required'],
+    });
+    expect(errorsOf(forgotPasswordSchema, { email: 'asha' })).toEqual({
+      email: ['Enter a valid email address'],
+    });
   });
 });
 

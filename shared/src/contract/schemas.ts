@@ -143,6 +143,35 @@ export const signupSchema: yup.ObjectSchema<SignupFormValues> = yup.object({
   organization_name: requiredText('Organization name is required'),
 });
 
+// --- Accounts: accepting an invitation, a forgotten password ----------------
+
+export interface NewPasswordFormValues {
+  password: string;
+  confirmation: string;
+}
+
+export const newPasswordInitialValues: NewPasswordFormValues = { password: '', confirmation: '' };
+
+/**
+ * A new password and the same again (the accept-invite and reset-password pages), with the
+ * rule every new password follows (`newPasswordRule`, the API's too).
+ */
+export const newPasswordSchema: yup.ObjectSchema<NewPasswordFormValues> = yup.object({
+  password: newPasswordRule(),
+  confirmation: yup
+    .string()
+    .required('Confirm your password')
+    .oneOf([yup.ref('password')], 'The passwords do not match'),
+});
+
+export interface ForgotPasswordFormValues {
+  email: string;
+}
+
+export const forgotPasswordSchema: yup.ObjectSchema<ForgotPasswordFormValues> = yup.object({
+  email: email.required('Email is required'),
+});
+
 // --- Tasks -----------------------------------------------------------------
 
 export interface CreateTaskFormValues {

@@ -219,6 +219,8 @@ export interface Employee {
   role: Role;
   status: EmployeeStatus;
   organization_id: Uuid;
+  /** True while the person has not accepted their invitation (has no password yet). */
+  invitation_pending: boolean;
 }
 
 export interface CreateEmployeePayload {
@@ -325,6 +327,29 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/** GET /auth/invitation?token=…: who an invitation link is for. */
+export interface InvitationDetails {
+  full_name: string | null;
+  email: string;
+  organization_name: string;
+}
+
+/** POST /auth/accept-invite and /auth/reset-password: the link's token and the new password. */
+export interface SetPasswordPayload {
+  token: string;
+  password: string;
+}
+
+export interface ForgotPasswordPayload {
+  email: string;
+}
+
+/**
+ * `code` of the 410 a one-time link answers when it no longer works: used once already, or
+ * past its time (or replaced by a newer link). Unknown links answer `link_expired` too.
+ */
+export const LINK_GONE_CODES = ['link_used', 'link_expired'] as const;
 
 /** The error body of every failed API call (ARCHITECTURE 6). */
 export interface ApiErrorBody {

@@ -50,6 +50,7 @@ export function makeEmployee(overrides: Partial<Employee> = {}): Employee {
     role: 'employee',
     status: 'active',
     organization_id: ORGANIZATION_ID,
+    invitation_pending: false,
     ...overrides,
   };
 }

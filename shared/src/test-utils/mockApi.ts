@@ -435,6 +435,8 @@ export function mockApi(data: MockApiData = {}) {
           organization_id: TEST_USER_CLAIMS.organization_id,
           ...input,
           id: uuid(),
+          // A new person has no password until they accept the invitation the API mails.
+          invitation_pending: true,
         } as Employee);
         employees.set(person.id, person);
         return HttpResponse.json(person, { status: 201 });

@@ -1,5 +1,13 @@
 import { Route, Routes } from 'react-router-dom';
-import { LoginScreen, PublicOnly, RequireAuth, SignupScreen } from '../features/auth';
+import {
+  AcceptInviteScreen,
+  ForgotPasswordScreen,
+  LoginScreen,
+  PublicOnly,
+  RequireAuth,
+  ResetPasswordScreen,
+  SignupScreen,
+} from '../features/auth';
 import { AppLayout } from '../features/chrome';
 import { DashboardScreen } from '../features/dashboard';
 import { ProfileScreen } from '../features/profile';
@@ -26,6 +34,18 @@ export function App() {
         element={
           <PublicOnly>
             <SignupScreen />
+          </PublicOnly>
+        }
+      />
+      {/* The one-time links work whoever is signed in on this browser: accepting an
+          invitation signs its person in instead. */}
+      <Route path="/accept-invite" element={<AcceptInviteScreen />} />
+      <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      <Route
+        path="/forgot-password"
+        element={
+          <PublicOnly>
+            <ForgotPasswordScreen />
           </PublicOnly>
         }
       />

@@ -9,6 +9,7 @@ import * as organizationCountIndexes from './2026-11-21-002-organization-count-i
 import * as taskUrgencyIndexes from './2026-11-23-003-task-urgency-indexes';
 import * as employeeRoleDepartmentIndexes from './2026-11-23-004-employee-role-department-indexes';
 import * as notifications from './2026-11-24-005-notifications';
+import * as accountTokens from './2026-11-24-006-account-tokens';
 import * as tokenVersions from './2026-11-24-007-token-versions';
 import * as reminderSweep from './2026-11-24-008-reminder-sweep';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-003-task-urgency-indexes': taskUrgencyIndexes,
   '2026-11-23-004-employee-role-department-indexes': employeeRoleDepartmentIndexes,
   '2026-11-24-005-notifications': notifications,
+  '2026-11-24-006-account-tokens': accountTokens,
   '2026-11-24-007-token-versions': tokenVersions,
   '2026-11-24-008-reminder-sweep': reminderSweep,
 };

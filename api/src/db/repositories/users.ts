@@ -58,7 +58,17 @@ const EMPLOYEE_COLUMNS = [
   'organization_id',
 ] as const;
 
-type EmployeeRow = Pick<UserRow, (typeof EMPLOYEE_COLUMNS)[number]>;
+/**
+ * Whether the person has not set a password yet (has not accepted their invitation), computed
+ * in the query so the hash itself never leaves the database here. SQLite answers 0/1.
+ */
+function invitationPending(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb('users.password_hash', 'is', null).as('invitation_pending');
+}
+
+type EmployeeRow = Pick<UserRow, (typeof EMPLOYEE_COLUMNS)[number]> & {
+  invitation_pending: boolean | number;
+};
 
 export function toEmployee(row: EmployeeRow): Employee {
   return {
@@ -72,6 +82,7 @@ export function toEmployee(row: EmployeeRow): Employee {
     role: row.role,
     status: row.status,
     organization_id: row.organization_id,
+    invitation_pending: Boolean(row.invitation_pending),
   };
 }
 
@@ -113,6 +124,7 @@ export async function findEmployee(
   const row = await db
     .selectFrom('users')
     .select(EMPLOYEE_COLUMNS)
+    .select(invitationPending)
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -125,7 +137,11 @@ export async function listEmployees(
   sort: SortOrder<EmployeeSortColumn>,
   page: Page,
 ): Promise<{ items: Employee[]; total: number }> {
-  let query = db.selectFrom('users').select(EMPLOYEE_COLUMNS).where(conditions(filter));
+  let query = db
+    .selectFrom('users')
+    .select(EMPLOYEE_COLUMNS)
+    .select(invitationPending)
+    .where(conditions(filter));
   for (const column of sort.columns) query = query.orderBy(`users.${column}`, sort.direction);
   const rows = await query
     .orderBy('users.id', sort.direction)

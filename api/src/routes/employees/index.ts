@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Employee, Role } from '@duly/shared/contract';
+import { issueAndMailLink } from '../../accounts/links';
 import { isUniqueViolation } from '../../db/connection';
 import { pageOf, parseSort } from '../../db/list';
+import { findOrganization } from '../../db/repositories/organizations';
 import {
   EMPLOYEE_SORTS,
   emailInUse,
@@ -24,6 +26,7 @@ import { hasRole, requireRole, type Caller } from '../../plugins/auth';
 import {
   createEmployeeSchema,
   getEmployeeSchema,
+  inviteEmployeeSchema,
   listEmployeesSchema,
   updateEmployeeSchema,
 } from './schema';
@@ -45,6 +48,22 @@ function checkAdminPower(caller: Caller, role: Role | undefined, target?: Employ
 
 const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
+
+  /** Mails `person` a new invitation link; their older links stop working. */
+  async function invite(caller: Caller, person: Employee): Promise<void> {
+    const organization = await findOrganization(db, caller.organization_id);
+    await issueAndMailLink(
+      fastify,
+      {
+        organizationId: caller.organization_id,
+        organizationName: organization?.name ?? 'Your organisation',
+        userId: person.id,
+        email: person.email,
+        fullName: person.full_name,
+      },
+      'invitation',
+    );
+  }
 
   fastify.get('/employees/', { schema: listEmployeesSchema }, async (request, reply) => {
     const { caller, query } = request;
@@ -97,7 +116,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           department: optionalText(body.department) ?? null,
           role: body.role ?? 'employee',
           status: body.status ?? 'active',
-          // No password until the person accepts an invitation (a later issue).
+          // No password until the person accepts the invitation mailed below.
           password_hash: null,
           created_at: now,
           updated_at: now,
@@ -106,8 +125,40 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
         throw error;
       }
-      const employee = await findEmployee(db, caller.organization_id, id);
-      return reply.code(201).send(employee!);
+      const employee = (await findEmployee(db, caller.organization_id, id))!;
+      // Someone added as inactive is not invited (they could not sign in); making them active
+      // later and using 'Resend invitation' does it.
+      if (employee.status !== 'inactive') {
+        try {
+          await invite(caller, employee);
+        } catch (error) {
+          // The person exists either way; 'Resend invitation' sends a new link.
+          request.log.error({ err: error, userId: id }, 'Could not invite a new employee');
+        }
+      }
+      return reply.code(201).send(employee);
+    },
+  );
+
+  fastify.post(
+    '/employees/:id/invitation',
+    { schema: inviteEmployeeSchema, preHandler: requireRole('manager') },
+    async (request, reply) => {
+      const { caller } = request;
+      const person = await findEmployee(db, caller.organization_id, request.params.id);
+      if (!person) throw notFound('Employee');
+      // Who may invite someone is who may change them.
+      checkAdminPower(caller, undefined, person);
+      if (!person.invitation_pending) {
+        throw conflict(
+          "This person has already set a password. They can use 'Forgot password?' on the sign-in page.",
+        );
+      }
+      if (person.status === 'inactive') {
+        throw conflict('This person is inactive. Make them active before inviting them.');
+      }
+      await invite(caller, person);
+      return reply.code(202).send({ message: `Invitation sent to ${person.email}` });
     },
   );
 

@@ -28,6 +28,9 @@ export const EmployeeSchema = Type.Object({
   role: Role,
   status: EmployeeStatus,
   organization_id: Type.String(),
+  invitation_pending: Type.Boolean({
+    description: 'True until the person accepts their invitation (sets a password)',
+  }),
 });
 
 export const EmployeeList = Type.Array(EmployeeSchema);
@@ -86,7 +89,9 @@ export const getEmployeeSchema = {
 
 export const createEmployeeSchema = {
   summary: 'Add a user (manager or admin; only an admin can add an admin)',
-  description: 'The new user has no password yet and cannot sign in until invited (a later issue).',
+  description:
+    'The new user has no password yet: they are mailed an invitation link (`/accept-invite`, ' +
+    'valid 7 days) unless added as inactive. A mail that fails does not fail the request.',
   tags,
   body: CreateEmployeeBody,
   response: { 201: EmployeeSchema, ...errorResponses(400, 401, 403, 409) },
@@ -98,4 +103,17 @@ export const updateEmployeeSchema = {
   params: IdParams,
   body: UpdateEmployeeBody,
   response: { 200: EmployeeSchema, ...errorResponses(400, 401, 403, 404, 409) },
+};
+
+export const inviteEmployeeSchema = {
+  summary: 'Send a new invitation (manager or admin; only an admin can invite an admin)',
+  description:
+    "Mails a new link; the person's older invitation links stop working. 409 when they " +
+    'already have a password or are inactive.',
+  tags,
+  params: IdParams,
+  response: {
+    202: Type.Object({ message: Type.String() }),
+    ...errorResponses(401, 403, 404, 409),
+  },
 };

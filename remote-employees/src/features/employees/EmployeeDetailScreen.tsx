@@ -14,10 +14,11 @@ import {
 } from '@duly/shared';
 import { useEmployeesGetQuery } from './api';
 import { PersonDetails } from './components/PersonDetails';
+import { ResendInvitationButton } from './components/ResendInvitationButton';
 import { PersonWork } from './components/PersonWork';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
-import { canEditPerson, canSeeWorkOf } from './permissions';
+import { canEditPerson, canResendInvitation, canSeeWorkOf } from './permissions';
 
 const Layout = styled.div`
   display: grid;
@@ -28,7 +29,8 @@ const Layout = styled.div`
 
 /**
  * /employees/{employeeId}: the person (name, email, phone, department, role, status) and their
- * work, with 'Edit Employee' for those who may change them. An employee sees only their own
+ * work, with 'Edit Employee' (and 'Resend invitation' while they have not accepted it) for those
+ * who may change them. An employee sees only their own
  * work (the API gives them nothing else), so on a colleague's page the work is not offered.
  */
 export function EmployeeDetailScreen() {
@@ -65,6 +67,9 @@ export function EmployeeDetailScreen() {
         actions={
           <>
             {backToUsers}
+            {canEditPerson(currentUser, person) && canResendInvitation(person) ? (
+              <ResendInvitationButton person={person} />
+            ) : null}
             {canEditPerson(currentUser, person) ? (
               <Button as={Link} to={employeePaths.edit(person.id)} variant="secondary">
                 Edit Employee

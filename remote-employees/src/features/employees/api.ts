@@ -64,6 +64,14 @@ export function injectEmployeeEndpoints(api: typeof baseApi) {
         ],
       }),
 
+      /** Mails the person a new invitation link; their older link stops working. */
+      employeesResendInvitation: build.mutation<{ message: string }, string>({
+        query: (id) => ({
+          url: `/employees/${encodeURIComponent(id)}/invitation`,
+          method: 'POST',
+        }),
+      }),
+
       /** The tasks assigned to one person, soonest due first (the API's default order). */
       employeesAssignedTasks: build.query<Page<Task>, string>({
         query: (userId) => ({
@@ -94,6 +102,7 @@ export const {
   useEmployeesGetQuery,
   useEmployeesCreateMutation,
   useEmployeesUpdateMutation,
+  useEmployeesResendInvitationMutation,
   useEmployeesAssignedTasksQuery,
   useEmployeesInChargeCertificatesQuery,
 } = employeesApi;

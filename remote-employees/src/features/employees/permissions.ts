@@ -34,3 +34,11 @@ export function assignableRoles(user: Pick<SessionUser, 'role'> | null): readonl
 export function canSeeWorkOf(user: Pick<SessionUser, 'role' | 'id'> | null, personId: string) {
   return canManagePeople(user) || user?.id === personId;
 }
+
+/**
+ * Whether a new invitation can be sent to this person (once `canEditPerson` allows changing
+ * them): they have not set a password yet and are not inactive (the API refuses both).
+ */
+export function canResendInvitation(person: Pick<Employee, 'invitation_pending' | 'status'>) {
+  return person.invitation_pending && person.status !== 'inactive';
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
 import { useFormik } from 'formik';
 import {
   Button,
@@ -10,11 +11,21 @@ import {
   type LoginFormValues,
 } from '@duly/shared';
 import { AUTH_TEXTS, useAuth } from './AuthProvider';
-import { AuthPage, FormError } from './components/AuthPage';
+import { AuthPage, FormError, FormNotice } from './components/AuthPage';
+import type { LoginNoticeState } from './ResetPasswordScreen';
 
-/** /login (spec 2): email and password, "Sign in"; a failure shows on the form and as a toast. */
+const ForgotLink = styled(Link)`
+  align-self: flex-start;
+`;
+
+/**
+ * /login (spec 2): email and password, "Sign in"; a failure shows on the form and as a toast.
+ * 'Forgot password?' leads to /forgot-password; a page that sends people here (a reset) may
+ * leave a notice to show above the form.
+ */
 export function LoginScreen() {
   const { login } = useAuth();
+  const notice = (useLocation().state as Partial<LoginNoticeState> | null)?.notice;
   const [failed, setFailed] = useState(false);
 
   const formik = useFormik<LoginFormValues>({
@@ -39,8 +50,10 @@ export function LoginScreen() {
         </>
       }
     >
+      {notice ? <FormNotice role="status">{notice}</FormNotice> : null}
       <Form onSubmit={formik.handleSubmit} aria-label="Sign in">
         <SignInFields formik={formik} />
+        <ForgotLink to="/forgot-password">Forgot password?</ForgotLink>
         {failed ? <FormError role="alert">{AUTH_TEXTS.loginFailed}</FormError> : null}
         <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
           Sign in

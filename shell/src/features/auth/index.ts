@@ -2,3 +2,6 @@ export { AuthProvider, useAuth, AUTH_TEXTS, type AuthContextValue } from './Auth
 export { RequireAuth, PublicOnly } from './guards';
 export { LoginScreen } from './LoginScreen';
 export { SignupScreen } from './SignupScreen';
+export { AcceptInviteScreen } from './AcceptInviteScreen';
+export { ForgotPasswordScreen } from './ForgotPasswordScreen';
+export { ResetPasswordScreen } from './ResetPasswordScreen';

@@ -12,6 +12,11 @@ import { renderEmployees } from '../../../testing/render';
 
 const server = setupApiServer();
 
+// The full-form tests type into seven fields and then render the list (with the new person's
+// 'Invitation pending' badge and 'Resend invitation' action): about 4 s when the machine is
+// busy, too close to jest's default 5 s.
+jest.setTimeout(15_000);
+
 function setUp(token = makeToken()) {
   const api = mockApi({ employees: [] });
   server.use(...api.handlers('employees'));

@@ -37,7 +37,7 @@ describe('endpoint names', () => {
     expect(() => injectEmployeeEndpoints(baseApi)).toThrow(/employeesList/);
   });
 
-  it("are the six 'employees…' names", () => {
+  it("are the seven 'employees…' names", () => {
     const ours = Object.keys(employeesApi.endpoints).filter((name) => !name.startsWith('probe'));
     expect(ours.filter((name) => name.startsWith('employees')).sort()).toEqual([
       'employeesAssignedTasks',
@@ -45,6 +45,7 @@ describe('endpoint names', () => {
       'employeesGet',
       'employeesInChargeCertificates',
       'employeesList',
+      'employeesResendInvitation',
       'employeesUpdate',
     ]);
   });

@@ -13,8 +13,22 @@ import {
 } from '@duly/shared';
 import { displayName } from '../labels';
 import { userPaths } from '../paths';
+import { canResendInvitation } from '../permissions';
 import { EmployeeStatusBadge } from './EmployeeStatusBadge';
+import { InvitationPendingBadge } from './InvitationPendingBadge';
+import { ResendInvitationButton } from './ResendInvitationButton';
 import { TextLink } from './TextLink';
+
+/** The badges of one cell side by side, wrapping neither. */
+const Badges = styled.span`
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+const Actions = styled.span`
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space(1)};
+`;
 
 /** Email, phone, badge and Edit never wrap (an address split over lines reads badly); only the name wraps, and the table scrolls sideways on small screens. */
 const OneLineCell = styled(TableCell)`
@@ -34,7 +48,10 @@ export interface EmployeeTableProps {
   /** The order in force (`-full_name`); Full Name and Email sort the list. */
   sort: string | undefined;
   onSortChange: (sort: string) => void;
-  /** Whether this person's Edit link is offered (not to employees, not for an admin to a manager). */
+  /**
+   * Whether this person's Edit link (and 'Resend invitation' while their invitation is pending)
+   * is offered (not to employees, not for an admin to a manager).
+   */
   canEdit: (person: Employee) => boolean;
   /** Whether the Edit column is shown at all (hidden from a role that can edit nobody). */
   showEdit: boolean;
@@ -43,7 +60,9 @@ export interface EmployeeTableProps {
 /**
  * The people list (spec 2): Full Name (links to /users/{id}), Email, Phone Number (a dash when
  * empty), Status and Edit (links to /users/{id}/edit). The `/users` links are the spec's; they
- * redirect to the `/employees` pages.
+ * redirect to the `/employees` pages. Someone who has not accepted their invitation has an
+ * 'Invitation pending' badge beside their status and, for those who may change them, a
+ * 'Resend invitation' action beside Edit.
  */
 export function EmployeeTable({
   employees,
@@ -79,20 +98,28 @@ export function EmployeeTable({
               <OneLineCell>{person.email}</OneLineCell>
               <OneLineCell>{person.phone?.trim() ? person.phone : '-'}</OneLineCell>
               <OneLineCell>
-                <EmployeeStatusBadge status={person.status} />
+                <Badges>
+                  <EmployeeStatusBadge status={person.status} />
+                  {person.invitation_pending ? <InvitationPendingBadge /> : null}
+                </Badges>
               </OneLineCell>
               {showEdit ? (
                 <OneLineCell>
                   {canEdit(person) ? (
-                    <Button
-                      as={Link}
-                      to={userPaths.edit(person.id)}
-                      variant="text"
-                      size="small"
-                      aria-label={`Edit ${name}`}
-                    >
-                      Edit
-                    </Button>
+                    <Actions>
+                      <Button
+                        as={Link}
+                        to={userPaths.edit(person.id)}
+                        variant="text"
+                        size="small"
+                        aria-label={`Edit ${name}`}
+                      >
+                        Edit
+                      </Button>
+                      {canResendInvitation(person) ? (
+                        <ResendInvitationButton person={person} variant="text" size="small" />
+                      ) : null}
+                    </Actions>
                   ) : null}
                 </OneLineCell>
               ) : null}

@@ -1,10 +1,11 @@
 import { DetailLabel, DetailList, DetailValue, type Employee } from '@duly/shared';
 import { roleLabel } from '../labels';
 import { EmployeeStatusBadge } from './EmployeeStatusBadge';
+import { InvitationPendingBadge } from './InvitationPendingBadge';
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-');
 
-/** One person's details: email, phone, department, role and status. */
+/** One person's details: email, phone, department, role, status and a pending invitation. */
 export function PersonDetails({ person }: { person: Employee }) {
   return (
     <DetailList>
@@ -20,6 +21,14 @@ export function PersonDetails({ person }: { person: Employee }) {
       <DetailValue>
         <EmployeeStatusBadge status={person.status} />
       </DetailValue>
+      {person.invitation_pending ? (
+        <>
+          <DetailLabel>Sign-in</DetailLabel>
+          <DetailValue>
+            <InvitationPendingBadge />
+          </DetailValue>
+        </>
+      ) : null}
     </DetailList>
   );
 }

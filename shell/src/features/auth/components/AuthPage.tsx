@@ -75,3 +75,13 @@ export const FormError = styled.p`
   color: ${({ theme }) => theme.colors.status.red.text};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
 `;
+
+/** A form-level confirmation (e.g. "Your password has been changed"), announced politely. */
+export const FormNotice = styled.p`
+  margin: ${({ theme }) => theme.space(0, 0, 2)};
+  padding: ${({ theme }) => theme.space(1, 1.5)};
+  border-radius: ${({ theme }) => theme.radii.control};
+  background: ${({ theme }) => alpha(theme.colors.status.green.main, 0.12)};
+  color: ${({ theme }) => theme.colors.status.green.text};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;

@@ -1,0 +1,45 @@
+/** The two mails of the accounts, in the product's voice: short, plain, one link each. */
+import { composeMail } from '../mail/compose';
+
+/** Who a link is for, and the organisation that sends it. */
+export interface LinkRecipient {
+  organizationId: string;
+  organizationName: string;
+  userId: string;
+  email: string;
+  fullName: string | null;
+}
+
+function greeting(recipient: Pick<LinkRecipient, 'fullName'>): string {
+  const firstName = recipient.fullName?.trim().split(/\s+/)[0];
+  return firstName ? `Hello ${firstName},` : 'Hello,';
+}
+
+export function invitationMail(recipient: LinkRecipient, url: string) {
+  return composeMail({
+    to: recipient.email,
+    subject: `You are invited to ${recipient.organizationName} on Duly`,
+    greeting: greeting(recipient),
+    paragraphs: [
+      `${recipient.organizationName} uses Duly to keep track of tasks and certificates, and has added you.`,
+      'Choose a password to sign in.',
+    ],
+    action: { label: 'Accept the invitation', url },
+    footnote:
+      'This link works once and for 7 days. If it has expired, ask your manager to send a new one.',
+  });
+}
+
+export function resetMail(recipient: LinkRecipient, url: string) {
+  return composeMail({
+    to: recipient.email,
+    subject: 'Reset your Duly password',
+    greeting: greeting(recipient),
+    paragraphs: [
+      `Someone asked to reset the password of your Duly account at ${recipient.organizationName}.`,
+      'If it was you, choose a new password. If not, ignore this mail: your password stays as it is.',
+    ],
+    action: { label: 'Choose a new password', url },
+    footnote: 'This link works once and for 1 hour.',
+  });
+}

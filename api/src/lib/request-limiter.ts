@@ -1,0 +1,80 @@
+/**
+ * Limits of the public account routes (forgot password, accept an invitation, reset a
+ * password), in the style of the sign-in limits (login-limiter.ts):
+ *
+ * - Every request counts from the moment it is admitted, whatever its outcome, so parallel
+ *   requests cannot slip in before the first one is recorded: admitting is synchronous, and
+ *   Node runs one admission at a time.
+ * - Each request names its keys (the client address, and for forgot-password the email at
+ *   that address); it is admitted only if every key is under its cap within the window.
+ *   The per-address cap bounds one address whatever emails or links it tries; the per-email
+ *   cap bounds the mails one address can make a person receive.
+ *
+ * In memory, so per instance (N instances = N × the limits), like the sign-in limits.
+ */
+export interface RequestLimit {
+  windowMs: number;
+  max: number;
+}
+
+export const ACCOUNT_LIMITS = {
+  /** Forgot password, per address: an office behind one address stays well under it. */
+  forgotPerAddress: { windowMs: 15 * 60_000, max: 30 },
+  /** Forgot password, per email and address: a few mails, then wait. */
+  forgotPerEmail: { windowMs: 15 * 60_000, max: 3 },
+  /** Accepting an invitation or resetting a password, per address (each hashes a password). */
+  setPasswordPerAddress: { windowMs: 15 * 60_000, max: 30 },
+} satisfies Record<string, RequestLimit>;
+
+export type LimitAnswer = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+
+/** One sliding window of requests per key. */
+export class RequestLimiter {
+  private readonly times = new Map<string, number[]>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly limit: RequestLimit,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Seconds until `key` may make another request; 0 when it may now. */
+  retryAfterSeconds(key: string, now = this.clock()): number {
+    const recent = this.recent(key, now);
+    if (recent.length < this.limit.max) return 0;
+    const oldestCounted = recent[recent.length - this.limit.max];
+    return Math.max(1, Math.ceil((oldestCounted + this.limit.windowMs - now) / 1000));
+  }
+
+  count(key: string, now = this.clock()): void {
+    this.sweep(now);
+    this.times.set(key, [...this.recent(key, now), now]);
+  }
+
+  private recent(key: string, now: number): number[] {
+    return (this.times.get(key) ?? []).filter((at) => at > now - this.limit.windowMs);
+  }
+
+  /** Forgets keys whose requests all left the window, at most once a window. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.limit.windowMs) return;
+    this.lastSweep = now;
+    for (const [key, times] of this.times) {
+      if (times.every((at) => at <= now - this.limit.windowMs)) this.times.delete(key);
+    }
+  }
+}
+
+/**
+ * Admits a request only if every `[limiter, key]` pair is under its cap, and then counts it
+ * in all of them at once (a refused request counts in none).
+ */
+export function admit(checks: [RequestLimiter, string][]): LimitAnswer {
+  const retryAfterSeconds = Math.max(
+    0,
+    ...checks.map(([limiter, key]) => limiter.retryAfterSeconds(key)),
+  );
+  if (retryAfterSeconds > 0) return { admitted: false, retryAfterSeconds };
+  for (const [limiter, key] of checks) limiter.count(key);
+  return { admitted: true };
+}

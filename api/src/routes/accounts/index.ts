@@ -1,0 +1,196 @@
+/**
+ * The public account routes (issue 14): who an invitation is for, accepting it, asking for a
+ * password reset and using the reset link. Nobody is signed in here; the link's token is the
+ * only proof, so each route is limited per client address (lib/request-limiter.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { hashLinkToken, issueAndMailLink } from '../../accounts/links';
+import {
+  expireAccountTokensOf,
+  findAccountToken,
+  useAccountToken,
+  type AccountTokenDetails,
+} from '../../db/repositories/account-tokens';
+import { findOrganization } from '../../db/repositories/organizations';
+import { findUserByEmail, normaliseEmail, setPasswordHash } from '../../db/repositories/users';
+import type { AccountTokenPurpose } from '../../db/tables';
+import { HttpError, tooManyRequests } from '../../lib/http-errors';
+import { hashPassword } from '../../lib/passwords';
+import { ACCOUNT_LIMITS, admit, RequestLimiter, type LimitAnswer } from '../../lib/request-limiter';
+import { signSession } from '../auth/session';
+import {
+  acceptInviteSchema,
+  forgotPasswordSchema,
+  invitationSchema,
+  resetPasswordSchema,
+} from './schema';
+
+/** The one answer of forgot-password, whoever asks. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses this email, we have sent it a link to choose a new password.';
+export const PASSWORD_RESET_ANSWER = 'Your password has been changed. Sign in with it.';
+
+const GONE_MESSAGES: Record<AccountTokenPurpose, Record<'used' | 'expired', string>> = {
+  invitation: {
+    used: 'This invitation link has already been used. Sign in, or ask your manager for a new invitation.',
+    expired: 'This invitation link has expired or was replaced. Ask your manager for a new one.',
+  },
+  password_reset: {
+    used: "This reset link has already been used. Ask for a new one with 'Forgot password?'.",
+    expired:
+      "This reset link has expired or was replaced. Ask for a new one with 'Forgot password?'.",
+  },
+};
+
+/** 410: the link no longer works (`link_used` or `link_expired`, LINK_GONE_CODES). */
+function linkGone(purpose: AccountTokenPurpose, why: 'used' | 'expired'): HttpError {
+  return new HttpError(410, `link_${why}`, GONE_MESSAGES[purpose][why]);
+}
+
+const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db, config } = fastify;
+  const forgotPerAddress = new RequestLimiter(ACCOUNT_LIMITS.forgotPerAddress);
+  const forgotPerEmail = new RequestLimiter(ACCOUNT_LIMITS.forgotPerEmail);
+  const setPasswordPerAddress = new RequestLimiter(ACCOUNT_LIMITS.setPasswordPerAddress);
+  // Accepting and resetting hash a password: they share sign-in's gate (plugins/sign-in-limits).
+  const passwords = fastify.passwordGate;
+
+  function refuseUnlessAdmitted(reply: FastifyReply, answer: LimitAnswer): void {
+    if (answer.admitted) return;
+    reply.header('Retry-After', String(answer.retryAfterSeconds));
+    const minutes = Math.ceil(answer.retryAfterSeconds / 60);
+    throw tooManyRequests(
+      `Too many requests from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+
+  /** The link if it works now; else 410 saying whether it was used or has expired. */
+  async function workingLink(
+    token: string,
+    purpose: AccountTokenPurpose,
+  ): Promise<AccountTokenDetails> {
+    const link = await findAccountToken(db, hashLinkToken(token), purpose);
+    if (!link) throw linkGone(purpose, 'expired');
+    if (link.usedAt !== null) throw linkGone(purpose, 'used');
+    // Someone deactivated since the link was sent cannot use it either.
+    if (link.expiresAt <= new Date().toISOString() || link.user.status === 'inactive') {
+      throw linkGone(purpose, 'expired');
+    }
+    return link;
+  }
+
+  /**
+   * Sets the password through a link and marks the link used, in one transaction; of two
+   * requests with one link exactly one succeeds (the UPDATE that marks it used decides).
+   * Returns the link and the person's new token version (setting a password ends their
+   * other sessions).
+   */
+  async function setPasswordThroughLink(
+    reply: FastifyReply,
+    token: string,
+    password: string,
+    purpose: AccountTokenPurpose,
+  ): Promise<{ link: AccountTokenDetails; tokenVersion: number }> {
+    const link = await workingLink(token, purpose);
+    // Hash before the transaction: on SQLite a transaction holds the only connection.
+    const hashing = passwords.run(() => hashPassword(password, config.passwordCost));
+    if (!hashing) {
+      reply.header('Retry-After', '1');
+      throw tooManyRequests('Too many requests at this moment. Try again in a few seconds.');
+    }
+    const passwordHash = await hashing;
+    const used = await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      if (!(await useAccountToken(trx, hashLinkToken(token), now))) return undefined;
+      const ids = { organizationId: link.organizationId, userId: link.user.id };
+      const version = await setPasswordHash(trx, { ...ids, passwordHash });
+      // Any other pending link of theirs (a reset asked for meanwhile) stops working too.
+      await expireAccountTokensOf(trx, ids.organizationId, ids.userId, now);
+      return version;
+    });
+    if (used === undefined) {
+      // Used or expired while the password was being hashed: say which.
+      await workingLink(token, purpose);
+      throw linkGone(purpose, 'used');
+    }
+    return { link, tokenVersion: used };
+  }
+
+  fastify.get('/auth/invitation', { schema: invitationSchema }, async (request) => {
+    const link = await workingLink(request.query.token, 'invitation');
+    return {
+      full_name: link.user.full_name,
+      email: link.user.email,
+      organization_name: link.organizationName,
+    };
+  });
+
+  fastify.post('/auth/accept-invite', { schema: acceptInviteSchema }, async (request, reply) => {
+    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
+    const { token, password } = request.body;
+    const { link, tokenVersion } = await setPasswordThroughLink(
+      reply,
+      token,
+      password,
+      'invitation',
+    );
+    return signSession(
+      { ...link.user, organization_id: link.organizationId, token_version: tokenVersion },
+      config,
+    );
+  });
+
+  fastify.post('/auth/reset-password', { schema: resetPasswordSchema }, async (request, reply) => {
+    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
+    const { token, password } = request.body;
+    await setPasswordThroughLink(reply, token, password, 'password_reset');
+    return { message: PASSWORD_RESET_ANSWER };
+  });
+
+  fastify.post(
+    '/auth/forgot-password',
+    { schema: forgotPasswordSchema },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      refuseUnlessAdmitted(
+        reply,
+        admit([
+          [forgotPerAddress, request.ip],
+          [forgotPerEmail, `${email}\n${request.ip}`],
+        ]),
+      );
+      // The work happens after the answer, so a known email and an unknown one take the same
+      // time to answer, and the answer is the same.
+      void mailForgottenPassword(email).catch((error: Error) =>
+        request.log.error({ err: error }, 'Could not handle a forgotten password'),
+      );
+      return reply.code(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
+
+  /**
+   * An active person with a password gets a reset link. Someone who has not accepted their
+   * invitation yet (no password) gets a new invitation: that is what they were looking for.
+   * An inactive person, or an unknown email, gets nothing.
+   */
+  async function mailForgottenPassword(email: string): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.status === 'inactive') return;
+    const organization = await findOrganization(db, user.organization_id);
+    if (!organization) return;
+    await issueAndMailLink(
+      fastify,
+      {
+        organizationId: user.organization_id,
+        organizationName: organization.name,
+        userId: user.id,
+        email: user.email,
+        fullName: user.full_name,
+      },
+      user.password_hash === null ? 'invitation' : 'password_reset',
+    );
+  }
+};
+
+export default accountRoutes;

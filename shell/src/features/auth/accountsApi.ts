@@ -1,0 +1,38 @@
+import {
+  baseApi,
+  type AuthResponse,
+  type ForgotPasswordPayload,
+  type InvitationDetails,
+  type SetPasswordPayload,
+} from '@duly/shared';
+
+/**
+ * The one-time links of the accounts (ARCHITECTURE 6): an invitation to accept, a forgotten
+ * password. All public: the link's token is the proof.
+ */
+export const accountsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    accountsInvitation: build.query<InvitationDetails, string>({
+      query: (token) => ({ url: '/auth/invitation', params: { token } }),
+      // A link is looked at once; an answer kept for later could say it still works.
+      keepUnusedDataFor: 0,
+    }),
+    accountsAcceptInvite: build.mutation<AuthResponse, SetPasswordPayload>({
+      query: (payload) => ({ url: '/auth/accept-invite', method: 'POST', data: payload }),
+    }),
+    accountsForgotPassword: build.mutation<{ message: string }, ForgotPasswordPayload>({
+      query: (payload) => ({ url: '/auth/forgot-password', method: 'POST', data: payload }),
+    }),
+    accountsResetPassword: build.mutation<{ message: string }, SetPasswordPayload>({
+      query: (payload) => ({ url: '/auth/reset-password', method: 'POST', data: payload }),
+    }),
+  }),
+  overrideExisting: 'throw',
+});
+
+export const {
+  useAccountsInvitationQuery,
+  useAccountsAcceptInviteMutation,
+  useAccountsForgotPasswordMutation,
+  useAccountsResetPasswordMutation,
+} = accountsApi;
