@@ -219,17 +219,18 @@ describe('/reset-password', () => {
     server.use(
       http.post(apiUrl('/auth/reset-password'), () =>
         HttpResponse.json(
-          { message: 'Password must not be only spaces.', code: 'validation_failed' },
+          { message: 'This password cannot be used.', code: 'validation_failed' },
           { status: 400 },
         ),
       ),
     );
     const { user } = renderShell({ route: '/reset-password?token=r1' });
-    await user.type(screen.getByLabelText(/^Password/), '          ');
-    await user.type(screen.getByLabelText(/Confirm password/), '          ');
+    // The form's own rule passes; the server still refuses, and its words are shown.
+    await user.type(screen.getByLabelText(/^Password/), 'a long passphrase');
+    await user.type(screen.getByLabelText(/Confirm password/), 'a long passphrase');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(
       within(await screen.findByRole('form', { name: 'Reset password' })).getByRole('alert'),
-    ).toHaveTextContent('Password must not be only spaces.');
+    ).toHaveTextContent('This password cannot be used.');
   });
 });
