@@ -12,10 +12,70 @@ import {
   openTestDatabase,
   testConfig,
   testDatabases,
+  tokenFor,
   type TestDatabase,
+  type TestOrganization,
+  type TestUser,
 } from './helper';
 
 const FIRST = '2026-11-21-001-initial-schema';
+const CITUS_KEYS = '2026-11-24-010-citus-keys';
+
+/** Migrates to the release whose last migration is `last`, as a database of that time was. */
+async function migrateUpTo(db: TestDatabase['db'], last: string) {
+  const names = Object.keys(migrations);
+  const release = Object.fromEntries(
+    names.slice(0, names.indexOf(last) + 1).map((name) => [name, migrations[name]]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => release } });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+}
+
+/**
+ * An organisation as an older release stored it: the users straight into `users` (the
+ * helper's createUser also claims the email in user_emails, which migration 010 adds).
+ */
+async function createOldOrganization(db: TestDatabase['db']): Promise<TestOrganization> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const name = `Org ${id.slice(0, 8)}`;
+  await db
+    .insertInto('organizations')
+    .values({ id, name, created_at: now, updated_at: now })
+    .execute();
+  const user = async (role: TestUser['role'], label: string): Promise<TestUser> => {
+    const identity = {
+      id: randomUUID(),
+      email: `${label}-${id.slice(0, 8)}@example.test`,
+      full_name: `${label} Tester`,
+      role,
+      organization_id: id,
+    };
+    await db
+      .insertInto('users')
+      .values({
+        ...identity,
+        first_name: label,
+        last_name: 'Tester',
+        phone: null,
+        department: null,
+        status: 'active',
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { ...identity, token: tokenFor(identity) };
+  };
+  return {
+    id,
+    name,
+    admin: await user('admin', 'admin'),
+    manager: await user('manager', 'manager'),
+    employee: await user('employee', 'employee'),
+    colleague: await user('employee', 'colleague'),
+  };
+}
 
 describe.each(testDatabases())('migrations on %s', (kind) => {
   let database: TestDatabase | undefined;
@@ -32,7 +92,7 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
       provider: { getMigrations: async () => ({ [FIRST]: migrations[FIRST] }) },
     });
     expect((await firstRelease.migrateToLatest()).error).toBeUndefined();
-    const org = await createOrganization(db);
+    const org = await createOldOrganization(db);
     for (let i = 0; i < 3; i += 1) await createTask(db, org);
     // The first release's columns only (createCertificate writes today's schedule columns).
     const now = new Date().toISOString();
@@ -64,6 +124,125 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
       expect(
         await db.selectFrom('certificates').select(['remind_on', 'escalate_on']).execute(),
       ).toEqual([{ remind_on: '2031-02-08', escalate_on: '2031-04-10' }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('migration 010 keys every row by organisation, keeping them and the sign-in by email', async () => {
+    database = await openTestDatabase(kind, false);
+    const { db } = database;
+    await migrateUpTo(db, '2026-11-24-005-notifications');
+    const [north, south] = [await createOldOrganization(db), await createOldOrganization(db)];
+    const task = await createTask(db, north);
+    await createTask(db, south, { assigned_to_user_id: south.colleague.id });
+    await createCertificate(db, north);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('notifications')
+      .values({
+        id: randomUUID(),
+        organization_id: north.id,
+        recipient_user_id: north.employee.id,
+        key: `task:${task}:overdue:${north.employee.id}`,
+        kind: 'task_overdue',
+        item_type: 'task',
+        item_id: task,
+        item_title: 'Overdue',
+        item_date: now,
+        delivery: 'immediate',
+        email_status: 'pending',
+        send_after: now,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('email_opt_outs')
+      .values({
+        organization_id: north.id,
+        user_id: north.employee.id,
+        kind: 'task_overdue',
+        created_at: now,
+      })
+      .execute();
+    const tables = [
+      'organizations',
+      'users',
+      'tasks',
+      'certificates',
+      'notifications',
+      'email_opt_outs',
+    ] as const;
+    // Every row of a table, in an order that does not depend on the keys being changed.
+    const rowsOf = async (table: (typeof tables)[number]) =>
+      (await db.selectFrom(table).selectAll().execute()).map((row) => JSON.stringify(row)).sort();
+    const before = await Promise.all(tables.map(rowsOf));
+
+    expect(await migrateToLatest(db)).toContain(CITUS_KEYS);
+
+    // Every row carried over as it was, and every user's email claimed in the lookup.
+    expect(await Promise.all(tables.map(rowsOf))).toEqual(before);
+    const users = await db.selectFrom('users').selectAll().execute();
+    const claims = await db.selectFrom('user_emails').selectAll().orderBy('email').execute();
+    expect(claims).toEqual(
+      users
+        .map((user) => ({
+          email: user.email,
+          organization_id: user.organization_id,
+          user_id: user.id,
+        }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+    );
+
+    if (kind === 'postgres') {
+      const keys = await sql<{ table_name: string; columns: string }>`
+        select t.relname as table_name,
+          array_to_string(array(select a.attname from unnest(c.conkey) with ordinality k(n, i)
+            join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i), ',') as columns
+        from pg_constraint c join pg_class t on t.oid = c.conrelid
+        where c.contype = 'p' and t.relname in ('users', 'tasks', 'certificates', 'notifications')
+        order by t.relname`.execute(db);
+      expect(keys.rows).toEqual(
+        ['certificates', 'notifications', 'tasks', 'users'].map((table_name) => ({
+          table_name,
+          columns: 'organization_id,id',
+        })),
+      );
+    }
+
+    // A deleted user leaves the task unassigned, in its organisation (set null of the user
+    // column only, on PostgreSQL's composite key).
+    await db.deleteFrom('email_opt_outs').execute();
+    await db.deleteFrom('notifications').execute();
+    await db.deleteFrom('users').where('id', '=', south.colleague.id).execute();
+    expect(
+      await db
+        .selectFrom('tasks')
+        .select(['organization_id', 'assigned_to_user_id'])
+        .where('organization_id', '=', south.id)
+        .execute(),
+    ).toEqual([{ organization_id: south.id, assigned_to_user_id: null }]);
+
+    // The API on the migrated data: sign-in finds the user through user_emails, and an email
+    // taken in one organisation stays taken for another.
+    const password = 'a-long-enough-password';
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', north.manager.id)
+      .execute();
+    const app = await buildApp({ config: testConfig({ responseCache: false }), db });
+    try {
+      const login = await call(app, 'POST', '/auth/login', {
+        body: { email: north.manager.email.toUpperCase(), password },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user).toMatchObject({ id: north.manager.id, organization_id: north.id });
+      const taken = await call(app, 'POST', '/employees/', {
+        token: south.admin.token,
+        body: { email: north.employee.email, firstName: 'Copy' },
+      });
+      expect(taken.statusCode).toBe(409);
     } finally {
       await app.close();
     }

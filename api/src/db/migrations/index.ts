@@ -11,6 +11,7 @@ import * as employeeRoleDepartmentIndexes from './2026-11-23-004-employee-role-d
 import * as notifications from './2026-11-24-005-notifications';
 import * as tokenVersions from './2026-11-24-007-token-versions';
 import * as reminderSweep from './2026-11-24-008-reminder-sweep';
+import * as citusKeys from './2026-11-24-010-citus-keys';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-005-notifications': notifications,
   '2026-11-24-007-token-versions': tokenVersions,
   '2026-11-24-008-reminder-sweep': reminderSweep,
+  '2026-11-24-010-citus-keys': citusKeys,
 };
