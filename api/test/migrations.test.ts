@@ -248,6 +248,35 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     }
   });
 
+  test('migration 010 rolls back to the keys and the global unique email of before, and forward again', async () => {
+    database = await openTestDatabase(kind);
+    const { db } = database;
+    const org = await createOrganization(db);
+    await createTask(db, org);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const names = Object.keys(migrations);
+    expect((await migrator.migrateTo(names[names.indexOf(CITUS_KEYS) - 1])).error).toBeUndefined();
+    const tables = await db.introspection.getTables();
+    expect(tables.map((table) => table.name)).not.toContain('user_emails');
+    // The email is unique across the system again, on users itself.
+    const copy = {
+      ...(await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', org.employee.id)
+        .executeTakeFirstOrThrow()),
+      id: randomUUID(),
+    };
+    await expect(db.insertInto('users').values(copy).execute()).rejects.toMatchObject({
+      code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_UNIQUE)$/),
+    });
+
+    expect(await migrateToLatest(db)).toContain(CITUS_KEYS);
+    expect(
+      await db.selectFrom('user_emails').select('email').orderBy('email').execute(),
+    ).toHaveLength(4);
+  });
+
   // Another instance may migrate a shared PostgreSQL while this one serves; reads this one
   // has already prepared (PostgreSQL named statements) must keep working.
   test('reads keep working after another process adds columns to the tables they read', async () => {
