@@ -31,6 +31,29 @@ async function migrateUpTo(db: TestDatabase['db'], last: string) {
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
 }
 
+/** Every foreign key to users on PostgreSQL: name, columns, referenced columns, on delete. */
+async function userReferences(db: TestDatabase['db']) {
+  const columnsOf = (relation: string, attnums: string) =>
+    sql.raw(`array_to_string(array(
+    select a.attname from unnest(${attnums}) with ordinality k(n, i)
+    join pg_attribute a on a.attrelid = ${relation} and a.attnum = k.n order by k.i), ',')`);
+  const { rows } = await sql<{
+    name: string;
+    columns: string;
+    referenced: string;
+    on_delete: string;
+    set_columns: string | null;
+  }>`
+    select c.conname as name, ${columnsOf('c.conrelid', 'c.conkey')} as columns,
+      ${columnsOf('c.confrelid', 'c.confkey')} as referenced, c.confdeltype::text as on_delete,
+      case when c.confdelsetcols is not null then ${columnsOf('c.conrelid', 'c.confdelsetcols')} end
+        as set_columns
+    from pg_constraint c
+    where c.contype = 'f' and c.confrelid = 'users'::regclass
+    order by c.conname`.execute(db);
+  return rows;
+}
+
 /**
  * An organisation as an older release stored it: the users straight into `users` (the
  * helper's createUser also claims the email in user_emails, which migration 010 adds).
@@ -177,6 +200,7 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     const rowsOf = async (table: (typeof tables)[number]) =>
       (await db.selectFrom(table).selectAll().execute()).map((row) => JSON.stringify(row)).sort();
     const before = await Promise.all(tables.map(rowsOf));
+    const referencesBefore = kind === 'postgres' ? await userReferences(db) : [];
 
     expect(await migrateToLatest(db)).toContain(CITUS_KEYS);
 
@@ -206,6 +230,17 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
         ['certificates', 'notifications', 'tasks', 'users'].map((table_name) => ({
           table_name,
           columns: 'organization_id,id',
+        })),
+      );
+      // Every foreign key to users kept its name and action, now on (organization_id, user).
+      expect(referencesBefore).toHaveLength(8);
+      expect(await userReferences(db)).toEqual(
+        referencesBefore.map((reference) => ({
+          ...reference,
+          columns: `organization_id,${reference.columns}`,
+          referenced: 'organization_id,id',
+          // Set null of the user column only, never of organization_id.
+          set_columns: reference.on_delete === 'n' ? reference.columns : null,
         })),
       );
     }

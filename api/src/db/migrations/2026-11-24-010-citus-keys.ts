@@ -13,8 +13,10 @@
  *   between tables distributed by different columns is impossible); the code writes it in the
  *   same transaction as the user (repositories/users.ts). Backfilled from users here.
  * - Every foreign key to users pairs the organisations too: (organization_id, <user column>)
- *   → users (organization_id, id). ON DELETE SET NULL names the user column only (PostgreSQL
- *   15), so a deleted user never nulls the organisation of the row that pointed at them.
+ *   → users (organization_id, id), same name and same action on delete. ON DELETE SET NULL
+ *   names the user column only (PostgreSQL 15), so a deleted user never nulls the
+ *   organisation of the row that pointed at them. The foreign keys are found in the catalogue
+ *   (see userReferences), so those of migrations 006 to 009 are re-keyed too.
  *
  * Where: Citus is PostgreSQL only, so the keys change on PostgreSQL only. SQLite cannot alter a
  * primary or foreign key in place (it would take rebuilding users, tasks, certificates and
@@ -36,39 +38,67 @@ type AnyDb = Kysely<any>;
 /** The tables whose primary key becomes (organization_id, id). */
 const KEYED_BY_ORGANIZATION = ['users', 'tasks', 'certificates', 'notifications'] as const;
 
-/** Every foreign key to users: the table, its user column and what a deleted user does. */
-const USER_REFERENCES = [
-  { table: 'tasks', column: 'assigned_to_user_id', onDelete: 'set null' },
-  { table: 'tasks', column: 'created_by_user_id', onDelete: 'no action' },
-  { table: 'tasks', column: 'assigner_id', onDelete: 'set null' },
-  { table: 'certificates', column: 'incharge_person_id', onDelete: 'set null' },
-  { table: 'certificates', column: 'created_by_user_id', onDelete: 'no action' },
-  { table: 'certificates', column: 'assigner_id', onDelete: 'set null' },
-  { table: 'notifications', column: 'recipient_user_id', onDelete: 'cascade' },
-  { table: 'email_opt_outs', column: 'user_id', onDelete: 'cascade' },
-] as const;
-
-type UserReference = (typeof USER_REFERENCES)[number];
-
-/** PostgreSQL's own name for a column's foreign key, kept so the names do not change. */
-function foreignKeyName({ table, column }: UserReference) {
-  return sql.id(`${table}_${column}_fkey`);
+/** A single-column foreign key to users(id) (before) or its composite form (after). */
+interface UserReference {
+  name: string;
+  table: string;
+  /** The user column: `assigned_to_user_id`, `recipient_user_id`, ... */
+  column: string;
+  /** pg_constraint.confdeltype: a no action, r restrict, c cascade, n set null, d set default. */
+  onDelete: string;
 }
 
-/** `on delete set null (<user column>)`: never the organisation's column. */
+/**
+ * Every foreign key to users, read from the catalogue rather than listed: the migrations
+ * numbered between 005 and this one were written at the same time (account tokens, token
+ * versions, reminder sweeps), and whichever foreign keys to users they add, this re-keys them
+ * all. `columns` 1: the single-column keys of before; 2: the composite keys of after.
+ */
+async function userReferences(db: AnyDb, columns: 1 | 2): Promise<UserReference[]> {
+  const { rows } = await sql<UserReference>`
+    select c.conname as name, t.relname as "table", a.attname as column,
+      c.confdeltype::text as "onDelete"
+    from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[array_length(c.conkey, 1)]
+    where c.contype = 'f' and c.confrelid = 'users'::regclass
+      and array_length(c.conkey, 1) = ${columns}
+    order by t.relname, c.conname`.execute(db);
+  return rows;
+}
+
+/** The same action on a deleted user; set null / default of the user column only. */
 function onDelete({ column, onDelete }: UserReference) {
-  if (onDelete === 'set null') return sql`on delete set null (${sql.id(column)})`;
-  return onDelete === 'cascade' ? sql`on delete cascade` : sql`on delete no action`;
+  const actions: Record<string, ReturnType<typeof sql>> = {
+    a: sql`no action`,
+    r: sql`restrict`,
+    c: sql`cascade`,
+    n: sql`set null (${sql.id(column)})`,
+    d: sql`set default (${sql.id(column)})`,
+  };
+  return sql`on delete ${actions[onDelete]}`;
+}
+
+/** The action of before, on the whole (single-column) key. */
+function onDeleteBefore({ onDelete }: UserReference) {
+  const actions: Record<string, string> = {
+    a: 'no action',
+    r: 'restrict',
+    c: 'cascade',
+    n: 'set null',
+    d: 'set default',
+  };
+  return sql`on delete ${sql.raw(actions[onDelete])}`;
 }
 
 export async function up(db: AnyDb): Promise<void> {
   const postgres = isPostgres(db);
+  const references = postgres ? await userReferences(db, 1) : [];
 
   if (postgres) {
     // The foreign keys depend on users' primary key: drop them, re-key, then add them back.
-    for (const reference of USER_REFERENCES) {
-      await sql`alter table ${sql.table(reference.table)}
-        drop constraint ${foreignKeyName(reference)}`.execute(db);
+    for (const { table, name } of references) {
+      await sql`alter table ${sql.table(table)} drop constraint ${sql.id(name)}`.execute(db);
     }
     for (const table of KEYED_BY_ORGANIZATION) {
       await sql`alter table ${sql.table(table)} drop constraint ${sql.id(`${table}_pkey`)},
@@ -86,13 +116,13 @@ export async function up(db: AnyDb): Promise<void> {
     .unique()
     .execute();
 
-  if (postgres) {
-    for (const reference of USER_REFERENCES) {
-      await sql`alter table ${sql.table(reference.table)}
-        add constraint ${foreignKeyName(reference)}
-        foreign key (organization_id, ${sql.id(reference.column)})
-        references users (organization_id, id) ${onDelete(reference)}`.execute(db);
-    }
+  // Same names as before. A table referencing users without organization_id fails here,
+  // loudly: it would have to gain the column first.
+  for (const reference of references) {
+    await sql`alter table ${sql.table(reference.table)}
+      add constraint ${sql.id(reference.name)}
+      foreign key (organization_id, ${sql.id(reference.column)})
+      references users (organization_id, id) ${onDelete(reference)}`.execute(db);
   }
 
   await db.schema
@@ -110,11 +140,11 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   const postgres = isPostgres(db);
+  const references = postgres ? await userReferences(db, 2) : [];
   await db.schema.dropTable('user_emails').execute();
   if (postgres) {
-    for (const reference of USER_REFERENCES) {
-      await sql`alter table ${sql.table(reference.table)}
-        drop constraint ${foreignKeyName(reference)}`.execute(db);
+    for (const { table, name } of references) {
+      await sql`alter table ${sql.table(table)} drop constraint ${sql.id(name)}`.execute(db);
     }
     for (const table of KEYED_BY_ORGANIZATION) {
       await sql`alter table ${sql.table(table)} drop constraint ${sql.id(`${table}_pkey`)},
@@ -128,14 +158,12 @@ export async function down(db: AnyDb): Promise<void> {
     .columns(['organization_id', 'email'])
     .execute();
   await db.schema.createIndex('users_email_unique').on('users').column('email').unique().execute();
-  if (postgres) {
-    for (const reference of USER_REFERENCES) {
-      const action =
-        reference.onDelete === 'no action' ? sql`` : sql`on delete ${sql.raw(reference.onDelete)}`;
-      await sql`alter table ${sql.table(reference.table)}
-        add constraint ${foreignKeyName(reference)}
-        foreign key (${sql.id(reference.column)}) references users (id) ${action}`.execute(db);
-    }
+  for (const reference of references) {
+    await sql`alter table ${sql.table(reference.table)}
+      add constraint ${sql.id(reference.name)}
+      foreign key (${sql.id(reference.column)}) references users (id) ${onDeleteBefore(reference)}`.execute(
+      db,
+    );
   }
 }
 
