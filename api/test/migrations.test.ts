@@ -233,7 +233,8 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
         })),
       );
       // Every foreign key to users kept its name and action, now on (organization_id, user).
-      expect(referencesBefore).toHaveLength(8);
+      // tasks 3, certificates 3, notifications 1, email_opt_outs 1; later migrations may add.
+      expect(referencesBefore.length).toBeGreaterThanOrEqual(8);
       expect(await userReferences(db)).toEqual(
         referencesBefore.map((reference) => ({
           ...reference,
