@@ -20,10 +20,11 @@
  *
  * Where: Citus is PostgreSQL only, so the keys change on PostgreSQL only. SQLite cannot alter a
  * primary or foreign key in place (it would take rebuilding users, tasks, certificates and
- * notifications with every index); on SQLite ids stay globally unique UUID keys and the
- * single-column foreign keys stay, which enforce at least as much for rows of one
- * organisation. Both databases get the same `user_emails` table and the same per-organisation
- * unique email, so the code is one path on both.
+ * notifications with every index, for a database Citus never runs on). On SQLite the ids stay
+ * the primary keys and the foreign keys stay single-column: they do not check that a user is
+ * of the row's organisation, which the API checks itself (the isolation suite proves it on
+ * both databases). Both get the same `user_emails` table and the same per-organisation unique
+ * email, so the code is one path on both.
  *
  * Existing data is carried over: no row is rewritten. Adding the composite foreign keys checks
  * every existing row; a row pointing at a user of another organisation (which the API never
