@@ -230,6 +230,17 @@ export async function seed(
     .insertInto('users')
     .values([admin, ...employees])
     .execute();
+  // The global sign-in lookup, as the API's own user creation keeps it (migration 010).
+  await db
+    .insertInto('user_emails')
+    .values(
+      [admin, ...employees].map(({ email, id }) => ({
+        email,
+        organization_id: organizationId,
+        user_id: id,
+      })),
+    )
+    .execute();
 
   const taskStatuses = ['pending', 'in_progress', 'completed', 'overdue', 'escalated'] as const;
   const tasks: NewTask[] = Array.from({ length: shape.tasks }, (_, i) => ({
@@ -314,6 +325,10 @@ async function seedSetBased(db: Db, shape: OrganisationShape, passwordHash: stri
       case when i = 0 then 'admin' else 'employee' end, 'active',
       case when i = 0 then ${passwordHash} end, ${stamp}, ${stamp}
     from generate_series(0, ${EMPLOYEES}) as i`.execute(db);
+  await sql`insert into user_emails (email, organization_id, user_id)
+    select email, organization_id, id from users where organization_id = ${organizationId}`.execute(
+    db,
+  );
   const people = sql`(select (select id from users where organization_id = ${organizationId} and role = 'admin') as admin,
       array_agg(id order by email) as employees
     from users where organization_id = ${organizationId} and role = 'employee') as p`;

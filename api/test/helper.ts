@@ -22,6 +22,7 @@ import { buildApp, dulyApi, serverOptions } from '../src/app';
 import { createDatabase, type DatabaseSettings } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { insertNotification } from '../src/db/repositories/notifications';
+import { insertUser } from '../src/db/repositories/users';
 import type { Db, NewCertificate, NewNotification, NewTask, NewUser } from '../src/db/tables';
 import { signToken } from '../src/lib/jwt';
 import { certificateSchedule } from '../src/reminders/schedule';
@@ -275,7 +276,8 @@ export async function createUser(
     updated_at: now,
     ...fields,
   };
-  await db.insertInto('users').values(user).execute();
+  // Through the repository: the user and their claim on the email (user_emails) together.
+  await insertUser(db, user);
   const identity = {
     id: user.id,
     email: user.email,
@@ -445,16 +447,17 @@ export function call(
 
 /** Everything that identifies the state of the data, to prove a request changed nothing. */
 export async function snapshot(db: Db): Promise<unknown> {
-  const [organizations, users, tasks, certificates, notifications, emailOptOuts] =
+  const [organizations, users, userEmails, tasks, certificates, notifications, emailOptOuts] =
     await Promise.all([
       db.selectFrom('organizations').selectAll().orderBy('id').execute(),
       db.selectFrom('users').selectAll().orderBy('id').execute(),
+      db.selectFrom('user_emails').selectAll().orderBy('email').execute(),
       db.selectFrom('tasks').selectAll().orderBy('id').execute(),
       db.selectFrom('certificates').selectAll().orderBy('id').execute(),
       db.selectFrom('notifications').selectAll().orderBy('id').execute(),
       db.selectFrom('email_opt_outs').selectAll().orderBy('user_id').orderBy('kind').execute(),
     ]);
-  return { organizations, users, tasks, certificates, notifications, emailOptOuts };
+  return { organizations, users, userEmails, tasks, certificates, notifications, emailOptOuts };
 }
 
 /**

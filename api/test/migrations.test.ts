@@ -7,15 +7,99 @@ import { hashPassword } from '../src/lib/passwords';
 import {
   LEGACY_COST,
   call,
+  createCertificate,
   createOrganization,
   createTask,
   openTestDatabase,
   testConfig,
   testDatabases,
+  tokenFor,
   type TestDatabase,
+  type TestOrganization,
+  type TestUser,
 } from './helper';
 
 const FIRST = '2026-11-21-001-initial-schema';
+const CITUS_KEYS = '2026-11-24-010-citus-keys';
+
+/** Migrates to the release whose last migration is `last`, as a database of that time was. */
+async function migrateUpTo(db: TestDatabase['db'], last: string) {
+  const names = Object.keys(migrations);
+  const release = Object.fromEntries(
+    names.slice(0, names.indexOf(last) + 1).map((name) => [name, migrations[name]]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => release } });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+}
+
+/** Every foreign key to users on PostgreSQL: name, columns, referenced columns, on delete. */
+async function userReferences(db: TestDatabase['db']) {
+  const columnsOf = (relation: string, attnums: string) =>
+    sql.raw(`array_to_string(array(
+    select a.attname from unnest(${attnums}) with ordinality k(n, i)
+    join pg_attribute a on a.attrelid = ${relation} and a.attnum = k.n order by k.i), ',')`);
+  const { rows } = await sql<{
+    name: string;
+    columns: string;
+    referenced: string;
+    on_delete: string;
+    set_columns: string | null;
+  }>`
+    select c.conname as name, ${columnsOf('c.conrelid', 'c.conkey')} as columns,
+      ${columnsOf('c.confrelid', 'c.confkey')} as referenced, c.confdeltype::text as on_delete,
+      case when c.confdelsetcols is not null then ${columnsOf('c.conrelid', 'c.confdelsetcols')} end
+        as set_columns
+    from pg_constraint c
+    where c.contype = 'f' and c.confrelid = 'users'::regclass
+    order by c.conname`.execute(db);
+  return rows;
+}
+
+/**
+ * An organisation as an older release stored it: the users straight into `users` (the
+ * helper's createUser also claims the email in user_emails, which migration 010 adds).
+ */
+async function createOldOrganization(db: TestDatabase['db']): Promise<TestOrganization> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const name = `Org ${id.slice(0, 8)}`;
+  await db
+    .insertInto('organizations')
+    .values({ id, name, created_at: now, updated_at: now })
+    .execute();
+  const user = async (role: TestUser['role'], label: string): Promise<TestUser> => {
+    const identity = {
+      id: randomUUID(),
+      email: `${label}-${id.slice(0, 8)}@example.test`,
+      full_name: `${label} Tester`,
+      role,
+      organization_id: id,
+    };
+    await db
+      .insertInto('users')
+      .values({
+        ...identity,
+        first_name: label,
+        last_name: 'Tester',
+        phone: null,
+        department: null,
+        status: 'active',
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { ...identity, token: tokenFor(identity) };
+  };
+  return {
+    id,
+    name,
+    admin: await user('admin', 'admin'),
+    manager: await user('manager', 'manager'),
+    employee: await user('employee', 'employee'),
+    colleague: await user('employee', 'colleague'),
+  };
+}
 
 describe.each(testDatabases())('migrations on %s', (kind) => {
   let database: TestDatabase | undefined;
@@ -32,7 +116,7 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
       provider: { getMigrations: async () => ({ [FIRST]: migrations[FIRST] }) },
     });
     expect((await firstRelease.migrateToLatest()).error).toBeUndefined();
-    const org = await createOrganization(db);
+    const org = await createOldOrganization(db);
     for (let i = 0; i < 3; i += 1) await createTask(db, org);
     // The first release's columns only (createCertificate writes today's schedule columns).
     const now = new Date().toISOString();
@@ -67,6 +151,169 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     } finally {
       await app.close();
     }
+  });
+
+  test('migration 010 keys every row by organisation, keeping them and the sign-in by email', async () => {
+    database = await openTestDatabase(kind, false);
+    const { db } = database;
+    // The release just before 010 (whatever migrations came between 005 and it).
+    const names = Object.keys(migrations);
+    await migrateUpTo(db, names[names.indexOf(CITUS_KEYS) - 1]);
+    const [north, south] = [await createOldOrganization(db), await createOldOrganization(db)];
+    const task = await createTask(db, north);
+    await createTask(db, south, { assigned_to_user_id: south.colleague.id });
+    await createCertificate(db, north);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('notifications')
+      .values({
+        id: randomUUID(),
+        organization_id: north.id,
+        recipient_user_id: north.employee.id,
+        key: `task:${task}:overdue:${north.employee.id}`,
+        kind: 'task_overdue',
+        item_type: 'task',
+        item_id: task,
+        item_title: 'Overdue',
+        item_date: now,
+        delivery: 'immediate',
+        email_status: 'pending',
+        send_after: now,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('email_opt_outs')
+      .values({
+        organization_id: north.id,
+        user_id: north.employee.id,
+        kind: 'task_overdue',
+        created_at: now,
+      })
+      .execute();
+    const tables = [
+      'organizations',
+      'users',
+      'tasks',
+      'certificates',
+      'notifications',
+      'email_opt_outs',
+    ] as const;
+    // Every row of a table, in an order that does not depend on the keys being changed.
+    const rowsOf = async (table: (typeof tables)[number]) =>
+      (await db.selectFrom(table).selectAll().execute()).map((row) => JSON.stringify(row)).sort();
+    const before = await Promise.all(tables.map(rowsOf));
+    const referencesBefore = kind === 'postgres' ? await userReferences(db) : [];
+
+    expect(await migrateToLatest(db)).toContain(CITUS_KEYS);
+
+    // Every row carried over as it was, and every user's email claimed in the lookup.
+    expect(await Promise.all(tables.map(rowsOf))).toEqual(before);
+    const users = await db.selectFrom('users').selectAll().execute();
+    const claims = await db.selectFrom('user_emails').selectAll().orderBy('email').execute();
+    expect(claims).toEqual(
+      users
+        .map((user) => ({
+          email: user.email,
+          organization_id: user.organization_id,
+          user_id: user.id,
+        }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+    );
+
+    if (kind === 'postgres') {
+      const keys = await sql<{ table_name: string; columns: string }>`
+        select t.relname as table_name,
+          array_to_string(array(select a.attname from unnest(c.conkey) with ordinality k(n, i)
+            join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i), ',') as columns
+        from pg_constraint c join pg_class t on t.oid = c.conrelid
+        where c.contype = 'p' and t.relname in ('users', 'tasks', 'certificates', 'notifications')
+        order by t.relname`.execute(db);
+      expect(keys.rows).toEqual(
+        ['certificates', 'notifications', 'tasks', 'users'].map((table_name) => ({
+          table_name,
+          columns: 'organization_id,id',
+        })),
+      );
+      // Every foreign key to users kept its name and action, now on (organization_id, user).
+      // tasks 3, certificates 3, notifications 1, email_opt_outs 1; later migrations may add.
+      expect(referencesBefore.length).toBeGreaterThanOrEqual(8);
+      expect(await userReferences(db)).toEqual(
+        referencesBefore.map((reference) => ({
+          ...reference,
+          columns: `organization_id,${reference.columns}`,
+          referenced: 'organization_id,id',
+          // Set null of the user column only, never of organization_id.
+          set_columns: reference.on_delete === 'n' ? reference.columns : null,
+        })),
+      );
+    }
+
+    // A deleted user leaves the task unassigned, in its organisation (set null of the user
+    // column only, on PostgreSQL's composite key).
+    await db.deleteFrom('email_opt_outs').execute();
+    await db.deleteFrom('notifications').execute();
+    await db.deleteFrom('users').where('id', '=', south.colleague.id).execute();
+    expect(
+      await db
+        .selectFrom('tasks')
+        .select(['organization_id', 'assigned_to_user_id'])
+        .where('organization_id', '=', south.id)
+        .execute(),
+    ).toEqual([{ organization_id: south.id, assigned_to_user_id: null }]);
+
+    // The API on the migrated data: sign-in finds the user through user_emails, and an email
+    // taken in one organisation stays taken for another.
+    const password = 'a-long-enough-password';
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', north.manager.id)
+      .execute();
+    const app = await buildApp({ config: testConfig({ responseCache: false }), db });
+    try {
+      const login = await call(app, 'POST', '/auth/login', {
+        body: { email: north.manager.email.toUpperCase(), password },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user).toMatchObject({ id: north.manager.id, organization_id: north.id });
+      const taken = await call(app, 'POST', '/employees/', {
+        token: south.admin.token,
+        body: { email: north.employee.email, firstName: 'Copy' },
+      });
+      expect(taken.statusCode).toBe(409);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('migration 010 rolls back to the keys and the global unique email of before, and forward again', async () => {
+    database = await openTestDatabase(kind);
+    const { db } = database;
+    const org = await createOrganization(db);
+    await createTask(db, org);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const names = Object.keys(migrations);
+    expect((await migrator.migrateTo(names[names.indexOf(CITUS_KEYS) - 1])).error).toBeUndefined();
+    const tables = await db.introspection.getTables();
+    expect(tables.map((table) => table.name)).not.toContain('user_emails');
+    // The email is unique across the system again, on users itself.
+    const copy = {
+      ...(await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', org.employee.id)
+        .executeTakeFirstOrThrow()),
+      id: randomUUID(),
+    };
+    await expect(db.insertInto('users').values(copy).execute()).rejects.toMatchObject({
+      code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_UNIQUE)$/),
+    });
+
+    expect(await migrateToLatest(db)).toContain(CITUS_KEYS);
+    expect(
+      await db.selectFrom('user_emails').select('email').orderBy('email').execute(),
+    ).toHaveLength(4);
   });
 
   // Another instance may migrate a shared PostgreSQL while this one serves; reads this one

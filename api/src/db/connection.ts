@@ -194,8 +194,12 @@ function preparingReads(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-/** True when `error` is a UNIQUE constraint violation, in either database. */
+/** True when `error` is a UNIQUE or PRIMARY KEY constraint violation, in either database. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }

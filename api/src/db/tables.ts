@@ -26,7 +26,10 @@ export interface OrganizationsTable {
 export interface UsersTable {
   id: string;
   organization_id: string;
-  /** Always stored lower-cased: unique across the system, compared without case. */
+  /**
+   * Always stored lower-cased, compared without case. Unique across the system: through
+   * `user_emails`, which must change with it (repositories/users.ts does both).
+   */
   email: string;
   first_name: string | null;
   last_name: string | null;
@@ -134,6 +137,17 @@ export interface AccountTokensTable {
   created_at: string;
 }
 
+/**
+ * The global sign-in lookup (migration 010): an email, once in the whole system, and whose it
+ * is. The only table not keyed by organisation (Citus would distribute it by email); written in
+ * the same transaction as the user.
+ */
+export interface UserEmailsTable {
+  email: string;
+  organization_id: string;
+  user_id: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -142,6 +156,7 @@ export interface Database {
   notifications: NotificationsTable;
   email_opt_outs: EmailOptOutsTable;
   account_tokens: AccountTokensTable;
+  user_emails: UserEmailsTable;
 }
 
 export type Db = Kysely<Database>;

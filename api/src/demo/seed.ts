@@ -292,6 +292,12 @@ export async function seedDemo(
       .values({ id: organizationId, name: DEMO_ORGANIZATION, created_at: stamp, updated_at: stamp })
       .execute();
     await trx.insertInto('users').values(users).execute();
+    await trx
+      .insertInto('user_emails')
+      .values(
+        users.map(({ email, id }) => ({ email, organization_id: organizationId, user_id: id })),
+      )
+      .execute();
     await trx.insertInto('tasks').values(tasks).execute();
     await trx.insertInto('certificates').values(certificates).execute();
   });

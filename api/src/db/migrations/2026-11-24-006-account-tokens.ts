@@ -7,8 +7,11 @@
  * purpose sets the older unused ones' `expires_at` to the moment it was made.
  *
  * The link is looked up by its hash alone (whoever opens it is not signed in, so the
- * organisation is not known yet): the hash is the primary key, which makes this table a
- * global lookup in the sense of ARCHITECTURE 7b, like sign-in by email.
+ * organisation is not known yet), through an index of its own. The primary key is
+ * (organization_id, token_hash), as Citus wants every key of a tenant table (ARCHITECTURE 7b,
+ * api/test/citus-schema.test.ts); under Citus the lookup by hash asks every shard, which is
+ * fine for invitations and resets. 32 random bytes make two equal hashes a non-event, so the
+ * hash index need not be unique.
  */
 import type { Kysely } from 'kysely';
 
@@ -20,7 +23,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('account_tokens')
     // SHA-256 of the link's token, lower-case hex.
-    .addColumn('token_hash', 'text', (column) => column.primaryKey())
+    .addColumn('token_hash', 'text', (column) => column.notNull())
     .addColumn('organization_id', 'text', (column) =>
       column.notNull().references('organizations.id').onDelete('cascade'),
     )
@@ -32,6 +35,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('expires_at', 'text', (column) => column.notNull())
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
+    .addPrimaryKeyConstraint('account_tokens_pkey', ['organization_id', 'token_hash'])
+    .execute();
+  await db.schema
+    .createIndex('account_tokens_token_hash_idx')
+    .on('account_tokens')
+    .column('token_hash')
     .execute();
   // A new link ends the person's older ones of the same purpose.
   await db.schema

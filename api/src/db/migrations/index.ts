@@ -12,6 +12,7 @@ import * as notifications from './2026-11-24-005-notifications';
 import * as accountTokens from './2026-11-24-006-account-tokens';
 import * as tokenVersions from './2026-11-24-007-token-versions';
 import * as reminderSweep from './2026-11-24-008-reminder-sweep';
+import * as citusKeys from './2026-11-24-010-citus-keys';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-006-account-tokens': accountTokens,
   '2026-11-24-007-token-versions': tokenVersions,
   '2026-11-24-008-reminder-sweep': reminderSweep,
+  '2026-11-24-010-citus-keys': citusKeys,
 };

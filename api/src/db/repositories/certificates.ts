@@ -50,10 +50,15 @@ function conditions(filter: CertificateFilter) {
   };
 }
 
+/** The incharge person is joined on their whole key, (organization_id, id), as in tasks.ts. */
 function selectCertificates(db: Db) {
   return db
     .selectFrom('certificates as c')
-    .leftJoin('users as p', 'p.id', 'c.incharge_person_id')
+    .leftJoin('users as p', (join) =>
+      join
+        .onRef('p.organization_id', '=', 'c.organization_id')
+        .onRef('p.id', '=', 'c.incharge_person_id'),
+    )
     .select([
       'c.id',
       'c.name',

@@ -54,12 +54,21 @@ function conditions(filter: TaskFilter) {
   };
 }
 
-/** The task with its assignee and assigner, in one query. */
+/**
+ * The task with its assignee and assigner, in one query. Users are joined on their whole key,
+ * (organization_id, id): their primary key on PostgreSQL, and a join inside one shard on Citus.
+ */
 function selectTasks(db: Db) {
   return db
     .selectFrom('tasks as t')
-    .leftJoin('users as a', 'a.id', 't.assigned_to_user_id')
-    .leftJoin('users as g', 'g.id', 't.assigner_id')
+    .leftJoin('users as a', (join) =>
+      join
+        .onRef('a.organization_id', '=', 't.organization_id')
+        .onRef('a.id', '=', 't.assigned_to_user_id'),
+    )
+    .leftJoin('users as g', (join) =>
+      join.onRef('g.organization_id', '=', 't.organization_id').onRef('g.id', '=', 't.assigner_id'),
+    )
     .select([
       't.id',
       't.title',

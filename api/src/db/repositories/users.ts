@@ -1,6 +1,10 @@
 /**
  * Users, which the API calls employees. Emails are unique across the system
  * and stored lower-cased; everything else is scoped to one organisation.
+ *
+ * An email across the system is the global lookup table `user_emails` (migration 010: the one
+ * table Citus would not shard by organisation): every write of a user's email writes it in the
+ * same transaction, and its primary key decides between two people taking one email at once.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Employee, EmployeeStatus, Role, TeamMember } from '@duly/shared/contract';
@@ -90,18 +94,31 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** For sign-in: the user with this email in any organisation. */
+/**
+ * For sign-in: the user with this email in any organisation. Two lookups by key (the email's
+ * owner, then the user in their organisation), each one shard under Citus.
+ */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const owner = await db
+    .selectFrom('user_emails')
+    .select(['organization_id', 'user_id'])
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+  if (!owner) return undefined;
   return db
     .selectFrom('users')
     .selectAll()
-    .where('email', '=', normaliseEmail(email))
+    .where('organization_id', '=', owner.organization_id)
+    .where('id', '=', owner.user_id)
     .executeTakeFirst();
 }
 
 export async function emailInUse(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email));
-  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  let query = db
+    .selectFrom('user_emails')
+    .select('user_id')
+    .where('email', '=', normaliseEmail(email));
+  if (exceptUserId !== undefined) query = query.where('user_id', '<>', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
@@ -181,11 +198,19 @@ export async function listTeam(
   return { items, total };
 }
 
+/** Inserts the user and claims their email across the system, in one transaction. */
 export async function insertUser(db: Db, user: NewUser): Promise<void> {
-  await db.insertInto('users').values(user).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('users').values(user).execute();
+    await trx
+      .insertInto('user_emails')
+      .values({ email: user.email, organization_id: user.organization_id, user_id: user.id })
+      .execute();
+  });
 }
 
 /**
+ * Changes one user of the organisation (and their claim on an email); false when none.
  * `endSessions`: also adds one to the token version, which ends every token signed before
  * (a deactivation, a role change; plugins/auth.ts).
  */
@@ -196,13 +221,40 @@ export async function updateUser(
   changes: UserUpdate,
   { endSessions = false }: { endSessions?: boolean } = {},
 ): Promise<boolean> {
-  let query = db.updateTable('users').set(changes);
-  if (endSessions) query = query.set((eb) => ({ token_version: eb('token_version', '+', 1) }));
-  const result = await query
+  return inTransaction(db, async (trx) => {
+    if (changes.email !== undefined) await moveEmail(trx, organizationId, id, changes.email);
+    let query = trx.updateTable('users').set(changes);
+    if (endSessions) query = query.set((eb) => ({ token_version: eb('token_version', '+', 1) }));
+    const result = await query
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  });
+}
+
+/**
+ * Frees the user's old email and claims the new one. A delete and an insert, never an update
+ * of the key: Citus cannot change a row's distribution column (the email) in place.
+ */
+async function moveEmail(db: Db, organizationId: string, id: string, email: string) {
+  const current = await db
+    .selectFrom('users')
+    .select('email')
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (!current || current.email === email) return;
+  await db.deleteFrom('user_emails').where('email', '=', current.email).execute();
+  await db
+    .insertInto('user_emails')
+    .values({ email, organization_id: organizationId, user_id: id })
+    .execute();
+}
+
+/** Runs `work` in the caller's transaction, or in a new one when there is none. */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 export interface PasswordChange {
