@@ -59,6 +59,9 @@ const INHERITED_SETTINGS = [
   'SMTP_URL',
   'MAIL_FROM',
   'PUBLIC_URL',
+  'REMINDER_TIME',
+  'SCHEDULER_INTERVAL_MS',
+  'DULY_CLOCK_FILE',
 ];
 
 export async function freePort(): Promise<number> {
@@ -148,6 +151,8 @@ export async function startDuly({
       // federation.spec.ts reads which packages each script bundles from its source map;
       // production serves none by default (api/src/web).
       DULY_SERVE_SOURCE_MAPS: 'on',
+      // The links in its mails lead to the address the tests reach it on.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The reminders' job changes statuses when dates pass (a certificate a test sets expired
       // on a past date would become escalated under it): off unless a test asks for it with
       // `env: { SCHEDULER: 'on' }` (docs/reminders.md).
