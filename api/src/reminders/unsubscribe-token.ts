@@ -7,7 +7,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS } from '@duly/shared/contract';
 import type { NotificationKind } from '../db/tables';
 
-
 function signature(secret: string, userId: string, kind: NotificationKind): Buffer {
   return createHmac('sha256', secret).update(`unsubscribe:${userId}:${kind}`).digest();
 }
