@@ -20,6 +20,11 @@ export interface SweepMoment {
 }
 
 const OPEN_TASK = ['pending', 'in_progress'] as const;
+
+/** A status change is told at once, not in the morning digest. */
+function sentNow(moment: SweepMoment) {
+  return { delivery: 'immediate', sendAfter: moment.nowIso, now: moment.nowIso } as const;
+}
 const VALID_CERTIFICATE = ['active', 'renewed'] as const;
 
 /** pending | in_progress past the due instant → overdue; tells the assignee and the assigner. */
@@ -66,9 +71,7 @@ export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
             itemId: task.id,
             itemTitle: task.title,
             itemDate: task.due_date,
-            delivery: 'immediate',
-            sendAfter: moment.nowIso,
-            now: moment.nowIso,
+            ...sentNow(moment),
             recipientIds: people.activeAmong(task.organization_id, [
               task.assigned_to_user_id,
               assignerOf(task),
@@ -114,9 +117,7 @@ export function escalateOverdueTasks(db: Db, moment: SweepMoment): Promise<numbe
             itemId: task.id,
             itemTitle: task.title,
             itemDate: task.due_date,
-            delivery: 'immediate',
-            sendAfter: moment.nowIso,
-            now: moment.nowIso,
+            ...sentNow(moment),
             recipientIds: people.managersAndAdmins(task.organization_id),
           })),
         );
@@ -165,9 +166,7 @@ export function expireCertificates(db: Db, moment: SweepMoment): Promise<number>
             itemId: certificate.id,
             itemTitle: certificate.name,
             itemDate: certificate.expiry_date,
-            delivery: 'immediate',
-            sendAfter: moment.nowIso,
-            now: moment.nowIso,
+            ...sentNow(moment),
             recipientIds: people.activeAmong(certificate.organization_id, [
               certificate.incharge_person_id,
               certificate.created_by_user_id,
@@ -212,9 +211,7 @@ export function escalateExpiredCertificates(db: Db, moment: SweepMoment): Promis
             itemId: certificate.id,
             itemTitle: certificate.name,
             itemDate: certificate.expiry_date,
-            delivery: 'immediate',
-            sendAfter: moment.nowIso,
-            now: moment.nowIso,
+            ...sentNow(moment),
             recipientIds: people.managersAndAdmins(certificate.organization_id),
           })),
         );
