@@ -33,7 +33,7 @@ const NOT_BUSY = new Set(['(idle)', '(program)', '(garbage collector)']);
  * share is what serving requests cost.
  */
 const LOADING =
-  /^(Module\._load|loadAndTranslate|compileForInternalLoader|run esm\/module_job:\d+) /;
+  /^(Module\._load |loadAndTranslate |compileForInternalLoader |run esm\/module_job:)/;
 
 /** `fastify`, `kysely`, `@fastify/compress`, `node:zlib`, `api/src/…` for the project's own. */
 function packageOf(url: string): string {
