@@ -443,7 +443,10 @@ function startHelloWorld(port: number): ChildProcess {
 /** One secret for every API process of the run, so one token works on each. */
 const JWT_SECRET = randomBytes(32).toString('hex');
 
-/** BENCH_CPU_PROF=<dir>: the uncached API process writes a V8 CPU profile there when it stops. */
+/**
+ * BENCH_CPU_PROF=<dir>: the uncached API process writes a V8 CPU profile there when it stops
+ * (`npx tsx bench/cpu-profile-summary.ts <file>` summarises it).
+ */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 function startApi(

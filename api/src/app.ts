@@ -13,7 +13,13 @@ import type {
 import { API_BASE_PATH } from '@duly/shared/contract';
 import type { Db } from './db/tables';
 import { BASELINE_HEADERS } from './lib/baseline-headers';
-import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES, ENCODINGS } from './lib/compression';
+import {
+  BROTLI_OPTIONS,
+  COMPRESSION_THRESHOLD_BYTES,
+  ENCODINGS,
+  GZIP_OPTIONS,
+  SYNC_COMPRESSION_MAX_BYTES,
+} from './lib/compression';
 import { validatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import configPlugin, { type AppConfig } from './plugins/config';
@@ -70,6 +76,8 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     encodings: [...ENCODINGS],
     threshold: COMPRESSION_THRESHOLD_BYTES,
     brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
   });
   await fastify.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await fastify.register(responseCachePlugin, { enabled: config.responseCache });

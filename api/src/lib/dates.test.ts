@@ -1,4 +1,10 @@
-import { addCalendarDays, kolkataToday, parseCalendarDate, parseInstant } from './dates';
+import {
+  addCalendarDays,
+  kolkataToday,
+  kolkataTodayAt,
+  parseCalendarDate,
+  parseInstant,
+} from './dates';
 
 describe('parseInstant', () => {
   test.each([
@@ -50,5 +56,22 @@ describe('addCalendarDays', () => {
     ['2025-03-10', 0, '2025-03-10'],
   ])('%s + %i → %s', (date, days, expected) => {
     expect(addCalendarDays(date, days)).toBe(expected);
+  });
+});
+
+describe('kolkataTodayAt', () => {
+  test('is kolkataToday at every instant around Kolkata midnight, in any order', () => {
+    const instants = [
+      '2025-01-04T18:29:00.000Z',
+      '2025-01-04T18:29:59.999Z',
+      '2025-01-04T18:30:00.000Z',
+      '2025-01-04T18:30:59.999Z',
+      '2025-01-04T18:29:30.000Z',
+      '2026-06-01T00:00:00.000Z',
+      '2025-01-04T18:30:00.001Z',
+    ].map((text) => new Date(text));
+    for (const now of instants) {
+      expect({ now, today: kolkataTodayAt(now) }).toEqual({ now, today: kolkataToday(now) });
+    }
   });
 });

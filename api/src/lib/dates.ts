@@ -5,7 +5,7 @@
  * queries and comparisons serve SQLite and PostgreSQL.
  */
 import { DateTime } from 'luxon';
-import { TIME_ZONE, toKolkataDate } from '@duly/shared/contract';
+import { TIME_ZONE, kolkataToday, toKolkataDate } from '@duly/shared/contract';
 
 /** A date-time with an offset (`Z`, `+05:30`), or without one (then read in Asia/Kolkata). */
 const INSTANT_PATTERN =
@@ -52,7 +52,21 @@ export function parseCalendarDate(value: string): string | null {
 }
 
 /** Today's date in Asia/Kolkata, whatever the machine's zone. */
-export { kolkataToday } from '@duly/shared/contract';
+export { kolkataToday };
+
+let todayOfMinute = { minute: Number.NaN, today: '' };
+
+/**
+ * `kolkataToday(now)`, remembered for the UTC minute of `now`: the dashboard asks on every
+ * request, and luxon's zone conversion is a noticeable share of an uncached dashboard
+ * (issue 16). Exact, not a cache that may lag: Asia/Kolkata's offset (+05:30) is a whole
+ * number of minutes, so its date only ever changes at the start of a UTC minute.
+ */
+export function kolkataTodayAt(now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== todayOfMinute.minute) todayOfMinute = { minute, today: kolkataToday(now) };
+  return todayOfMinute.today;
+}
 
 /** The current instant as stored: ISO UTC with milliseconds. */
 export function nowIso(now: Date = new Date()): string {

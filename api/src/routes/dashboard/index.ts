@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dashboardCounts } from '../../db/repositories/dashboard';
-import { kolkataToday, nowIso } from '../../lib/dates';
+import { kolkataTodayAt, nowIso } from '../../lib/dates';
 import { hasRole } from '../../plugins/auth';
 import { DASHBOARD_TTL_MS } from '../../plugins/response-cache';
 import { getDashboardSchema } from './schema';
@@ -18,7 +18,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         organizationId: caller.organization_id,
         ownerId: hasRole(caller, 'manager') ? undefined : caller.id,
         now: nowIso(now),
-        today: kolkataToday(now),
+        today: kolkataTodayAt(now),
       });
       return { body };
     });
