@@ -31,6 +31,9 @@ function hashedEntryFilename(pathData) {
   return hashed ? '[name].[contenthash:10].js' : '[name].js';
 }
 
+/** The chunk of the signed-in screens (webpackChunkName in src/app/SignedInScreen.tsx). */
+const SIGNED_IN_CHUNK = 'signed-in';
+
 const PACKAGE_PATH = /[\\/]node_modules[\\/]|[\\/]shared[\\/]src[\\/]/;
 
 /**
@@ -182,7 +185,12 @@ module.exports = (_env, argv = {}) => {
       }),
       // The bootstrap chunk and the shared packages it needs download beside the entry chunk
       // instead of after it.
-      new StartupPreloadPlugin({ HtmlWebpackPlugin, sourceDir: path.join(__dirname, 'src') }),
+      // Not the signed-in screens: the entry chunk starts them itself when a session is stored.
+      new StartupPreloadPlugin({
+        HtmlWebpackPlugin,
+        sourceDir: path.join(__dirname, 'src'),
+        skipChunks: [SIGNED_IN_CHUNK],
+      }),
       // dist/shell-manifest.json: what this shell provides to remotes, for `npm run check:compat`
       // and each remote's build (docs/deploying.md).
       new ShellManifestPlugin({ shared }),

@@ -14,7 +14,9 @@ let loading: Promise<Screens> | undefined;
 
 /** Starts (once) loading the signed-in part; resolves with its screens. */
 export function loadSignedInPart(): Promise<Screens> {
-  loading ??= import('./signedInScreens').then((part) => (loaded = part.signedInScreens));
+  loading ??= import(/* webpackChunkName: "signed-in" */ './signedInScreens').then(
+    (part) => (loaded = part.signedInScreens),
+  );
   // A failed download may be retried by the next caller (a later navigation).
   loading.catch(() => (loading = undefined));
   return loading;

@@ -6,6 +6,7 @@ import { AppLayout } from '../features/chrome';
 import { DashboardScreen } from '../features/dashboard';
 import { ProfileScreen } from '../features/profile';
 import { preloadRemoteForPath, RemoteOrNotFound, remoteNavSections } from '../features/remotes';
+import { providedLibraryEntries } from './providedLibrary';
 
 export const signedInScreens = {
   layout: () => <AppLayout navSections={remoteNavSections()} onLinkIntent={preloadRemoteForPath} />,
@@ -13,5 +14,8 @@ export const signedInScreens = {
   profile: ProfileScreen,
   remoteOrNotFound: RemoteOrNotFound,
 };
+
+/** Referenced so that the build provides every entry point of @duly/shared (see the module). */
+export const providedLibrary = providedLibraryEntries;
 
 export type SignedInScreenName = keyof typeof signedInScreens;
