@@ -9,7 +9,7 @@
  * still a cold load. Each screen is audited LIGHTHOUSE_RUNS times (default 3); the median score
  * is reported, with the LCP, TBT and the page Lighthouse ended on (a redirect shows there).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -47,6 +47,18 @@ interface LighthouseResult {
     audits: Record<string, { numericValue?: number }>;
     runtimeError?: { message: string };
   };
+}
+
+/**
+ * LIGHTHOUSE_REPORTS=<folder>: every run's full report is written there too (the diagnostics
+ * behind a score: LCP breakdown, long tasks, unused JavaScript).
+ */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS?.trim();
+
+function saveReport(result: LighthouseResult, preset: Preset, route: string, run: number): void {
+  mkdirSync(REPORTS_DIR!, { recursive: true });
+  const name = `${preset}${route.replace(/[^a-z0-9]+/gi, '-')}${run}.json`;
+  writeFileSync(path.join(REPORTS_DIR!, name), JSON.stringify(result.lhr));
 }
 
 function median(values: number[]): number {
@@ -117,6 +129,7 @@ export async function runLighthouse(
               `Lighthouse failed on ${screen.route}: ${result?.lhr.runtimeError?.message ?? 'no result'}`,
             );
           results.push(result);
+          if (REPORTS_DIR) saveReport(result, preset, screen.route, run);
         }
         const audit = (id: string) =>
           median(results.map((result) => result.lhr.audits[id]?.numericValue ?? NaN));

@@ -62,10 +62,23 @@ function compatProblems(shell, remote) {
   for (const shared of remote.shared ?? []) {
     if (!shared.singleton || typeof shared.requiredVersion !== 'string') continue;
     const provided = providedEntry(shell.provides, shared.name);
+    const pkg = packageOf(shared.name);
+    const packageEntry = shell.provides[pkg];
+    // An entry point of a package the shell provides, but not this entry (@duly/shared/core
+    // from a shell older than 1.1.0): the remote would run its own second copy of a singleton.
+    if (!provided && packageEntry?.singleton && !seen.has(pkg)) {
+      seen.add(pkg);
+      problems.push({
+        package: pkg,
+        required: shared.requiredVersion,
+        provided: packageEntry.version,
+        message: `${name} needs ${shared.name} (${pkg} ${shared.requiredVersion}); the shell provides ${pkg} ${packageEntry.version} without that entry point.`,
+      });
+      continue;
+    }
     // A singleton the shell does not provide is the remote's own copy: nothing to agree on.
     if (!provided || satisfy(provided.version, shared.requiredVersion)) continue;
     // react, react/jsx-runtime and react-dom/client name packages: say each package once.
-    const pkg = packageOf(shared.name);
     if (seen.has(pkg)) continue;
     seen.add(pkg);
     problems.push({

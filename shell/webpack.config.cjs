@@ -31,6 +31,9 @@ function hashedEntryFilename(pathData) {
   return hashed ? '[name].[contenthash:10].js' : '[name].js';
 }
 
+/** The chunk of the signed-in screens (webpackChunkName in src/app/SignedInScreen.tsx). */
+const SIGNED_IN_CHUNK = 'signed-in';
+
 const PACKAGE_PATH = /[\\/]node_modules[\\/]|[\\/]shared[\\/]src[\\/]/;
 
 /**
@@ -43,6 +46,78 @@ const PACKAGE_PATH = /[\\/]node_modules[\\/]|[\\/]shared[\\/]src[\\/]/;
 function isPackageModule(module) {
   const resource = /** @type {{ resource?: string }} */ (module).resource;
   return typeof resource === 'string' && PACKAGE_PATH.test(resource);
+}
+
+/**
+ * The shell's package files: every module of these packages (node_modules or @duly/shared)
+ * goes to the named file. What no group names goes to `packages` (small and rarely changed).
+ * React and the router come first because every screen needs them; luxon, the form
+ * libraries and the list kit only on the screens that use them.
+ */
+const PACKAGE_GROUPS = {
+  react: ['react', 'react-dom', 'scheduler'],
+  router: ['react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'],
+  state: [
+    '@reduxjs/toolkit',
+    'redux',
+    'redux-thunk',
+    'react-redux',
+    'immer',
+    'reselect',
+    'use-sync-external-store',
+    '@standard-schema/utils',
+  ],
+  http: ['axios'],
+  styles: [
+    'styled-components',
+    'stylis',
+    '@emotion/is-prop-valid',
+    '@emotion/memoize',
+    'hoist-non-react-statics',
+    'notistack',
+    'goober',
+    'clsx',
+  ],
+  forms: [
+    'formik',
+    'lodash-es',
+    'react-fast-compare',
+    'tiny-warning',
+    'yup',
+    'tiny-case',
+    'property-expr',
+    'toposort',
+  ],
+  dates: ['luxon'],
+};
+
+/** The package a module file belongs to: `node_modules/<name>` or `@duly/shared`. */
+function packageOf(resource) {
+  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource);
+  if (match) return match[1].replace(/\\/g, '/');
+  return '@duly/shared';
+}
+
+/** One splitChunks cache group per entry of PACKAGE_GROUPS, plus `packages` for the rest. */
+function packageGroups() {
+  const groupOf = new Map();
+  for (const [group, packages] of Object.entries(PACKAGE_GROUPS)) {
+    for (const name of packages) groupOf.set(name, group);
+  }
+  /** @type {Record<string, import('webpack').CacheGroupOptions>} */
+  const cacheGroups = {};
+  for (const group of [...Object.keys(PACKAGE_GROUPS), 'packages']) {
+    cacheGroups[group] = {
+      test: (module) =>
+        isPackageModule(module) &&
+        (groupOf.get(packageOf(/** @type {{ resource: string }} */ (module).resource)) ??
+          'packages') === group,
+      name: group,
+      chunks: 'async',
+      enforce: true,
+    };
+  }
+  return cacheGroups;
 }
 
 /**
@@ -74,18 +149,12 @@ module.exports = (_env, argv = {}) => {
     optimization: {
       splitChunks: {
         cacheGroups: {
-          // The shared packages the shell provides (React, the router, Redux,
-          // @duly/shared, …) as one file instead of one per package (there were 22, two
-          // of them the same code under two names): start-up needs them all, and one
-          // file downloads and compresses better than 22 small ones. (A package only a
-          // lazily loaded part of the shell used would land here too: give it a cache
-          // group of its own if that ever happens.)
-          packages: {
-            test: isPackageModule,
-            name: 'packages',
-            chunks: 'async',
-            enforce: true,
-          },
+          // The shared packages the shell provides, in a few files by what the screens use
+          // (issue 18): one file for all of them made /login download and evaluate luxon,
+          // yup, formik and the task code's packages in one long task. Each group is one
+          // file (22 small files, one per package, compressed worse); a group is loaded only
+          // when a screen needs one of its modules.
+          ...packageGroups(),
         },
       },
     },
@@ -116,7 +185,12 @@ module.exports = (_env, argv = {}) => {
       }),
       // The bootstrap chunk and the shared packages it needs download beside the entry chunk
       // instead of after it.
-      new StartupPreloadPlugin({ HtmlWebpackPlugin, sourceDir: path.join(__dirname, 'src') }),
+      // Not the signed-in screens: the entry chunk starts them itself when a session is stored.
+      new StartupPreloadPlugin({
+        HtmlWebpackPlugin,
+        sourceDir: path.join(__dirname, 'src'),
+        skipChunks: [SIGNED_IN_CHUNK],
+      }),
       // dist/shell-manifest.json: what this shell provides to remotes, for `npm run check:compat`
       // and each remote's build (docs/deploying.md).
       new ShellManifestPlugin({ shared }),

@@ -29,7 +29,14 @@ function platformCommand(script: string, args: string[], env: Record<string, str
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-test('a change in @duly/shared ships by redeploying the shell alone: remote-tasks shows it, its files byte-identical, and its ^1.0.0 loads in a shell providing 1.1.0', async ({
+/** The version of @duly/shared the repository's shell provides, and the next minor of it. */
+const SHARED_VERSION: string = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'shared/package.json'), 'utf8'),
+).version;
+const [sharedMajor, sharedMinor] = SHARED_VERSION.split('.').map(Number);
+const NEXT_MINOR = `${sharedMajor}.${sharedMinor! + 1}.0`;
+
+test('a change in @duly/shared ships by redeploying the shell alone: remote-tasks shows it, its files byte-identical, and its ^1.0.0 loads in a shell providing the next minor', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -43,12 +50,16 @@ test('a change in @duly/shared ships by redeploying the shell alone: remote-task
       from: /<StateMessage>\{children\}<\/StateMessage>/,
       to: '<StateMessage>{children} (kit 1.1)</StateMessage>',
     },
-    { file: 'shared/package.json', from: /"version": "1\.0\.0"/, to: '"version": "1.1.0"' },
+    {
+      file: 'shared/package.json',
+      from: new RegExp(`"version": "${SHARED_VERSION.replaceAll('.', '\\.')}"`),
+      to: `"version": "${NEXT_MINOR}"`,
+    },
   ]);
   const server = await startDuly({ env: { DULY_SHELL_DIR: shell.dist } });
   try {
     const manifest = JSON.parse(readFileSync(path.join(shell.dist, 'shell-manifest.json'), 'utf8'));
-    expect(manifest.provides['@duly/shared'].version).toBe('1.1.0');
+    expect(manifest.provides['@duly/shared'].version).toBe(NEXT_MINOR);
     const check = platformCommand('check-compat.cjs', [
       '--shell',
       path.join(shell.dist, 'shell-manifest.json'),
@@ -57,7 +68,7 @@ test('a change in @duly/shared ships by redeploying the shell alone: remote-task
     expect(check).toEqual({
       status: 0,
       output: expect.stringContaining(
-        'yes: remote_tasks 0.1.0 can run in this shell (@duly/shared 1.1.0',
+        `yes: remote_tasks 0.1.0 can run in this shell (@duly/shared ${NEXT_MINOR}`,
       ),
     });
 
@@ -96,7 +107,7 @@ test('a remote built against another major of @duly/shared shows the version mes
     ]);
     expect(check.status).toBe(1);
     expect(check.output).toContain(
-      'no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^2.0.0; the shell provides 1.0.0.',
+      `no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^2.0.0; the shell provides ${SHARED_VERSION}.`,
     );
 
     const fromRemote: Request[] = [];

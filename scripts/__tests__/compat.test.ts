@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import { compatProblems, compatVerdict, providedEntry } from '../compat.cjs';
 import { sharedDependencies } from '../webpack/shared-deps.cjs';
 import { shellManifest } from '../webpack/version-contract.cjs';
@@ -68,6 +70,22 @@ describe('compatProblems', () => {
     expect(compatProblems(shell, built).map((problem) => problem.package)).toEqual(['react']);
   });
 
+  it('refuses an entry point of @duly/shared that an older shell does not provide', () => {
+    const built = remote([{ name: '@duly/shared/core', requiredVersion: '^1.1.0' }]);
+    const oldShell = {
+      ...shell,
+      provides: { '@duly/shared': { version: '1.0.0', singleton: true } },
+    };
+    expect(compatProblems(oldShell, built)).toEqual([
+      expect.objectContaining({ package: '@duly/shared', required: '^1.1.0', provided: '1.0.0' }),
+    ]);
+    const newShell = {
+      ...shell,
+      provides: { ...shell.provides, '@duly/shared/core': { version: '1.1.0', singleton: true } },
+    };
+    expect(compatProblems(newShell, built)).toEqual([]);
+  });
+
   it('ignores packages that are not singletons and singletons the shell does not provide', () => {
     const built = remote([
       { name: 'formik', requiredVersion: '^3.0.0', singleton: false },
@@ -90,6 +108,22 @@ describe('compatProblems', () => {
 });
 
 describe('the shared settings and the shell manifest', () => {
+  it('shares every entry point of @duly/shared but the development ones, as singletons', () => {
+    const shared = sharedDependencies(path.join(__dirname, '../../shell'));
+    const entries = Object.keys(shared).filter((name) => name.startsWith('@duly/shared/'));
+    expect(entries).toEqual(
+      expect.arrayContaining(['@duly/shared/core', '@duly/shared/ui', '@duly/shared/dates']),
+    );
+    expect(entries).not.toContain('@duly/shared/test-utils');
+    expect(entries).not.toContain('@duly/shared/standalone');
+    for (const entry of entries) {
+      expect(shared[entry]).toMatchObject({
+        singleton: true,
+        version: shared['@duly/shared'].version,
+      });
+    }
+  });
+
   it('requires the ranges of the building package, not ^installed', () => {
     const shared = sharedDependencies(`${__dirname}/../../remote-tasks`);
     expect(shared['@duly/shared']).toMatchObject({
@@ -103,7 +137,8 @@ describe('the shared settings and the shell manifest', () => {
 
   it('lists every shared package with the version the shell bundles', () => {
     const manifest = shellManifest(sharedDependencies(`${__dirname}/../../shell`));
-    expect(manifest.provides['@duly/shared']).toEqual({ version: '1.0.0', singleton: true });
+    expect(manifest.provides['@duly/shared']).toEqual({ version: '1.1.0', singleton: true });
+    expect(manifest.provides['@duly/shared/core']).toEqual({ version: '1.1.0', singleton: true });
     expect(manifest.provides.formik.singleton).toBe(false);
     expect(manifest.federationRuntime).toMatch(/^\d+\.\d+\.\d+$/);
   });

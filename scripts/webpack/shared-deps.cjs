@@ -34,6 +34,23 @@ const SINGLETONS = [
   '@duly/shared',
 ];
 
+/**
+ * The entry points of @duly/shared besides its root (shared/package.json `exports`), each a
+ * singleton of its own: a screen that imports `@duly/shared/core` loads the store and the base
+ * API without the UI kit's forms, luxon or yup (issue 18). The shell's build provides them all,
+ * from the same modules as the root entry, so there is still one store and one base API; a
+ * remote that imports one of them requires the @duly/shared minor that added it (1.1.0).
+ * Development-only entries (the standalone page, test helpers) are not shared.
+ */
+const NOT_SHARED_ENTRIES = new Set(['.', './package.json', './standalone', './test-utils']);
+
+function sharedLibraryEntries() {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8'));
+  return Object.keys(pkg.exports)
+    .filter((entry) => !NOT_SHARED_ENTRIES.has(entry))
+    .map((entry) => `@duly/shared/${entry.slice(2)}`);
+}
+
 /** Shared but not singletons: downloaded once, several versions could coexist. */
 const SHARED_ONCE = ['formik', 'yup', 'luxon', 'axios'];
 
@@ -77,6 +94,7 @@ function sharedDependencies(dir) {
   shared['react-dom/'] = singleton('react-dom/', 'react-dom');
   // RTK Query's React entry (@reduxjs/toolkit/query/react) is a subpath too.
   shared['@reduxjs/toolkit/'] = singleton('@reduxjs/toolkit/', '@reduxjs/toolkit');
+  for (const entry of sharedLibraryEntries()) shared[entry] = singleton(entry, '@duly/shared');
   for (const name of SHARED_ONCE) {
     shared[name] = {
       version: versionOf(name),
@@ -86,4 +104,10 @@ function sharedDependencies(dir) {
   return shared;
 }
 
-module.exports = { sharedDependencies, installedVersion, SINGLETONS, SHARED_ONCE };
+module.exports = {
+  sharedDependencies,
+  sharedLibraryEntries,
+  installedVersion,
+  SINGLETONS,
+  SHARED_ONCE,
+};

@@ -23,9 +23,11 @@ const kindOf = (module) => module.constructor.name;
  *
  * @param {import('webpack').Compilation} compilation
  * @param {string} sourceDir only dynamic imports of modules under this folder start the walk
+ * @param {string[]} [skipChunks] names of chunks (webpackChunkName) that only some start-ups
+ *   load (the shell's signed-in screens): neither they nor what only they need are preloaded
  * @returns {string[]}
  */
-function startupFiles(compilation, sourceDir) {
+function startupFiles(compilation, sourceDir, skipChunks = []) {
   const { chunkGraph } = compilation;
 
   /** share key → chunk groups holding this build's own copy */
@@ -46,7 +48,7 @@ function startupFiles(compilation, sourceDir) {
         if (!resource || !resource.startsWith(sourceDir + path.sep)) continue;
         for (const block of module.blocks) {
           const group = chunkGraph.getBlockChunkGroup(block);
-          if (group) pending.push(group);
+          if (group && !skipChunks.includes(group.name ?? '')) pending.push(group);
         }
       }
     }
@@ -81,20 +83,20 @@ function startupFiles(compilation, sourceDir) {
 
 /** Adds `<link rel="preload" as="script">` for the start-up files to the HtmlWebpackPlugin page. */
 class StartupPreloadPlugin {
-  /** @param {{ HtmlWebpackPlugin: typeof import('html-webpack-plugin'), sourceDir: string }} options */
+  /** @param {{ HtmlWebpackPlugin: typeof import('html-webpack-plugin'), sourceDir: string, skipChunks?: string[] }} options */
   constructor(options) {
     this.options = options;
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
-    const { HtmlWebpackPlugin, sourceDir } = this.options;
+    const { HtmlWebpackPlugin, sourceDir, skipChunks } = this.options;
     compiler.hooks.thisCompilation.tap(StartupPreloadPlugin.name, (compilation) => {
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(
         StartupPreloadPlugin.name,
         (data) => {
           const publicPath = data.publicPath;
-          const links = startupFiles(compilation, sourceDir).map((file) =>
+          const links = startupFiles(compilation, sourceDir, skipChunks).map((file) =>
             HtmlWebpackPlugin.createHtmlTagObject('link', {
               rel: 'preload',
               as: 'script',

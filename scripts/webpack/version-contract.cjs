@@ -48,6 +48,24 @@ class ShellManifestPlugin {
       compilation.hooks.processAssets.tap(
         { name: ShellManifestPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
+          // The manifest promises what the build really provides: a shared name that no
+          // module of the build provides (a request the shell no longer imports) would be a
+          // promise remotes rely on and then load their own second copy of.
+          const provided = new Set();
+          for (const module of compilation.modules) {
+            if (module.constructor.name !== 'ProvideSharedModule') continue;
+            provided.add(/** @type {{ _name: string }} */ (/** @type {unknown} */ (module))._name);
+          }
+          const missing = Object.keys(this.options.shared).filter(
+            (name) => !name.endsWith('/') && !provided.has(name),
+          );
+          if (missing.length > 0) {
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(
+                `ShellManifestPlugin: the build provides no ${missing.join(', ')}; import it or give its file as the shared \`import\`.`,
+              ),
+            );
+          }
           const json = `${JSON.stringify(shellManifest(this.options.shared), null, 2)}\n`;
           compilation.emitAsset(SHELL_MANIFEST_FILE, new sources.RawSource(json));
         },

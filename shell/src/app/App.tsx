@@ -8,17 +8,15 @@ import {
   ResetPasswordScreen,
   SignupScreen,
 } from '../features/auth';
-import { AppLayout } from '../features/chrome';
-import { DashboardScreen } from '../features/dashboard';
-import { ProfileScreen } from '../features/profile';
-import { preloadRemoteForPath, RemoteOrNotFound, remoteNavSections } from '../features/remotes';
+import { SignedInScreen } from './SignedInScreen';
 
 /**
  * The shell's routes (ARCHITECTURE 2): public sign-in pages, then the chrome around the rest;
- * every other path goes to the remote that owns it (config.json) or is "Page not found".
+ * every other path goes to the remote that owns it (config.json) or is "Page not found". The
+ * signed-in screens are a chunk of their own (SignedInScreen.tsx).
  */
 export function App() {
-  const dashboard = <DashboardScreen onLinkIntent={preloadRemoteForPath} />;
+  const dashboard = <SignedInScreen name="dashboard" />;
   return (
     <Routes>
       <Route
@@ -52,14 +50,14 @@ export function App() {
       <Route
         element={
           <RequireAuth>
-            <AppLayout navSections={remoteNavSections()} onLinkIntent={preloadRemoteForPath} />
+            <SignedInScreen name="layout" />
           </RequireAuth>
         }
       >
         <Route index element={dashboard} />
         <Route path="dashboard" element={dashboard} />
-        <Route path="profile" element={<ProfileScreen />} />
-        <Route path="*" element={<RemoteOrNotFound />} />
+        <Route path="profile" element={<SignedInScreen name="profile" />} />
+        <Route path="*" element={<SignedInScreen name="remoteOrNotFound" />} />
       </Route>
     </Routes>
   );

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { DulyProviders, type AppStore } from '@duly/shared';
+import { DulyProviders } from '@duly/shared/ui';
+import { type AppStore } from '@duly/shared/core';
 import { AuthProvider } from '../features/auth';
 import { App } from './App';
 

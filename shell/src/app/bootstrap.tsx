@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
+import { hasStoredSession } from './earlyStart';
 import { Root } from './Root';
+import { loadSignedInPart } from './SignedInScreen';
 import { type RuntimeConfig } from './runtimeConfig';
 import { startShell } from './startShell';
 
@@ -12,6 +14,9 @@ export const ROOT_ELEMENT_ID = 'root';
 export async function bootstrap(config?: Promise<RuntimeConfig>): Promise<void> {
   const container = document.getElementById(ROOT_ELEMENT_ID);
   if (!container) throw new Error('Failed to find the root element');
-  const store = await startShell(config);
+  // A visitor with a session is about to see a signed-in page: its chunk downloads beside the
+  // configuration, and the first render shows the page instead of a spinner.
+  const signedInPart = hasStoredSession() ? loadSignedInPart().catch(() => undefined) : undefined;
+  const [store] = await Promise.all([startShell(config), signedInPart]);
   createRoot(container).render(<Root store={store} />);
 }

@@ -25,7 +25,7 @@ export const SESSION_TOKEN_KEY = 'token';
  * decide (`@duly/shared` validates the token fully), so that a visitor about to be sent to
  * /login does not download a remote. A wrong guess costs one download, never a wrong screen.
  */
-function hasStoredSession(nowSeconds = Date.now() / 1000): boolean {
+export function hasStoredSession(nowSeconds = Date.now() / 1000): boolean {
   try {
     const token = localStorage.getItem(SESSION_TOKEN_KEY);
     if (!token) return false;

@@ -1,9 +1,13 @@
 // The async boundary Module Federation needs: the shared singletons (React,
 // @duly/shared, …) are negotiated before any module that uses them runs.
-import { startEarly } from './earlyStart';
+import { hasStoredSession, startEarly } from './earlyStart';
 
 // The shell's own code (preloaded by index.html) is evaluated while config.json is on its way.
 const shell = import('./bootstrap');
+// With a session, the signed-in screens (the chrome, the dashboard, the remote routes) start
+// downloading now, beside the shell's code, rather than once bootstrap.tsx runs; without one
+// (the sign-in screen) they are not fetched at all, so index.html does not preload them.
+if (hasStoredSession()) void import(/* webpackChunkName: "signed-in" */ './signedInScreens');
 // Meanwhile: config.json, then the remote of the page being opened (earlyStart.ts). The shell's
 // shared packages were registered when the federation runtime started, in this entry chunk,
 // and 'loaded-first' keeps them: a remote that loads early still uses the shell's copies.

@@ -1,4 +1,4 @@
-import { configureApi, createAppStore, sessionRestored, type AppStore } from '@duly/shared';
+import { configureApi, createAppStore, sessionRestored, type AppStore } from '@duly/shared/core';
 import { loadConfigAndRegisterRemotes } from './earlyStart';
 import { type RuntimeConfig } from './runtimeConfig';
 

@@ -5,6 +5,8 @@ import {
 } from '@duly/shared/test-utils';
 import { createAppStore, sessionRestored } from '@duly/shared';
 import { App } from '../app/App';
+import { provideSignedInPart } from '../app/SignedInScreen';
+import { signedInScreens } from '../app/signedInScreens';
 import { AuthProvider } from '../features/auth';
 import { registerRemoteEntries, type RemoteEntries } from '../features/remotes';
 import { configuredRemotes } from './remotes';
@@ -25,6 +27,8 @@ export function renderShell(
     ...rest
   } = options;
   registerRemoteEntries(remotes);
+  // As after a page load with a session: the signed-in screens render in the first pass.
+  provideSignedInPart(signedInScreens);
   if (!sessionLoading && !rest.token) store.dispatch(sessionRestored());
   return renderWithProviders(
     <AuthProvider>

@@ -4,17 +4,17 @@ import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import {
   apiErrorMessage,
-  Button,
-  Form,
-  LoadingState,
   loggedIn,
-  newPasswordInitialValues,
-  newPasswordSchema,
   roleHome,
   useAppDispatch,
   type InvitationDetails,
+} from '@duly/shared/core';
+import { Button, Form, LoadingState } from '@duly/shared/ui';
+import {
+  newPasswordInitialValues,
+  newPasswordSchema,
   type NewPasswordFormValues,
-} from '@duly/shared';
+} from '@duly/shared/account-forms';
 import { useAccountsAcceptInviteMutation, useAccountsInvitationQuery } from './accountsApi';
 import { AuthPage, FormError } from './components/AuthPage';
 import { LinkGonePage } from './components/LinkGonePage';

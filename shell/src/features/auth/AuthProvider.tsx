@@ -13,7 +13,7 @@ import {
   type SessionStatus,
   type SessionUser,
   type SignupPayload,
-} from '@duly/shared';
+} from '@duly/shared/core';
 import { useAuthLoginMutation, useAuthSignupMutation } from './api';
 
 export const AUTH_TEXTS = {

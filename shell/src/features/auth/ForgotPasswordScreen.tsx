@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFormik } from 'formik';
-import {
-  apiErrorMessage,
-  Button,
-  Form,
-  TextField,
-  forgotPasswordSchema,
-  type ForgotPasswordFormValues,
-} from '@duly/shared';
+import { apiErrorMessage } from '@duly/shared/core';
+import { Button, Form, TextField } from '@duly/shared/ui';
+import { forgotPasswordSchema, type ForgotPasswordFormValues } from '@duly/shared/account-forms';
 import { useAccountsForgotPasswordMutation } from './accountsApi';
 import { AuthPage, FormError, FormNotice } from './components/AuthPage';
 

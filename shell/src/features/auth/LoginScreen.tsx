@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import {
-  Button,
-  Form,
-  SignInFields,
-  loginInitialValues,
-  loginSchema,
-  type LoginFormValues,
-} from '@duly/shared';
+import { Button, Form, SignInFields } from '@duly/shared/ui';
+import { loginInitialValues, loginSchema, type LoginFormValues } from '@duly/shared/account-forms';
 import { AUTH_TEXTS, useAuth } from './AuthProvider';
 import { AuthPage, FormError, FormNotice } from './components/AuthPage';
 import type { LoginNoticeState } from './ResetPasswordScreen';

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
+import { apiErrorMessage } from '@duly/shared/core';
+import { Button, Form } from '@duly/shared/ui';
 import {
-  apiErrorMessage,
-  Button,
-  Form,
   newPasswordInitialValues,
   newPasswordSchema,
   type NewPasswordFormValues,
-} from '@duly/shared';
+} from '@duly/shared/account-forms';
 import { useAccountsResetPasswordMutation } from './accountsApi';
 import { AuthPage, FormError } from './components/AuthPage';
 import { LinkGonePage } from './components/LinkGonePage';

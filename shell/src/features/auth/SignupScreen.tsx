@@ -1,13 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useFormik } from 'formik';
+import { Button, Form, TextField } from '@duly/shared/ui';
 import {
-  Button,
-  Form,
-  TextField,
   signupInitialValues,
   signupSchema,
   type SignupFormValues,
-} from '@duly/shared';
+} from '@duly/shared/account-forms';
 import { useAuth } from './AuthProvider';
 import { AuthPage } from './components/AuthPage';
 

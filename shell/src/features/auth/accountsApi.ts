@@ -4,7 +4,7 @@ import {
   type ForgotPasswordPayload,
   type InvitationDetails,
   type SetPasswordPayload,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 /**
  * The one-time links of the accounts (ARCHITECTURE 6): an invitation to accept, a forgotten

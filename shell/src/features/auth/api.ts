@@ -1,4 +1,9 @@
-import { baseApi, type AuthResponse, type LoginPayload, type SignupPayload } from '@duly/shared';
+import {
+  baseApi,
+  type AuthResponse,
+  type LoginPayload,
+  type SignupPayload,
+} from '@duly/shared/core';
 
 /** Sign-in and sign-up (spec 7). Both answer `{ token, user }`. */
 export const authApi = baseApi.injectEndpoints({

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { LoadingState, roleHome } from '@duly/shared';
+import { LoadingState } from '@duly/shared/ui';
+import { roleHome } from '@duly/shared/core';
 import { useAuth } from './AuthProvider';
 
 /** What shows while the session is being read (spec 2). */

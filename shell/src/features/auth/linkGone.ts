@@ -1,4 +1,4 @@
-import { isApiError, type LINK_GONE_CODES } from '@duly/shared';
+import { isApiError, type LINK_GONE_CODES } from '@duly/shared/core';
 
 export type LinkGoneReason = 'used' | 'expired';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
-import { selectCurrentUser, useAppSelector } from '@duly/shared';
+import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
 import { useOrganizationName } from '../organization';
 import { type NavEntry } from './navigation';
 import { SideNav } from './SideNav';

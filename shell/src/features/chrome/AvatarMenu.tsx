@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { Avatar, initials, LogoutIcon, Menu, PersonIcon, type MenuEntry } from '@duly/shared';
+import { Avatar, LogoutIcon, Menu, PersonIcon, type MenuEntry } from '@duly/shared/ui';
+import { initials } from '@duly/shared/core';
 import { useAuth } from '../auth';
 
 export interface AvatarMenuProps {

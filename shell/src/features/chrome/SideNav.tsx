@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { useTheme } from 'styled-components';
-import { focusRing } from '@duly/shared';
+import { focusRing } from '@duly/shared/ui';
 import { navItems, type NavEntry } from './navigation';
 
 /* The box that is the permanent column on wide screens and the drawer on small ones; the

@@ -1,6 +1,6 @@
 import { type Ref } from 'react';
 import styled from 'styled-components';
-import { MenuIcon, focusRing } from '@duly/shared';
+import { MenuIcon, focusRing } from '@duly/shared/ui';
 import { NotificationBell } from '../notifications';
 import { AvatarMenu } from './AvatarMenu';
 

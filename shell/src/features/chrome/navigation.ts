@@ -6,7 +6,7 @@ import {
   EmployeesIcon,
   TasksIcon,
   type IconProps,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 
 /** A section of the side navigation as the app describes it (the remotes' from config.json). */
 export interface NavEntry {

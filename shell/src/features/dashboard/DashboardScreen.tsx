@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ErrorState, PageHeader, Spinner } from '@duly/shared';
+import { ErrorState, PageHeader, Spinner } from '@duly/shared/ui';
 import { useDashboardGetQuery } from './api';
 import { StatCard } from './components/StatCard';
 

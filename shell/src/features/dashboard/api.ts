@@ -1,4 +1,4 @@
-import { baseApi, type DashboardResponse } from '@duly/shared';
+import { baseApi, type DashboardResponse } from '@duly/shared/core';
 
 /**
  * The main dashboard's counts. Cached under the `Dashboard` tag: every

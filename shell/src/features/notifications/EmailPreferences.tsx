@@ -1,15 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import {
-  Button,
-  Card,
-  ErrorState,
-  LoadingState,
-  NOTIFICATION_KINDS,
-  alpha,
-  type NotificationKind,
-} from '@duly/shared';
+import { Button, Card, ErrorState, LoadingState, alpha } from '@duly/shared/ui';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@duly/shared/core';
 import {
   useNotificationsEmailPreferencesQuery,
   useNotificationsSetEmailPreferencesMutation,

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
-import { NotificationsIcon, useAppDispatch } from '@duly/shared';
+import { NotificationsIcon } from '@duly/shared/ui';
+import { useAppDispatch } from '@duly/shared/core';
 import { useNotificationsUnreadCountQuery } from './api';
 import { NotificationPanel } from './components/NotificationPanel';
 import { bellLabel, unreadBadgeText } from './kinds';

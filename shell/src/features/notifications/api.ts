@@ -6,7 +6,7 @@ import {
   type EmailPreferences,
   type Page,
   type UnreadCount,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 /**
  * The signed-in person's notices (the bell) and their email switches. Everything provides

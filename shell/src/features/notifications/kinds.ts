@@ -1,10 +1,5 @@
-import {
-  DATE_FORMATS,
-  formatCalendarDate,
-  formatInstant,
-  type AppNotification,
-  type NotificationKind,
-} from '@duly/shared';
+import { DATE_FORMATS, type AppNotification, type NotificationKind } from '@duly/shared/core';
+import { formatCalendarDate, formatInstant } from '@duly/shared/dates';
 
 /** What a notice is about, as its heading in the bell. */
 export const NOTICE_TITLES: Record<NotificationKind, string> = {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { baseApi, useAppDispatch } from '@duly/shared';
+import { baseApi, useAppDispatch } from '@duly/shared/core';
 
 /** Focus and visibility both fire when a person comes back to the tab: one refresh is enough. */
 const MIN_GAP_MS = 2000;

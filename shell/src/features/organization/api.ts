@@ -1,4 +1,4 @@
-import { baseApi, type Organization } from '@duly/shared';
+import { baseApi, type Organization } from '@duly/shared/core';
 
 /** The signed-in user's organisation: its name heads the chrome (spec 2). */
 export const organizationApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { selectCurrentUser, useAppSelector } from '@duly/shared';
+import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
 import { useOrganizationsGetQuery } from './api';
 
 /**

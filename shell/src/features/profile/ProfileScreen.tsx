@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ErrorState, LoadingState, PageHeader } from '@duly/shared';
+import { ErrorState, LoadingState, PageHeader } from '@duly/shared/ui';
 import { EmailPreferences } from '../notifications';
 import { useProfileGetQuery } from './api';
 import { AccountDetails } from './components/AccountDetails';

@@ -4,7 +4,7 @@ import {
   type PasswordChangePayload,
   type Profile,
   type ProfileNamePayload,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 /**
  * The signed-in person's own account (issue 14). Both changes answer `{ token, user }`: the

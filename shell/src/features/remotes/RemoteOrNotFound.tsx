@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { NotFoundPage } from '@duly/shared';
+import { NotFoundPage } from '@duly/shared/ui';
 import { RemoteRoute } from './RemoteRoute';
 import { remoteOwningPath } from './routeTable';
 

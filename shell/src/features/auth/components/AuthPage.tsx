@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { alpha } from '@duly/shared';
+import { alpha } from '@duly/shared/ui';
 
 const Page = styled.main`
   min-height: 100vh;

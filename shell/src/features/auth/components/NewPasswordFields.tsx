@@ -1,5 +1,6 @@
 import type { FormikProps } from 'formik';
-import { TextField, type NewPasswordFormValues } from '@duly/shared';
+import { TextField } from '@duly/shared/ui';
+import { type NewPasswordFormValues } from '@duly/shared/account-forms';
 
 /** A new password and the same again, with the browser's hint to offer a generated one. */
 export function NewPasswordFields({ formik }: { formik: FormikProps<NewPasswordFormValues> }) {

@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing } from '@duly/shared';
+import { focusRing } from '@duly/shared/ui';
 
 const CardRoot = styled.section`
   display: flex;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, alpha, focusRing, type AppNotification } from '@duly/shared';
+import { Button, alpha, focusRing } from '@duly/shared/ui';
+import { type AppNotification } from '@duly/shared/core';
 import { NOTICE_TITLES, noticeItemDate, noticeLink, noticeTime } from '../kinds';
 import { VisuallyHidden } from './VisuallyHidden';
 

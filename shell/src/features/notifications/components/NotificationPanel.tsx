@@ -1,6 +1,7 @@
 import { forwardRef, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, PAGE_SIZE_MAX, type AppNotification } from '@duly/shared';
+import { Button } from '@duly/shared/ui';
+import { PAGE_SIZE_MAX, type AppNotification } from '@duly/shared/core';
 import {
   useNotificationsListQuery,
   useNotificationsMarkAllReadMutation,

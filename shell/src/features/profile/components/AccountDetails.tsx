@@ -1,4 +1,5 @@
-import { Card, DetailLabel, DetailList, DetailValue, type Profile } from '@duly/shared';
+import { Card, DetailLabel, DetailList, DetailValue } from '@duly/shared/ui';
+import { type Profile } from '@duly/shared/core';
 import { roleLabel } from '../texts';
 
 /** Who is signed in: name, email, role and organisation (read-only). */

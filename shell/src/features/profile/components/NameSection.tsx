@@ -1,17 +1,8 @@
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
-import {
-  Button,
-  Card,
-  Form,
-  FormActions,
-  TextField,
-  apiErrorMessage,
-  profileNameSchema,
-  sessionRenewed,
-  useAppDispatch,
-  type ProfileNameFormValues,
-} from '@duly/shared';
+import { Button, Card, Form, FormActions, TextField } from '@duly/shared/ui';
+import { apiErrorMessage, sessionRenewed, useAppDispatch } from '@duly/shared/core';
+import { profileNameSchema, type ProfileNameFormValues } from '@duly/shared/account-forms';
 import { useProfileUpdateNameMutation } from '../api';
 import { PROFILE_TEXTS } from '../texts';
 

@@ -1,19 +1,12 @@
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
+import { Button, Card, Form, FormActions, TextField } from '@duly/shared/ui';
+import { apiErrorMessage, isApiError, sessionRenewed, useAppDispatch } from '@duly/shared/core';
 import {
-  Button,
-  Card,
-  Form,
-  FormActions,
-  TextField,
-  apiErrorMessage,
-  isApiError,
   passwordChangeInitialValues,
   passwordChangeSchema,
-  sessionRenewed,
-  useAppDispatch,
   type PasswordChangeFormValues,
-} from '@duly/shared';
+} from '@duly/shared/account-forms';
 import { useProfileChangePasswordMutation } from '../api';
 import { PROFILE_TEXTS } from '../texts';
 
