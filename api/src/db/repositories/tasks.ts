@@ -6,6 +6,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { PersonRef, Task, TaskStatus } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { Database, Db, NewTask, TaskUpdate } from '../tables';
+import { ownedCount, readCount } from './counters';
 
 export const TASK_SORTS = {
   due_date: ['due_date'],
@@ -132,7 +133,23 @@ export async function listTasks(
   return { items: rows.map(toTask), total };
 }
 
+/**
+ * How many tasks match: from the counters (migration 011), whose keys cover every filter but
+ * the title search; a search counts the rows it matches.
+ */
 export async function countTasks(db: Db, filter: TaskFilter): Promise<number> {
+  if (filter.q) return countMatchingTasks(db, filter);
+  return readCount(
+    ownedCount(db, 'task_counts', {
+      organizationId: filter.organizationId,
+      ownerId: filter.assignedToUserId,
+      status: filter.status,
+      statusNot: filter.statusNot,
+    }),
+  );
+}
+
+async function countMatchingTasks(db: Db, filter: TaskFilter): Promise<number> {
   const { count } = await db
     .selectFrom('tasks as t')
     .where(conditions(filter))
