@@ -116,19 +116,28 @@ function toTask(row: TaskJoinRow): Task {
   };
 }
 
+/**
+ * A page in two steps, in one statement: the page's ids from the index of the sort alone
+ * (`(organization_id, <sort>, id)`, read index-only on PostgreSQL), then only those rows with
+ * their people. A deep page (offset 9,950) thus walks 10,000 index entries instead of joining
+ * and sorting 10,000 rows, which PostgreSQL chose to do for an organisation of 10,000 tasks
+ * (issue 16: 80 ms against 20 ms this way, docs/scaling.md).
+ */
 export async function listTasks(
   db: Db,
   filter: TaskFilter,
   sort: SortOrder<TaskSortColumn>,
   page: Page,
 ): Promise<{ items: Task[]; total: number }> {
-  let query = selectTasks(db).where(conditions(filter));
+  let pageIds = db.selectFrom('tasks as t').select('t.id').where(conditions(filter));
+  for (const column of sort.columns) pageIds = pageIds.orderBy(orderOf(column), sort.direction);
+  pageIds = pageIds.orderBy('t.id', sort.direction).limit(page.limit).offset(page.offset);
+
+  let query = selectTasks(db)
+    .where('t.organization_id', '=', filter.organizationId)
+    .where('t.id', 'in', pageIds);
   for (const column of sort.columns) query = query.orderBy(orderOf(column), sort.direction);
-  const rows = await query
-    .orderBy('t.id', sort.direction)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const rows = await query.orderBy('t.id', sort.direction).execute();
   const total = await totalOf(page, rows.length, () => countTasks(db, filter));
   return { items: rows.map(toTask), total };
 }
