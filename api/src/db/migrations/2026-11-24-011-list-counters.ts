@@ -101,6 +101,7 @@ export async function up(db: AnyDb): Promise<void> {
     }
     await table
       .addColumn('n', 'bigint', (column) => column.notNull())
+      // Column names built at run time, which Kysely's typed builder cannot follow.
       .addPrimaryKeyConstraint(`${counted.counter}_pkey`, [
         'organization_id',
         ...Object.keys(counted.keys),
