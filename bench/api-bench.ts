@@ -117,7 +117,9 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
 }
 
 function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // A child ended by a signal has no exit code, only a signal code: waiting for its 'exit'
+  // again would never end, and Node would quit with the database left behind.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
