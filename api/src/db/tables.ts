@@ -148,6 +148,27 @@ export interface UserEmailsTable {
   user_id: string;
 }
 
+/**
+ * The counters of migration 011, kept by database triggers on every write of tasks and
+ * certificates (repositories/counters.ts reads them). `owner`: the assignee / incharge
+ * person's id, `none` for nobody, `all` for the organisation's roll-up row of a status.
+ */
+export interface OwnedCountsTable<Status extends string> {
+  organization_id: string;
+  owner: string;
+  status: Status;
+  /** A bigint: PostgreSQL answers it as a string. */
+  n: ColumnType<number | string, never, never>;
+}
+
+/** Users per (status, role): the employees list's filters and the dashboard's head count. */
+export interface UserCountsTable {
+  organization_id: string;
+  status: EmployeeStatus;
+  role: Role;
+  n: ColumnType<number | string, never, never>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -157,6 +178,9 @@ export interface Database {
   email_opt_outs: EmailOptOutsTable;
   account_tokens: AccountTokensTable;
   user_emails: UserEmailsTable;
+  task_counts: OwnedCountsTable<TaskStatus>;
+  certificate_counts: OwnedCountsTable<CertificateStatus>;
+  user_counts: UserCountsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -13,6 +13,7 @@ import * as accountTokens from './2026-11-24-006-account-tokens';
 import * as tokenVersions from './2026-11-24-007-token-versions';
 import * as reminderSweep from './2026-11-24-008-reminder-sweep';
 import * as citusKeys from './2026-11-24-010-citus-keys';
+import * as listCounters from './2026-11-24-011-list-counters';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-007-token-versions': tokenVersions,
   '2026-11-24-008-reminder-sweep': reminderSweep,
   '2026-11-24-010-citus-keys': citusKeys,
+  '2026-11-24-011-list-counters': listCounters,
 };

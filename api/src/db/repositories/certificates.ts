@@ -6,6 +6,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Certificate, CertificateStatus } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { CertificateUpdate, Database, Db, NewCertificate } from '../tables';
+import { ownedCount, readCount } from './counters';
 
 export const CERTIFICATE_SORTS = {
   expiry_date: ['expiry_date'],
@@ -123,7 +124,24 @@ export async function listCertificates(
   return { items: rows.map(toCertificate), total };
 }
 
+/**
+ * How many certificates match: from the counters (migration 011) when the filters are the
+ * counters' keys (incharge person, status); a name search or an expiry range counts rows.
+ */
 export async function countCertificates(db: Db, filter: CertificateFilter): Promise<number> {
+  const countable =
+    !filter.q && filter.expiresFrom === undefined && filter.expiresUntil === undefined;
+  if (!countable) return countMatchingCertificates(db, filter);
+  return readCount(
+    ownedCount(db, 'certificate_counts', {
+      organizationId: filter.organizationId,
+      ownerId: filter.inchargePersonId,
+      status: filter.status,
+    }),
+  );
+}
+
+async function countMatchingCertificates(db: Db, filter: CertificateFilter): Promise<number> {
   const { count } = await db
     .selectFrom('certificates as c')
     .where(conditions(filter))

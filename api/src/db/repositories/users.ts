@@ -10,6 +10,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Employee, EmployeeStatus, Role, TeamMember } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
+import { readCount, userCount } from './counters';
 
 export const EMPLOYEE_SORTS = {
   full_name: ['full_name'],
@@ -169,7 +170,17 @@ export async function listEmployees(
   return { items: rows.map(toEmployee), total };
 }
 
+/**
+ * How many users match: from the counters (migration 011) for the status and role filters;
+ * a department or a search counts rows (an organisation has far fewer people than tasks).
+ */
 export async function countUsers(db: Db, filter: UserFilter): Promise<number> {
+  if (filter.q || filter.department !== undefined) return countMatchingUsers(db, filter);
+  const { organizationId, status, role } = filter;
+  return readCount(userCount(db, { organizationId, status, role }));
+}
+
+async function countMatchingUsers(db: Db, filter: UserFilter): Promise<number> {
   const { count } = await db
     .selectFrom('users')
     .where(conditions(filter))
