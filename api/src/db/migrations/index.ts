@@ -14,6 +14,7 @@ import * as tokenVersions from './2026-11-24-007-token-versions';
 import * as reminderSweep from './2026-11-24-008-reminder-sweep';
 import * as citusKeys from './2026-11-24-010-citus-keys';
 import * as listCounters from './2026-11-24-011-list-counters';
+import * as taskStatusSortIndexes from './2026-11-24-012-task-status-sort-indexes';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-008-reminder-sweep': reminderSweep,
   '2026-11-24-010-citus-keys': citusKeys,
   '2026-11-24-011-list-counters': listCounters,
+  '2026-11-24-012-task-status-sort-indexes': taskStatusSortIndexes,
 };

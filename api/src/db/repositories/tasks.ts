@@ -117,6 +117,22 @@ function toTask(row: TaskJoinRow): Task {
 }
 
 /**
+ * The sort without the columns a status filter makes the same for every row: `urgency`'s
+ * `(status = 'completed')` and `status`'s status. The order is unchanged, but the planners do
+ * not see that the expression is constant, so with it SQLite walked the urgency index past
+ * every open task to reach the completed ones (4 ms for 10,000 tasks); without it the page
+ * comes out of `(organization_id, status, due_date, id)` (0.1 ms).
+ */
+function withoutConstantColumns(
+  sort: SortOrder<TaskSortColumn>,
+  filter: TaskFilter,
+): SortOrder<TaskSortColumn> {
+  if (filter.status === undefined) return sort;
+  const columns = sort.columns.filter((column) => column !== 'completed' && column !== 'status');
+  return { ...sort, columns };
+}
+
+/**
  * A page in two steps, in one statement: the page's ids from the index of the sort alone
  * (`(organization_id, <sort>, id)`, read index-only on PostgreSQL), then only those rows with
  * their people. A deep page (offset 9,950) thus walks 10,000 index entries instead of joining
@@ -127,9 +143,10 @@ function toTask(row: TaskJoinRow): Task {
 export async function listTasks(
   db: Db,
   filter: TaskFilter,
-  sort: SortOrder<TaskSortColumn>,
+  requestedSort: SortOrder<TaskSortColumn>,
   page: Page,
 ): Promise<{ items: Task[]; total: number }> {
+  const sort = withoutConstantColumns(requestedSort, filter);
   let pageKeys = db
     .selectFrom('tasks as t')
     .select(['t.organization_id', 't.id'])
