@@ -9,7 +9,7 @@ import {
   useAppDispatch,
   type InvitationDetails,
 } from '@duly/shared/core';
-import { Button, Form, LoadingState } from '@duly/shared/ui';
+import { Button, LoadingState } from '@duly/shared/ui';
 import {
   newPasswordInitialValues,
   newPasswordSchema,
@@ -18,7 +18,7 @@ import {
 import { useAccountsAcceptInviteMutation, useAccountsInvitationQuery } from './accountsApi';
 import { AuthPage, FormError } from './components/AuthPage';
 import { LinkGonePage } from './components/LinkGonePage';
-import { NewPasswordFields } from './components/NewPasswordFields';
+import { NewPasswordForm } from './components/NewPasswordForm';
 import { linkGoneReason, type LinkGoneReason } from './linkGone';
 
 export const ACCEPT_INVITE_TEXTS = {
@@ -114,13 +114,13 @@ function AcceptInviteForm({
         </>
       }
     >
-      <Form onSubmit={formik.handleSubmit} aria-label="Accept invitation">
-        <NewPasswordFields formik={formik} />
-        {failure ? <FormError role="alert">{failure}</FormError> : null}
-        <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? 'Signing in...' : 'Set password and sign in'}
-        </Button>
-      </Form>
+      <NewPasswordForm
+        formik={formik}
+        label="Accept invitation"
+        failure={failure}
+        submitText="Set password and sign in"
+        submittingText="Signing in..."
+      />
     </AuthPage>
   );
 }

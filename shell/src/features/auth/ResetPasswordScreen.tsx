@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import { apiErrorMessage } from '@duly/shared/core';
-import { Button, Form } from '@duly/shared/ui';
+import { Button } from '@duly/shared/ui';
 import {
   newPasswordInitialValues,
   newPasswordSchema,
   type NewPasswordFormValues,
 } from '@duly/shared/account-forms';
 import { useAccountsResetPasswordMutation } from './accountsApi';
-import { AuthPage, FormError } from './components/AuthPage';
+import { AuthPage } from './components/AuthPage';
 import { LinkGonePage } from './components/LinkGonePage';
-import { NewPasswordFields } from './components/NewPasswordFields';
+import { NewPasswordForm } from './components/NewPasswordForm';
 import { linkGoneReason, type LinkGoneReason } from './linkGone';
 
 export const RESET_PASSWORD_TEXTS = {
@@ -79,13 +79,13 @@ export function ResetPasswordScreen() {
         </>
       }
     >
-      <Form onSubmit={formik.handleSubmit} aria-label="Reset password">
-        <NewPasswordFields formik={formik} />
-        {failure ? <FormError role="alert">{failure}</FormError> : null}
-        <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? 'Saving...' : 'Change password'}
-        </Button>
-      </Form>
+      <NewPasswordForm
+        formik={formik}
+        label="Reset password"
+        failure={failure}
+        submitText="Change password"
+        submittingText="Saving..."
+      />
     </AuthPage>
   );
 }

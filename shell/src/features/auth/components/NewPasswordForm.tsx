@@ -1,0 +1,34 @@
+import type { FormikProps } from 'formik';
+import { Button, Form } from '@duly/shared/ui';
+import { type NewPasswordFormValues } from '@duly/shared/account-forms';
+import { FormError } from './AuthPage';
+import { NewPasswordFields } from './NewPasswordFields';
+
+interface NewPasswordFormProps {
+  formik: FormikProps<NewPasswordFormValues>;
+  /** The form's accessible name. */
+  label: string;
+  /** The API's refusal, shown above the button. */
+  failure: string | null;
+  submitText: string;
+  submittingText: string;
+}
+
+/** The form of /accept-invite and /reset-password: a new password twice, a refusal, a button. */
+export function NewPasswordForm({
+  formik,
+  label,
+  failure,
+  submitText,
+  submittingText,
+}: NewPasswordFormProps) {
+  return (
+    <Form onSubmit={formik.handleSubmit} aria-label={label}>
+      <NewPasswordFields formik={formik} />
+      {failure ? <FormError role="alert">{failure}</FormError> : null}
+      <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
+        {formik.isSubmitting ? submittingText : submitText}
+      </Button>
+    </Form>
+  );
+}
