@@ -90,6 +90,16 @@ describe.each(machineZones)('date helpers on a machine in %s', (machineZone) => 
       expect(formatInstant(instant, DATE_FORMATS.taskList)).toBe('Jan 5, 2025 10:00');
     });
 
+    it("keeps Kolkata's older offsets (+06:30 until October 1945)", () => {
+      expect(formatInstant('1944-01-01T00:00:00.000Z', 'yyyy-MM-dd HH:mm')).toBe(
+        '1944-01-01 06:30',
+      );
+      expect(kolkataInputToIso('1944-01-01T06:30')).toBe('1944-01-01T00:00:00.000Z');
+      expect(formatInstant('1945-10-15T00:00:00.000Z', 'yyyy-MM-dd HH:mm')).toBe(
+        '1945-10-15 05:30',
+      );
+    });
+
     it('formats the task detail and dashboard dates', () => {
       expect(formatInstant(instant, DATE_FORMATS.taskDetail)).toBe('January 5, 2025');
       expect(formatInstant(instant, DATE_FORMATS.dashboard)).toBe('Jan 05, 2025');

@@ -4,8 +4,25 @@
  * zone and the locale explicitly, so neither the browser's nor the server's
  * settings can change an answer.
  */
-import { DateTime } from 'luxon';
+import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
 import { MS_PER_DAY, TIME_ZONE } from './constants';
+
+/**
+ * Asia/Kolkata has been UTC+05:30, without daylight saving, since 1945-10-15 (tz database), so
+ * from then on a fixed offset gives the very answers of the IANA zone without asking the
+ * browser's time-zone database: its first use costs ~50 ms of main thread, and every date read
+ * in an IANA zone asks it again for the offset (issue 18: most of the task table's render went
+ * there). Older instants still go through the IANA zone, whose history is exact.
+ */
+const KOLKATA_FIXED = FixedOffsetZone.instance(330);
+/** 1945-10-15T00:00+06:30, the end of the last offset other than +05:30. */
+const FIXED_OFFSET_SINCE_MS = Date.UTC(1945, 9, 14, 17, 30);
+
+/** Reads a value in Asia/Kolkata with `read(zone)`: the fixed offset unless that is too early. */
+function inKolkata(read: (zone: Zone | string) => DateTime): DateTime {
+  const fixed = read(KOLKATA_FIXED);
+  return fixed.isValid && fixed.toMillis() < FIXED_OFFSET_SINCE_MS ? read(TIME_ZONE) : fixed;
+}
 
 /** Month names are English whatever the machine's locale. */
 const LOCALE = 'en-US';
@@ -24,7 +41,7 @@ const DATE_OR_INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
  */
 function parseInKolkata(value: string | null | undefined): DateTime | null {
   if (!value || !DATE_OR_INSTANT_PATTERN.test(value)) return null;
-  const parsed = DateTime.fromISO(value, { zone: TIME_ZONE, locale: LOCALE });
+  const parsed = inKolkata((zone) => DateTime.fromISO(value, { zone, locale: LOCALE }));
   return parsed.isValid ? parsed : null;
 }
 
@@ -54,7 +71,9 @@ export function isoToKolkataInput(iso: string | null | undefined): string {
 export function kolkataDateToIso(value: string): string | null {
   const date = toKolkataDate(value);
   if (date === null) return null;
-  return DateTime.fromISO(date, { zone: TIME_ZONE }).toUTC().toISO();
+  return inKolkata((zone) => DateTime.fromISO(date, { zone }))
+    .toUTC()
+    .toISO();
 }
 
 /**
@@ -72,12 +91,14 @@ export function formatInstant(iso: string | null | undefined, format: string): s
 export function formatCalendarDate(date: string | null | undefined, format: string): string {
   const kolkataDate = date ? toKolkataDate(date) : null;
   if (kolkataDate === null) return '';
-  return DateTime.fromISO(kolkataDate, { zone: TIME_ZONE, locale: LOCALE }).toFormat(format);
+  return inKolkata((zone) => DateTime.fromISO(kolkataDate, { zone, locale: LOCALE })).toFormat(
+    format,
+  );
 }
 
 /** Today's date `YYYY-MM-DD` in Asia/Kolkata. */
 export function kolkataToday(now: Date = new Date()): string {
-  return DateTime.fromJSDate(now, { zone: TIME_ZONE }).toISODate() as string;
+  return inKolkata((zone) => DateTime.fromJSDate(now, { zone })).toISODate() as string;
 }
 
 /**
@@ -97,7 +118,7 @@ export function toKolkataDate(value: string): string | null {
 export function daysUntilExpiry(expiryDate: string, now: Date = new Date()): number {
   const kolkataDate = toKolkataDate(expiryDate);
   if (kolkataDate === null) return Number.NaN;
-  const expiry = DateTime.fromISO(kolkataDate, { zone: TIME_ZONE }).toMillis();
+  const expiry = inKolkata((zone) => DateTime.fromISO(kolkataDate, { zone })).toMillis();
   const days = Math.ceil((expiry - now.getTime()) / MS_PER_DAY);
   // Math.ceil(-0.5) is -0; a user reads 0.
   return days === 0 ? 0 : days;
