@@ -20,6 +20,9 @@ export function canHydrate(container: HTMLElement, store: AppStore): boolean {
 /** Renders the app into `container`, taking over its pre-rendered HTML when it matches. */
 export function mountShell(container: HTMLElement, store: AppStore, app: ReactNode): void {
   if (canHydrate(container, store)) {
+    // Not in a transition: time-sliced hydration lets the browser paint between slices, and
+    // one of those paints shows the page with a different style (measured: the heading's size
+    // changes twice after the first paint, so Lighthouse's LCP moves to the last of them).
     hydrateRoot(container, <TakeOver container={container}>{app}</TakeOver>, {
       // A mismatch is repaired by React (it renders that part afresh); say so, for the tests
       // and whoever changes the screen without rebuilding the pre-render.
