@@ -70,7 +70,12 @@ class PrerenderPagesPlugin {
           /** @type {{ renderPages(template: string): { file: string, html: string }[] }} */
           const { renderPages } = require(this.bundle);
           for (const page of renderPages(template)) {
-            compilation.emitAsset(page.file, new sources.RawSource(page.html));
+            // Marked minimized, or webpack's HTML minifier rewrites the inline CSS: it drops
+            // the line breaks styled-components reads its server-rendered rules back by, and
+            // the browser's app would then discard them (an unstyled flash before it renders).
+            compilation.emitAsset(page.file, new sources.RawSource(page.html), {
+              minimized: true,
+            });
           }
         },
       );
