@@ -14,6 +14,11 @@ const {
   federationRuntimeVersion,
 } = require('../scripts/webpack/version-contract.cjs');
 const { devConfigMiddleware } = require('./scripts/dev-config.cjs');
+const {
+  PRERENDER_COMPILER,
+  prerenderConfig,
+  PrerenderPagesPlugin,
+} = require('./scripts/prerender.cjs');
 
 /**
  * `[name].[contenthash:10].js`, except while webpack is still hashing modules.
@@ -132,7 +137,7 @@ const EXTERNAL_RUNTIME_PLUGIN = path.join(
 );
 
 /** @returns {import('webpack').Configuration} */
-module.exports = (_env, argv = {}) => {
+function shellConfig(_env, argv = {}) {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   const production = mode === 'production';
   const base = commonConfig({ dir: __dirname, mode });
@@ -141,6 +146,9 @@ module.exports = (_env, argv = {}) => {
 
   return {
     ...base,
+    name: 'shell',
+    // Production: the pre-render's Node bundle is built first (scripts/prerender.cjs).
+    ...(production ? { dependencies: [PRERENDER_COMPILER] } : {}),
     output: {
       ...base.output,
       uniqueName: 'duly_shell',
@@ -198,6 +206,8 @@ module.exports = (_env, argv = {}) => {
       new webpack.DefinePlugin({
         'process.env.DULY_FEDERATION_RUNTIME_VERSION': JSON.stringify(federationRuntimeVersion()),
       }),
+      // The public pages as HTML with their CSS, painted before the JavaScript runs (issue 18).
+      ...(production ? [new PrerenderPagesPlugin({ dir: __dirname })] : []),
       // dist/ also holds .br and .gz copies, sent by servers that know them (api/src/web).
       ...(production ? [new PrecompressPlugin()] : []),
     ],
@@ -222,4 +232,13 @@ module.exports = (_env, argv = {}) => {
       ],
     },
   };
-};
+}
+
+/**
+ * Production builds two compilations: the pre-render's Node bundle, then the browser build that
+ * runs it. The dev server builds the browser part alone (its index.html has no pre-render).
+ */
+module.exports = (env, argv = {}) =>
+  argv.mode === 'development'
+    ? shellConfig(env, argv)
+    : [prerenderConfig({ dir: __dirname, mode: 'production' }), shellConfig(env, argv)];

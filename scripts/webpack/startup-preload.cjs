@@ -44,7 +44,11 @@ function startupFiles(compilation, sourceDir, skipChunks = []) {
   for (const entrypoint of compilation.entrypoints.values()) {
     for (const chunk of entrypoint.chunks) {
       for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        const resource = /** @type {{ resource?: string }} */ (module).resource;
+        // A module concatenated with others (index.ts with a module only it imports) is named
+        // by its root module; its blocks are those of every module inside it.
+        const { resource } =
+          /** @type {{ rootModule?: { resource?: string } }} */ (module).rootModule ??
+          /** @type {{ resource?: string }} */ (module);
         if (!resource || !resource.startsWith(sourceDir + path.sep)) continue;
         for (const block of module.blocks) {
           const group = chunkGraph.getBlockChunkGroup(block);

@@ -10,6 +10,7 @@ import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
 import { runtimeConfig } from './runtime-config';
+import { pageScriptSources } from './inline-scripts';
 import { contentSecurityPolicy, PAGE_HEADERS } from './security-headers';
 
 export { webOptionsFromEnv, type WebOptions } from './options';
@@ -118,13 +119,15 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   });
 
   // The policy follows config.json, which follows the release registry: built per page.
-  const sendPage = (reply: FastifyReply, file: string, root: string) =>
-    reply
+  const sendPage = async (reply: FastifyReply, file: string, root: string) => {
+    const inlineScripts = await pageScriptSources(path.join(root, file));
+    return reply
       .headers({
-        'content-security-policy': contentSecurityPolicy(runtimeConfig(options)),
+        'content-security-policy': contentSecurityPolicy(runtimeConfig(options), inlineScripts),
         ...PAGE_HEADERS,
       })
       .sendFile(file, root);
+  };
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
@@ -188,7 +191,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
 
     const file = await fileUnder(shellDir, urlPath, serveSourceMaps);
     if (file)
-      return file === 'index.html'
+      return file.endsWith('.html')
         ? sendPage(reply, file, shellDir)
         : reply.sendFile(file, shellDir);
     if (!wantsAppPage(request, urlPath)) return sendNotFound(request, reply);
@@ -200,7 +203,10 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm start`, which builds it.');
     }
-    return sendPage(reply, 'index.html', shellDir);
+    // A route the shell's build pre-rendered (`/login` → prerendered/login.html, issue 18) is
+    // painted from its HTML before the JavaScript runs; the app then takes that page over.
+    const prerendered = await fileUnder(shellDir, `/prerendered${urlPath}.html`);
+    return sendPage(reply, prerendered ?? 'index.html', shellDir);
   });
 }
 

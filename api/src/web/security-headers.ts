@@ -14,9 +14,10 @@ function originOf(url: string): string | null {
  * from wherever config.json sends the browser (remotes on a CDN, an API elsewhere): it is built
  * from the same config.json the page gets (per request), so a release or a rollback that moves a
  * remote never leaves the policy behind. Inline styles are allowed because styled-components
- * injects its CSS at run time.
+ * injects its CSS at run time. `inlineScripts` are the hashes of the page's own inline scripts
+ * (inline-scripts.ts): those run, no other.
  */
-export function contentSecurityPolicy(config: RuntimeConfig): string {
+export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: string[] = []): string {
   const remoteOrigins = Object.values(config.remotes).map(({ entry }) =>
     entry ? originOf(entry) : null,
   );
@@ -25,7 +26,7 @@ export function contentSecurityPolicy(config: RuntimeConfig): string {
     ["'self'", ...new Set(origins.filter((origin): origin is string => origin !== null))].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${list(...remoteOrigins)}`,
+    `script-src ${[list(...remoteOrigins), ...inlineScripts].join(' ')}`,
     `connect-src ${list(...remoteOrigins, apiOrigin)}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${list(...remoteOrigins)} data:`,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -169,6 +169,52 @@ describe('web plugin', () => {
 
     const post = await app.inject({ method: 'POST', url: '/tasks', headers: html });
     expect(post.statusCode).toBe(404);
+  });
+
+  describe('pre-rendered pages (shell/dist/prerendered/, issue 18)', () => {
+    const EARLY_SCRIPT = 'alert(1)';
+    // sha256 of "alert(1)", base64: the CSP source that allows exactly that script.
+    const EARLY_SCRIPT_SOURCE = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
+    const LOGIN_HTML = `<!doctype html><head><script>${EARLY_SCRIPT}</script><script defer src=/${SHELL_CHUNK}></script></head><div id="root" data-prerendered="/login"><h1>Sign in to the product</h1></div>`;
+
+    beforeEach(() => {
+      mkdirSync(path.join(root, 'shell/dist/prerendered'));
+      writeFileSync(path.join(root, 'shell/dist/prerendered/login.html'), LOGIN_HTML);
+    });
+
+    it('sends /login its pre-rendered page, not cached, its inline script allowed by hash', async () => {
+      const response = await app.inject({ url: '/login', headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe(NO_CACHE);
+      expect(response.body).toBe(LOGIN_HTML);
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain(`script-src 'self' ${EARLY_SCRIPT_SOURCE};`);
+      expect(policy).not.toContain("unsafe-inline'; connect");
+    });
+
+    it('keeps the shell page, and a policy without inline scripts, for every other route', async () => {
+      for (const url of ['/signup', '/dashboard', '/login/extra', '/']) {
+        const response = await app.inject({ url, headers: html });
+        expect(response.body).toBe(INDEX_HTML);
+        expect(response.headers['content-security-policy']).not.toContain('sha256-');
+      }
+    });
+
+    it('follows a rebuild: a changed page gets the hash of its new script', async () => {
+      await app.inject({ url: '/login', headers: html });
+      const rebuilt = LOGIN_HTML.replace(EARLY_SCRIPT, 'alert(2)');
+      const file = path.join(root, 'shell/dist/prerendered/login.html');
+      writeFileSync(file, rebuilt);
+      // A rebuild writes a new file: a new modification time.
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(file, later, later);
+
+      const response = await app.inject({ url: '/login', headers: html });
+      expect(response.body).toBe(rebuilt);
+      expect(response.headers['content-security-policy']).not.toContain(EARLY_SCRIPT_SOURCE);
+      expect(response.headers['content-security-policy']).toContain("'sha256-");
+    });
   });
 
   it("writes config.json from remotes.json and what is built: entries of built remotes only, every remote's routes and navigation", async () => {

@@ -1,7 +1,7 @@
-import { createRoot } from 'react-dom/client';
 import { hasStoredSession } from './earlyStart';
 import { Root } from './Root';
 import { loadSignedInPart } from './SignedInScreen';
+import { mountShell } from './prerender/mountShell';
 import { type RuntimeConfig } from './runtimeConfig';
 import { startShell } from './startShell';
 
@@ -18,5 +18,6 @@ export async function bootstrap(config?: Promise<RuntimeConfig>): Promise<void> 
   // configuration, and the first render shows the page instead of a spinner.
   const signedInPart = hasStoredSession() ? loadSignedInPart().catch(() => undefined) : undefined;
   const [store] = await Promise.all([startShell(config), signedInPart]);
-  createRoot(container).render(<Root store={store} />);
+  // A pre-rendered page (/login) is hydrated: what the visitor typed stays (prerender/).
+  mountShell(container, store, <Root store={store} />);
 }

@@ -1,9 +1,11 @@
 // The async boundary Module Federation needs: the shared singletons (React,
 // @duly/shared, …) are negotiated before any module that uses them runs.
 import { hasStoredSession, startEarly } from './earlyStart';
+import { evaluateInSteps } from './startupSteps';
 
-// The shell's own code (preloaded by index.html) is evaluated while config.json is on its way.
-const shell = import('./bootstrap');
+// The shell's own code (preloaded by index.html) is evaluated while config.json is on its way,
+// after the shared packages it needs, one task each (startupSteps.ts).
+const shell = evaluateInSteps().then(() => import('./bootstrap'));
 // With a session, the signed-in screens (the chrome, the dashboard, the remote routes) start
 // downloading now, beside the shell's code, rather than once bootstrap.tsx runs; without one
 // (the sign-in screen) they are not fetched at all, so index.html does not preload them.

@@ -1,0 +1,38 @@
+import { type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { selectSessionStatus, type AppStore } from '@duly/shared/core';
+import { PRERENDERED_ATTRIBUTE, TakeOver, endPrerender } from './takeOver';
+
+/**
+ * Whether the page holds a pre-render (renderPages.tsx) that the app's first render will
+ * match: one made for this very path, for an anonymous visitor. A signed-in visitor is sent
+ * elsewhere by the first render (PublicOnly), so the HTML is replaced rather than hydrated.
+ */
+export function canHydrate(container: HTMLElement, store: AppStore): boolean {
+  const route = container.getAttribute(PRERENDERED_ATTRIBUTE);
+  return (
+    route !== null &&
+    route === window.location.pathname &&
+    selectSessionStatus(store.getState()) === 'anonymous'
+  );
+}
+
+/** Renders the app into `container`, taking over its pre-rendered HTML when it matches. */
+export function mountShell(container: HTMLElement, store: AppStore, app: ReactNode): void {
+  if (canHydrate(container, store)) {
+    // Not in a transition: time-sliced hydration lets the browser paint between slices, and
+    // one of those paints shows the page with a different style (measured: the heading's size
+    // changes twice after the first paint, so Lighthouse's LCP moves to the last of them).
+    hydrateRoot(container, <TakeOver container={container}>{app}</TakeOver>, {
+      // A mismatch is repaired by React (it renders that part afresh); say so, for the tests
+      // and whoever changes the screen without rebuilding the pre-render.
+      onRecoverableError: (error) => console.error('[duly] pre-rendered page not hydrated', error),
+    });
+    return;
+  }
+  // Nothing submitted on a page that is being replaced is replayed: the app shows another one.
+  window.dulyPrerender?.takeHeldSubmit();
+  container.replaceChildren();
+  endPrerender(container);
+  createRoot(container).render(app);
+}
