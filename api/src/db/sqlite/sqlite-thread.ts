@@ -58,6 +58,8 @@ export class SqliteThread {
   readonly #restartable: boolean;
   #worker: Worker | undefined;
   #pending = new Map<number, Pending>();
+  /** Statements waiting for the end of this turn of the event loop (#flush). */
+  #batch: (object & { id: number })[] = [];
   #nextId = 1;
   #closing: Promise<void> | undefined;
   #lost: Error | undefined;
@@ -110,15 +112,49 @@ export class SqliteThread {
       // never holds a process open, and one awaiting a statement is never cut short.
       if (this.#pending.size === 0) worker.ref();
       this.#pending.set(id, { resolve, reject });
-      try {
-        worker.postMessage({ ...message, id });
-      } catch (error) {
-        // Parameters that cannot be cloned (a function, say): nothing was posted.
-        this.#pending.delete(id);
-        if (this.#pending.size === 0) worker.unref();
-        reject(error as Error);
-      }
+      this.#batch.push({ ...message, id });
+      if (this.#batch.length === 1) setImmediate(() => this.#flush(worker));
     });
+  }
+
+  /**
+   * Posts the statements of this turn of the event loop in one message. A postMessage is a
+   * wake-up of the other thread, and under load it was the main thread's largest cost after
+   * Kysely (docs/scaling.md); requests served in one turn share it.
+   */
+  #flush(worker: Worker): void {
+    const batch = this.#batch;
+    this.#batch = [];
+    // The thread stopped meanwhile: #stopped has rejected these statements already.
+    if (batch.length === 0 || this.#worker !== worker) return;
+    try {
+      worker.postMessage(batch);
+    } catch {
+      // Parameters that cannot be cloned (a function, say): post each on its own, so that
+      // only the statement at fault fails.
+      for (const message of batch) {
+        try {
+          worker.postMessage([message]);
+        } catch (error) {
+          this.#answer(worker, {
+            id: message.id,
+            error: { name: 'TypeError', message: (error as Error).message },
+          });
+        }
+      }
+    }
+  }
+
+  #answer(worker: Worker, answer: Answer): void {
+    const pending = this.#pending.get(answer.id);
+    if (!pending) return;
+    this.#pending.delete(answer.id);
+    // Closing, it stays referenced until it has ended (close() awaits its exit).
+    if (this.#pending.size === 0 && !this.#closing) worker.unref();
+    if (answer.error) pending.reject(sqliteError(answer.error));
+    else if (answer.columns && answer.values)
+      pending.resolve({ rows: rowsOf(answer.columns, answer.values) });
+    else pending.resolve(answer);
   }
 
   #start(): Worker {
@@ -126,16 +162,8 @@ export class SqliteThread {
       workerData: { filename: this.#filename, role: this.#role },
     });
     worker.unref();
-    worker.on('message', (answer: Answer) => {
-      const pending = this.#pending.get(answer.id);
-      if (!pending) return;
-      this.#pending.delete(answer.id);
-      // Closing, it stays referenced until it has ended (close() awaits its exit).
-      if (this.#pending.size === 0 && !this.#closing) worker.unref();
-      if (answer.error) pending.reject(sqliteError(answer.error));
-      else if (answer.columns && answer.values)
-        pending.resolve({ rows: rowsOf(answer.columns, answer.values) });
-      else pending.resolve(answer);
+    worker.on('message', (answers: Answer[]) => {
+      for (const answer of answers) this.#answer(worker, answer);
     });
     // A failure of the thread itself (not of a statement, which is answered as an error):
     // whoever waits on it gets an error; the process goes on.
@@ -152,6 +180,7 @@ export class SqliteThread {
     this.#worker = undefined;
     const pending = [...this.#pending.values()];
     this.#pending.clear();
+    this.#batch = [];
     for (const { reject } of pending) reject(error);
     // Its transaction, if any, ended with its connection. A file is opened again by the
     // next statement; an in-memory database is gone, and saying so beats an empty one.

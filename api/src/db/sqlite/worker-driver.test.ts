@@ -138,6 +138,17 @@ describe.each([
     await expect(sql`select ${bad} as v`.execute(db)).rejects.toThrow();
     expect(await notes(db)).toEqual(['committed']);
   });
+
+  test('a parameter that cannot reach the thread fails only its own statement', async () => {
+    const notAValue = Symbol('not a value');
+    // Issued together, so both travel to the thread in one message.
+    const [bad, good] = await Promise.allSettled([
+      sql`select ${notAValue} as v`.execute(db),
+      notes(db),
+    ]);
+    expect(bad.status).toBe('rejected');
+    expect(good).toEqual({ status: 'fulfilled', value: ['committed'] });
+  });
 });
 
 describe('closing the SQLite worker driver', () => {

@@ -8,10 +8,12 @@
  * Plain CommonJS, not TypeScript: a worker is started from a file by Node itself, outside
  * tsx's and jest's transforms, so this file must run as it is wherever the API runs.
  *
- * Messages in:  { id, sql, parameters }            one statement
+ * Messages in are arrays, each item one of:
+ *               { id, sql, parameters }            one statement
  *               { id, rollback: true }             end a transaction if one is open
  *               { id, close: true }                close the connection; the thread then ends
- * Messages out: { id, columns, values } (rows as arrays) | { id, changes, lastInsertRowid }
+ * Messages out are arrays of answers, one per item, in order:
+ *               { id, columns, values } (rows as arrays) | { id, changes, lastInsertRowid }
  *               | { id, error: { name, message, code } }
  */
 const { parentPort, workerData } = require('node:worker_threads');
@@ -93,24 +95,34 @@ function run({ sql, parameters, rollback }) {
   return { changes, lastInsertRowid };
 }
 
-parentPort.on('message', (message) => {
-  if (message.close) {
-    try {
-      statements.clear();
-      db?.close();
-    } finally {
-      parentPort.postMessage({ id: message.id });
-      parentPort.close();
-    }
-    return;
-  }
-  let answer;
+function answer(message) {
+  let result;
   try {
-    if (openError) answer = { error: openError };
-    else answer = run(message);
+    result = openError ? { error: openError } : run(message);
   } catch (error) {
-    answer = { error: describeError(error) };
+    result = { error: describeError(error) };
   }
-  answer.id = message.id;
-  parentPort.postMessage(answer);
+  result.id = message.id;
+  return result;
+}
+
+// Statements arrive in batches (the main thread posts those of one event-loop turn
+// together), and their answers leave together: one wake-up of the other thread each way.
+parentPort.on('message', (messages) => {
+  const answers = [];
+  for (const message of messages) {
+    if (message.close) {
+      try {
+        statements.clear();
+        db?.close();
+      } finally {
+        answers.push({ id: message.id });
+        parentPort.postMessage(answers);
+        parentPort.close();
+      }
+      return;
+    }
+    answers.push(answer(message));
+  }
+  parentPort.postMessage(answers);
 });
