@@ -107,7 +107,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
     try {
@@ -117,7 +117,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} did not answer within 30 s`);
+  throw new Error(`${url} did not answer within 60 s`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
