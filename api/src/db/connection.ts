@@ -16,7 +16,7 @@ export { OTHER_WRITERS_CHECK_MS } from './sqlite/change-counter';
 const SQLITE_READERS = 1;
 
 export type DatabaseSettings =
-  | { dialect: 'sqlite'; filename: string; readers?: number }
+  | { dialect: 'sqlite'; filename: string }
   | { dialect: 'postgres'; connectionString: string; poolSize?: number };
 
 const changeCounters = new WeakMap<Db, () => string>();
@@ -47,7 +47,7 @@ export function createDatabase(settings: DatabaseSettings): Db {
     dialect: new SqliteWorkerDialect({
       filename,
       // An in-memory database belongs to one connection: its one thread runs everything.
-      readers: inMemory ? 0 : (settings.readers ?? SQLITE_READERS),
+      readers: inMemory ? 0 : SQLITE_READERS,
       onWrite: changes.noteWrite,
       onDestroy: changes.close,
     }),
