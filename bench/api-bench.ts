@@ -22,8 +22,10 @@
  * `Accept-Encoding: gzip, deflate, br` (API answers are compressed, issue 18);
  * BENCH_ACCEPT_ENCODING=identity measures without compression. On SQLite the uncached figures come from
  * an API process with RESPONSE_CACHE=off; the same mixes through the default process (with
- * the response cache) are reported apart. PostgreSQL never caches. Results are also written to
- * bench/results/.
+ * the response cache) are reported apart. PostgreSQL never caches. BENCH_BASELINE=<git ref>
+ * (e.g. `main`) also starts that version's API (exported with `git archive`) uncached on the
+ * same database and measures its mixes in the same rounds, in place of the cached ones: an
+ * A/B of this tree against it. Results are also written to bench/results/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -45,6 +47,7 @@ import {
   type NewTask,
   type NewUser,
 } from '../api/src/index';
+import { ROOT, exportBaseline } from './baseline';
 
 // autocannon ships no types; these are the parts used here.
 interface RawRequest {
@@ -88,7 +91,8 @@ const TARGET_RATIO_SQLITE = 0.1;
 const TARGET_RATIO_POSTGRES = 0.06;
 const TARGET_P99_MS = 50;
 
-const ROOT = path.resolve(__dirname, '..');
+/** BENCH_BASELINE: a git ref (`main`) whose API is measured beside this tree's. */
+const BASELINE_REF = process.env.BENCH_BASELINE;
 const TSX = createRequire(__filename).resolve('tsx/cli');
 
 function freePort(): Promise<number> {
@@ -103,7 +107,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
     try {
@@ -113,7 +117,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} did not answer within 30 s`);
+  throw new Error(`${url} did not answer within 60 s`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -472,6 +476,7 @@ function startApi(
   database: BenchDatabase,
   env: Record<string, string> = {},
   profile = false,
+  root = ROOT,
 ): ChildProcess {
   // tsx's CLI runs the server in a child process; `--import tsx` keeps it in this one, so the
   // profile is the server's.
@@ -480,7 +485,7 @@ function startApi(
       ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, '--import', 'tsx', 'src/server.ts']
       : [TSX, 'src/server.ts'];
   return spawn(process.execPath, command, {
-    cwd: path.join(ROOT, 'api'),
+    cwd: path.join(root, 'api'),
     env: {
       ...process.env,
       PORT: String(port),
@@ -587,7 +592,8 @@ async function measure(targets: Target[]): Promise<Measurement[]> {
   for (const target of targets) await load(target, WARM_UP_S);
   const rounds = new Map<string, AutocannonResult[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const target of targets) {
+    // Every other round in reverse, so that no target always follows the same one.
+    for (const target of round % 2 ? targets : [...targets].reverse()) {
       rounds.get(target.name)!.push(await load(target, DURATION_S / ROUNDS));
     }
     console.log(`  round ${round}/${ROUNDS} done`);
@@ -652,6 +658,7 @@ function report(label: string, hello: Measurement, endpoints: Measurement[]): st
 async function main(): Promise<void> {
   const database = await prepareDatabase();
   const children: ChildProcess[] = [];
+  const cleanUps: (() => void)[] = [];
   try {
     console.log(`Seeding ${database.label}: ${ORGANISATIONS.length} organisations…`);
     const db = createDatabase(database.settings);
@@ -686,6 +693,25 @@ async function main(): Promise<void> {
       await waitUntilUp(`${uncachedBase}/health`, uncached);
     }
 
+    // BENCH_BASELINE=<git ref>: that version's API too, uncached, on the same database, its
+    // mixes measured in the same rounds as this tree's (an A/B free of the machine's drift).
+    let baselineBase: string | undefined;
+    if (BASELINE_REF) {
+      const baselinePort = await freePort();
+      const baselineRoot = exportBaseline(BASELINE_REF);
+      cleanUps.push(() => rmSync(baselineRoot, { recursive: true, force: true }));
+      const baseline = startApi(
+        baselinePort,
+        database,
+        { RESPONSE_CACHE: 'off' },
+        false,
+        baselineRoot,
+      );
+      children.push(baseline);
+      baselineBase = `http://127.0.0.1:${baselinePort}/api/v1`;
+      await waitUntilUp(`${baselineBase}/health`, baseline);
+    }
+
     const callers: Caller[] = [];
     for (const shape of ORGANISATIONS) {
       const login = await fetch(`${apiBase}/auth/login`, {
@@ -706,7 +732,20 @@ async function main(): Promise<void> {
       { name: 'mix GET /tasks/ (uncached)', url: readBase, next: mix(callers, 'tasks') },
       { name: 'mix GET /dashboard/ (uncached)', url: readBase, next: mix(callers, 'dashboard') },
     ];
-    if (uncachedBase) {
+    if (baselineBase) {
+      targets.push(
+        {
+          name: `mix GET /tasks/ (uncached, ${BASELINE_REF})`,
+          url: baselineBase,
+          next: mix(callers, 'tasks'),
+        },
+        {
+          name: `mix GET /dashboard/ (uncached, ${BASELINE_REF})`,
+          url: baselineBase,
+          next: mix(callers, 'dashboard'),
+        },
+      );
+    } else if (uncachedBase) {
       targets.push(
         { name: 'mix GET /tasks/ (cache)', url: apiBase, next: mix(callers, 'tasks') },
         { name: 'mix GET /dashboard/ (cache)', url: apiBase, next: mix(callers, 'dashboard') },
@@ -737,6 +776,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(children.map(stop));
     await database.cleanUp();
+    for (const cleanUp of cleanUps) cleanUp();
   }
 }
 

@@ -11,11 +11,12 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROOT, exportBaseline } from './baseline';
 
 interface RawRequest {
   method: string;
@@ -35,7 +36,6 @@ const autocannon = createRequire(__filename)('autocannon') as (options: {
   requests: { setupRequest: (request: RawRequest) => RawRequest }[];
 }) => Promise<AutocannonResult>;
 
-const ROOT = path.resolve(__dirname, '..');
 const TSX = createRequire(__filename).resolve('tsx/cli');
 /** Default: where this branch left main (main may have moved to dependencies not installed here). */
 const BASELINE_REF =
@@ -53,25 +53,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** The baseline's api/ beside this tree's node_modules, so it runs as `npm start -w api` would. */
-function exportBaseline(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'duly-baseline-'));
-  const archive = execFileSync(
-    'git',
-    ['archive', BASELINE_REF, 'api', 'scripts', 'remotes.json', 'package.json'],
-    {
-      cwd: ROOT,
-      maxBuffer: 1 << 28,
-    },
-  );
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  if (existsSync(path.join(ROOT, 'api', 'node_modules'))) {
-    symlinkSync(path.join(ROOT, 'api', 'node_modules'), path.join(dir, 'api', 'node_modules'));
-  }
-  return dir;
 }
 
 interface Api {
@@ -187,7 +168,7 @@ const TARGETS: [name: string, path: (organizationId: string) => string][] = [
 ];
 
 async function main() {
-  const baselineDir = exportBaseline();
+  const baselineDir = exportBaseline(BASELINE_REF);
   const apis = [await startApi(`baseline (${BASELINE_REF})`, baselineDir)];
   apis.push(await startApi('this tree', ROOT));
   try {

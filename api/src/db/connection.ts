@@ -1,26 +1,30 @@
 /**
- * Opens the database: SQLite through better-sqlite3 by default, PostgreSQL
- * through a pg pool when a connection string is given (ARCHITECTURE 6).
+ * Opens the database: SQLite through better-sqlite3 in worker threads by default
+ * (sqlite/worker-driver.ts), PostgreSQL through a pg pool when a connection string is given
+ * (ARCHITECTURE 6).
  */
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
-import SqliteDatabase, { type Statement } from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { changeCounter } from './sqlite/change-counter';
+import { SqliteWorkerDialect } from './sqlite/worker-driver';
 import type { Database, Db } from './tables';
+
+export { OTHER_WRITERS_CHECK_MS } from './sqlite/change-counter';
+
+/** SQLite reader threads beside the writer (docs/scaling.md, "SQLite off the event loop"). */
+const SQLITE_READERS = 1;
 
 export type DatabaseSettings =
   | { dialect: 'sqlite'; filename: string }
   | { dialect: 'postgres'; connectionString: string; poolSize?: number };
 
-/**
- * For SQLite, a value that changes whenever data changes: at once for writes
- * through this connection (counted as statements run), within
- * OTHER_WRITERS_CHECK_MS for any other connection or process (SQLite's
- * `data_version`). It costs next to nothing to read, which makes a response
- * cache both exact and cheap (plugins/response-cache.ts).
- */
 const changeCounters = new WeakMap<Db, () => string>();
 
+/**
+ * For SQLite, a value that changes whenever data changes (sqlite/change-counter.ts), read by
+ * the response cache; undefined for PostgreSQL, which is never cached.
+ */
 export function changeCounterOf(db: Db): (() => string) | undefined {
   return changeCounters.get(db);
 }
@@ -35,30 +39,21 @@ export function createDatabase(settings: DatabaseSettings): Db {
     pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
   }
-  const sqlite = openSqlite(settings.filename);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  changeCounters.set(db, sqlite.changeCounter);
+  const { filename } = settings;
+  const inMemory = filename === ':memory:' || filename === '';
+  if (!inMemory) makePrivate(filename);
+  const changes = changeCounter(filename);
+  const db = new Kysely<Database>({
+    dialect: new SqliteWorkerDialect({
+      filename,
+      // An in-memory database belongs to one connection: its one thread runs everything.
+      readers: inMemory ? 0 : SQLITE_READERS,
+      onWrite: changes.noteWrite,
+      onDestroy: changes.close,
+    }),
+  });
+  changeCounters.set(db, changes.current);
   return db;
-}
-
-/** Prepared statements kept per SQL text; the queries are few and the same ones repeat. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * How late a write by another process (not through this connection) may be
- * noticed. The API's own writes are noticed at once.
- */
-export const OTHER_WRITERS_CHECK_MS = 50;
-
-/** What Kysely's SQLite driver uses of a statement. */
-interface DriverStatement {
-  readonly reader: boolean;
-  all(parameters: readonly unknown[]): unknown[];
-  run(parameters: readonly unknown[]): {
-    changes: number | bigint;
-    lastInsertRowid: number | bigint;
-  };
-  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
 }
 
 /**
@@ -71,75 +66,6 @@ function makePrivate(filename: string): void {
   for (const file of [filename, `${filename}-wal`, `${filename}-shm`]) {
     if (existsSync(file)) chmodSync(file, 0o600);
   }
-}
-
-function openSqlite(filename: string) {
-  if (filename !== ':memory:' && filename !== '') makePrivate(filename);
-  const sqlite = new SqliteDatabase(filename);
-  if (filename !== ':memory:') {
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-  }
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-
-  // Writes through this connection are counted here (every statement that is
-  // not a SELECT, counted once it has run). Commits by other connections or
-  // processes move SQLite's data_version, read at most every
-  // OTHER_WRITERS_CHECK_MS: reading it costs more than the rest of a cached answer.
-  let ownWrites = 0;
-  const dataVersionStatement = sqlite.prepare('pragma data_version').pluck();
-  let dataVersion = 0;
-  let dataVersionReadAt = -Infinity;
-
-  const counting = (statement: Statement): DriverStatement => ({
-    reader: statement.reader,
-    all(parameters) {
-      try {
-        return statement.all(parameters);
-      } finally {
-        ownWrites += 1;
-      }
-    },
-    run(parameters) {
-      try {
-        return statement.run(parameters);
-      } finally {
-        ownWrites += 1;
-      }
-    },
-    iterate: (parameters) => statement.iterate(parameters),
-  });
-
-  // Kysely's SQLite driver prepares every query afresh; preparing a join costs
-  // more than running it on an indexed page, so statements are reused.
-  const statements = new Map<string, DriverStatement>();
-  return {
-    changeCounter(): string {
-      const now = performance.now();
-      if (now - dataVersionReadAt >= OTHER_WRITERS_CHECK_MS) {
-        dataVersion = dataVersionStatement.get() as number;
-        dataVersionReadAt = now;
-      }
-      return `${ownWrites}:${dataVersion}`;
-    },
-    prepare(sql: string): DriverStatement {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          statements.delete(statements.keys().next().value as string);
-        }
-        const prepared = sqlite.prepare(sql);
-        statement = /^\s*select\b/i.test(sql) ? prepared : counting(prepared);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-    close(): void {
-      statements.clear();
-      sqlite.close();
-    },
-  };
 }
 
 /** At most this many distinct SELECT texts become named (prepared) statements per process. */

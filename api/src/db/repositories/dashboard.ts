@@ -17,6 +17,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { CERTIFICATE_STATUSES, TASK_STATUSES, type DashboardResponse } from '@duly/shared/contract';
 import type { Database, Db } from '../tables';
+import { CompiledOnce } from '../compiled-once';
 import { ownedCount, userCount } from './counters';
 
 export interface DashboardScope {
@@ -58,6 +59,56 @@ type Condition<T extends keyof Database> = (
 ) => Expression<SqlBool>[];
 
 export async function dashboardCounts(db: Db, scope: DashboardScope): Promise<DashboardResponse> {
+  // Built once per database and kind of dashboard (an employee's or the organisation's).
+  const compiled = dashboards.compile(
+    db,
+    'dashboard',
+    {
+      organizationId: scope.organizationId,
+      ownerId: scope.ownerId,
+      now: scope.now,
+      today: scope.today,
+    },
+    (values) => countsQuery(db, values),
+  );
+  const [counts] = (await db.executeQuery(compiled)).rows;
+  const n = (value: unknown) => Number(value);
+
+  return {
+    tasks: {
+      total_tasks: n(counts.total_tasks),
+      overdue_tasks:
+        n(counts.marked_or_late_tasks) +
+        n(counts.fell_due_since_sweep) -
+        n(counts.late_not_yet_due),
+    },
+    certificates: {
+      total_certificates: n(counts.total_certificates),
+      expired_certificates:
+        n(counts.marked_or_late_certificates) +
+        n(counts.expired_since_sweep) -
+        n(counts.late_not_yet_expired),
+    },
+    employee_count: n(counts.employee_count),
+  };
+}
+
+type CountsRow = Record<
+  | 'total_tasks'
+  | 'marked_or_late_tasks'
+  | 'fell_due_since_sweep'
+  | 'late_not_yet_due'
+  | 'total_certificates'
+  | 'marked_or_late_certificates'
+  | 'expired_since_sweep'
+  | 'late_not_yet_expired'
+  | 'employee_count',
+  number | string | null
+>;
+
+const dashboards = new CompiledOnce<DashboardScope, CountsRow>();
+
+function countsQuery(db: Db, scope: DashboardScope) {
   const { organizationId, ownerId } = scope;
   const tasksWhere = (narrow: Condition<'tasks'>) =>
     db
@@ -92,50 +143,27 @@ export async function dashboardCounts(db: Db, scope: DashboardScope): Promise<Da
     );
 
   // One statement (one round trip to PostgreSQL).
-  const counts = await db
-    .selectNoFrom([
-      taskCounter().as('total_tasks'),
-      taskCounter(['overdue', ...LATE_TASK_STATUSES]).as('marked_or_late_tasks'),
-      tasksWhere((eb) => [
-        eb('status', 'in', SWEPT_TASK_STATUSES),
-        eb('due_date', '<', scope.now),
-      ]).as('fell_due_since_sweep'),
-      tasksWhere((eb) => [
-        eb('status', 'in', LATE_TASK_STATUSES),
-        eb('due_date', '>=', scope.now),
-      ]).as('late_not_yet_due'),
-      certificateCounter().as('total_certificates'),
-      certificateCounter(['expired', ...LATE_CERTIFICATE_STATUSES]).as(
-        'marked_or_late_certificates',
-      ),
-      certificatesWhere((eb) => [
-        eb('status', 'in', SWEPT_CERTIFICATE_STATUSES),
-        eb('expiry_date', '<', scope.today),
-      ]).as('expired_since_sweep'),
-      certificatesWhere((eb) => [
-        eb('status', 'in', LATE_CERTIFICATE_STATUSES),
-        eb('expiry_date', '>=', scope.today),
-      ]).as('late_not_yet_expired'),
-      userCount(db, { organizationId }).as('employee_count'),
-    ])
-    .executeTakeFirstOrThrow();
-  const n = (value: unknown) => Number(value);
-
-  return {
-    tasks: {
-      total_tasks: n(counts.total_tasks),
-      overdue_tasks:
-        n(counts.marked_or_late_tasks) +
-        n(counts.fell_due_since_sweep) -
-        n(counts.late_not_yet_due),
-    },
-    certificates: {
-      total_certificates: n(counts.total_certificates),
-      expired_certificates:
-        n(counts.marked_or_late_certificates) +
-        n(counts.expired_since_sweep) -
-        n(counts.late_not_yet_expired),
-    },
-    employee_count: n(counts.employee_count),
-  };
+  return db.selectNoFrom([
+    taskCounter().as('total_tasks'),
+    taskCounter(['overdue', ...LATE_TASK_STATUSES]).as('marked_or_late_tasks'),
+    tasksWhere((eb) => [
+      eb('status', 'in', SWEPT_TASK_STATUSES),
+      eb('due_date', '<', scope.now),
+    ]).as('fell_due_since_sweep'),
+    tasksWhere((eb) => [
+      eb('status', 'in', LATE_TASK_STATUSES),
+      eb('due_date', '>=', scope.now),
+    ]).as('late_not_yet_due'),
+    certificateCounter().as('total_certificates'),
+    certificateCounter(['expired', ...LATE_CERTIFICATE_STATUSES]).as('marked_or_late_certificates'),
+    certificatesWhere((eb) => [
+      eb('status', 'in', SWEPT_CERTIFICATE_STATUSES),
+      eb('expiry_date', '<', scope.today),
+    ]).as('expired_since_sweep'),
+    certificatesWhere((eb) => [
+      eb('status', 'in', LATE_CERTIFICATE_STATUSES),
+      eb('expiry_date', '>=', scope.today),
+    ]).as('late_not_yet_expired'),
+    userCount(db, { organizationId }).as('employee_count'),
+  ]);
 }

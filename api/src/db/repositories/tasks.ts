@@ -4,6 +4,7 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { PersonRef, Task, TaskStatus } from '@duly/shared/contract';
+import { CompiledOnce } from '../compiled-once';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { Database, Db, NewTask, TaskUpdate } from '../tables';
 import { ownedCount, readCount } from './counters';
@@ -147,6 +148,34 @@ export async function listTasks(
   page: Page,
 ): Promise<{ items: Task[]; total: number }> {
   const sort = withoutConstantColumns(requestedSort, filter);
+  // A title search's pattern is made from its text, so it is built each time; every other
+  // page's query is built once per sort and set of filters.
+  const rows = filter.q
+    ? await pageOfTasks(db, filter, sort, page).execute()
+    : (
+        await db.executeQuery(
+          taskPages.compile(
+            db,
+            `${sort.columns.join(',')} ${sort.direction}`,
+            {
+              organizationId: filter.organizationId,
+              assignedToUserId: filter.assignedToUserId,
+              status: filter.status,
+              statusNot: filter.statusNot,
+              limit: page.limit,
+              offset: page.offset,
+            },
+            (values) => pageOfTasks(db, values, sort, values),
+          ),
+        )
+      ).rows;
+  const total = await totalOf(page, rows.length, () => countTasks(db, filter));
+  return { items: rows.map(toTask), total };
+}
+
+const taskPages = new CompiledOnce<TaskFilter & Page, TaskJoinRow>();
+
+function pageOfTasks(db: Db, filter: TaskFilter, sort: SortOrder<TaskSortColumn>, page: Page) {
   let pageKeys = db
     .selectFrom('tasks as t')
     .select(['t.organization_id', 't.id'])
@@ -160,9 +189,7 @@ export async function listTasks(
     eb(eb.refTuple('t.organization_id', 't.id'), 'in', pageKeys.$asTuple('organization_id', 'id')),
   );
   for (const column of sort.columns) query = query.orderBy(orderOf(column), sort.direction);
-  const rows = await query.orderBy('t.id', sort.direction).execute();
-  const total = await totalOf(page, rows.length, () => countTasks(db, filter));
-  return { items: rows.map(toTask), total };
+  return query.orderBy('t.id', sort.direction);
 }
 
 /**

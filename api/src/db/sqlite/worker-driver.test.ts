@@ -1,0 +1,172 @@
+/**
+ * The guarantees of the SQLite worker driver (worker-driver.ts), on a file (a writer thread
+ * and a reader thread, WAL) and in memory (one thread for everything), observed as a
+ * caller of the database sees them.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createDatabase, isUniqueViolation } from '../connection';
+import type { Db } from '../tables';
+
+/** A promise and the function that settles it, to hold a transaction open. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+async function notes(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ text: string }>`select text from notes order by id`.execute(db);
+  return rows.map((row) => row.text);
+}
+
+const insertNote = (db: Db, text: string) =>
+  sql`insert into notes (text) values (${text})`.execute(db);
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'duly-worker-driver-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.each([
+  {
+    where: 'a file',
+    filenameFor: () => path.join(dir, `${Math.random().toString(36).slice(2)}.sqlite`),
+    readerBesideWriter: true,
+  },
+  // One connection: a read waits for the transaction to end instead.
+  { where: 'memory', filenameFor: () => ':memory:', readerBesideWriter: false },
+])('the SQLite worker driver on $where', ({ filenameFor, readerBesideWriter }) => {
+  let db: Db;
+  beforeEach(async () => {
+    db = createDatabase({ dialect: 'sqlite', filename: filenameFor() });
+    await sql`create table notes (id integer primary key, text text not null unique)`.execute(db);
+    await insertNote(db, 'committed');
+  });
+  afterEach(() => db.destroy());
+
+  test('a failing statement rejects with its SQLite code, and the next statement works', async () => {
+    const failure = await insertNote(db, 'committed').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as { code?: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
+    expect(isUniqueViolation(failure)).toBe(true);
+    const syntax = await sql`selec nonsense`.execute(db).catch((error: unknown) => error);
+    expect((syntax as { code?: string }).code).toBe('SQLITE_ERROR');
+    await insertNote(db, 'after');
+    expect(await notes(db)).toEqual(['committed', 'after']);
+  });
+
+  test('a statement failing inside a transaction rolls it back and frees the writer', async () => {
+    const failure = await db
+      .transaction()
+      .execute(async (trx) => {
+        await insertNote(trx, 'first of the transaction');
+        await insertNote(trx, 'committed');
+      })
+      .catch((error: unknown) => error);
+    expect((failure as { code?: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
+    expect(await notes(db)).toEqual(['committed']);
+    await insertNote(db, 'after');
+    expect(await notes(db)).toEqual(['committed', 'after']);
+  });
+
+  test('a rolled back transaction leaves nothing behind', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertNote(trx, 'rolled back');
+        expect(await notes(trx)).toEqual(['committed', 'rolled back']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await notes(db)).toEqual(['committed']);
+  });
+
+  test('reads outside a transaction never see its uncommitted rows', async () => {
+    const hold = gate();
+    const events: string[] = [];
+    let readDuringTransaction: Promise<string[]> | undefined;
+    const transaction = db.transaction().execute(async (trx) => {
+      await insertNote(trx, 'uncommitted');
+      readDuringTransaction = notes(db).finally(() => events.push('read answered'));
+      // On a file the reader answers while the transaction is still open.
+      if (readerBesideWriter) await readDuringTransaction;
+      await hold.opened;
+      events.push('transaction ends');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    hold.open();
+    await transaction;
+    const seen = await readDuringTransaction!;
+    if (readerBesideWriter) {
+      expect(events).toEqual(['read answered', 'transaction ends']);
+      expect(seen).toEqual(['committed']);
+    } else {
+      expect(events).toEqual(['transaction ends', 'read answered']);
+      expect(seen).toEqual(['committed', 'uncommitted']);
+    }
+    expect(await notes(db)).toEqual(['committed', 'uncommitted']);
+  });
+
+  test('a write outside a transaction waits for it, and is not part of it', async () => {
+    const hold = gate();
+    const events: string[] = [];
+    let outsideWrite: Promise<unknown> | undefined;
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await insertNote(trx, 'inside');
+        outsideWrite = insertNote(db, 'outside').then(() => events.push('outside write done'));
+        await hold.opened;
+        events.push('transaction ends');
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual([]);
+    hold.open();
+    await transaction;
+    await outsideWrite;
+    expect(events).toEqual(['transaction ends', 'outside write done']);
+    expect(await notes(db)).toEqual(['committed', 'outside']);
+  });
+
+  test('parameters that cannot be bound reject, and the next statement works', async () => {
+    const bad = { not: 'a value' };
+    await expect(sql`select ${bad} as v`.execute(db)).rejects.toThrow();
+    expect(await notes(db)).toEqual(['committed']);
+  });
+
+  test('a parameter that cannot reach the thread fails only its own statement', async () => {
+    const notAValue = Symbol('not a value');
+    // Issued together, so both travel to the thread in one message.
+    const [bad, good] = await Promise.allSettled([
+      sql`select ${notAValue} as v`.execute(db),
+      notes(db),
+    ]);
+    expect(bad.status).toBe('rejected');
+    expect(good).toEqual({ status: 'fulfilled', value: ['committed'] });
+  });
+});
+
+describe('closing the SQLite worker driver', () => {
+  test('ends every connection: the WAL is checkpointed away and statements are refused', async () => {
+    const filename = path.join(dir, 'closing.sqlite');
+    const db = createDatabase({ dialect: 'sqlite', filename });
+    await sql`create table notes (id integer primary key, text text not null unique)`.execute(db);
+    await insertNote(db, 'kept');
+    // Reads through the reader thread too, so that it has a connection open.
+    expect(await notes(db)).toEqual(['kept']);
+    expect(existsSync(`${filename}-wal`)).toBe(true);
+    await db.destroy();
+    // SQLite removes the WAL when the last connection to the file closes.
+    expect(existsSync(`${filename}-wal`)).toBe(false);
+    await expect(notes(db)).rejects.toThrow();
+
+    const reopened = createDatabase({ dialect: 'sqlite', filename });
+    expect(await notes(reopened)).toEqual(['kept']);
+    await reopened.destroy();
+  });
+});

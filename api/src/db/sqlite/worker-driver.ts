@@ -1,0 +1,228 @@
+/**
+ * A Kysely dialect for SQLite whose statements run in worker threads, so that the event loop
+ * only posts SQL and parameters and receives rows (docs/scaling.md, "SQLite off the event
+ * loop"). Kysely's own SqliteDriver runs better-sqlite3 on the calling thread: every
+ * statement held the event loop, and at 50 connections the p99 was the queue behind it.
+ *
+ * - One writer thread runs every statement that is not a SELECT, and every statement of a
+ *   transaction: a transaction pins it from BEGIN to COMMIT/ROLLBACK, and writes outside the
+ *   transaction wait for it (as Kysely's ConnectionMutex made them).
+ * - Reader threads run SELECTs outside transactions, beside the writer (WAL): they see what
+ *   is committed, never a transaction's uncommitted rows.
+ * - `:memory:` is private to its connection, so there one thread runs everything (readers:
+ *   0), and every SELECT waits for a transaction like a write does.
+ */
+import {
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+import { SqliteThread, type StatementResult } from './sqlite-thread';
+
+export interface SqliteWorkerOptions {
+  filename: string;
+  /** Reader threads; 0 makes the writer run everything (the only choice for `:memory:`). */
+  readers: number;
+  /** Called once each statement that may have written has ended (the change counter). */
+  onWrite?: () => void;
+  /** Called by `destroy`, after the threads are closed. */
+  onDestroy?: () => void;
+}
+
+const SELECT = /^\s*select\b/i;
+
+/** A first-come first-served lock: the writer belongs to one transaction at a time. */
+class WriterLock {
+  #held = false;
+  #waiting: (() => void)[] = [];
+
+  acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+function toQueryResult<R>(result: StatementResult): QueryResult<R> {
+  return {
+    rows: (result.rows ?? []) as R[],
+    numAffectedRows: result.changes === undefined ? undefined : BigInt(result.changes),
+    insertId: result.lastInsertRowid === undefined ? undefined : BigInt(result.lastInsertRowid),
+  };
+}
+
+class WorkerConnection implements DatabaseConnection {
+  readonly #driver: SqliteWorkerDriver;
+  /** True from BEGIN to COMMIT/ROLLBACK: this connection owns the writer. */
+  inTransaction = false;
+
+  constructor(driver: SqliteWorkerDriver) {
+    this.#driver = driver;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = query;
+    const result = this.inTransaction
+      ? await this.#driver.onWriter(sql, parameters)
+      : await this.#driver.outsideTransaction(sql, parameters);
+    return toQueryResult<R>(result);
+  }
+
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize = 100,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    // Rows cross the thread boundary together anyway; the chunks only keep Kysely's contract.
+    const { rows } = await this.executeQuery<R>(query);
+    for (let start = 0; start < rows.length; start += chunkSize) {
+      yield { rows: rows.slice(start, start + chunkSize) };
+    }
+  }
+}
+
+export class SqliteWorkerDriver implements Driver {
+  readonly #options: SqliteWorkerOptions;
+  readonly #writer: SqliteThread;
+  readonly #readers: SqliteThread[];
+  readonly #writerLock = new WriterLock();
+
+  constructor(options: SqliteWorkerOptions) {
+    this.#options = options;
+    this.#writer = new SqliteThread(options.filename, 'writer');
+    this.#readers = Array.from(
+      { length: options.readers },
+      () => new SqliteThread(options.filename, 'reader'),
+    );
+  }
+
+  async init(): Promise<void> {
+    // Threads start with their first statement: the writer's sets up WAL before any reader
+    // opens the file (readers only start once a SELECT arrives, after the writer's first).
+    await this.#writer.run('select 1', []);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // Connections are free: the threads are shared, and a transaction takes the writer.
+    return new WorkerConnection(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const worker = connection as WorkerConnection;
+    await this.#writerLock.acquire();
+    worker.inTransaction = true;
+    try {
+      // IMMEDIATE: the write lock is taken now, so another process writing meanwhile makes
+      // BEGIN wait (busy_timeout) instead of failing the transaction's first write.
+      await this.onWriter('begin immediate', []);
+    } catch (error) {
+      this.#endTransaction(worker);
+      throw error;
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    // A failed COMMIT leaves the transaction open; Kysely then calls rollbackTransaction.
+    await this.onWriter('commit', []);
+    this.#endTransaction(connection as WorkerConnection);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.#rollback();
+    } finally {
+      this.#endTransaction(connection as WorkerConnection);
+    }
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const worker = connection as WorkerConnection;
+    // A transaction neither committed nor rolled back must not keep the writer.
+    if (worker.inTransaction) await this.rollbackTransaction(worker);
+  }
+
+  async destroy(): Promise<void> {
+    try {
+      await Promise.all([this.#writer, ...this.#readers].map((thread) => thread.close()));
+    } finally {
+      this.#options.onDestroy?.();
+    }
+  }
+
+  /** A statement of a transaction (or one that holds the writer lock already). */
+  onWriter(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
+    const running = this.#writer.run(sql, parameters);
+    if (SELECT.test(sql)) return running;
+    return this.#countWrite(running);
+  }
+
+  /** A statement on its own: a SELECT to the least busy reader, anything else to the writer. */
+  async outsideTransaction(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
+    if (this.#readers.length > 0 && SELECT.test(sql)) {
+      let reader = this.#readers[0];
+      for (const other of this.#readers) if (other.queued < reader.queued) reader = other;
+      return reader.run(sql, parameters);
+    }
+    await this.#writerLock.acquire();
+    try {
+      return await this.onWriter(sql, parameters);
+    } finally {
+      this.#writerLock.release();
+    }
+  }
+
+  #rollback(): Promise<StatementResult> {
+    return this.#countWrite(this.#writer.rollback());
+  }
+
+  #countWrite(running: Promise<StatementResult>): Promise<StatementResult> {
+    const { onWrite } = this.#options;
+    if (!onWrite) return running;
+    return running.finally(onWrite);
+  }
+
+  #endTransaction(connection: WorkerConnection): void {
+    if (!connection.inTransaction) return;
+    connection.inTransaction = false;
+    this.#writerLock.release();
+  }
+}
+
+/** Kysely's SQLite dialect with the worker driver in place of the in-thread one. */
+export class SqliteWorkerDialect implements Dialect {
+  readonly #driver: SqliteWorkerDriver;
+
+  constructor(options: SqliteWorkerOptions) {
+    this.#driver = new SqliteWorkerDriver(options);
+  }
+
+  createDriver(): Driver {
+    return this.#driver;
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db);
+  }
+}
