@@ -9,6 +9,8 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!(.*/)?(typebox|cookie)/)'],
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
   // Each PostgreSQL test file creates and drops its own database; give slow machines room.
+  // (Counts when jest runs from api/ alone; `npm test` runs every project and takes the root
+  // jest.config.ts's, the same 30 s.)
   testTimeout: 30_000,
 };
 
