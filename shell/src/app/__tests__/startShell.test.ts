@@ -3,7 +3,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { apiConfig, configureApi, TOKEN_STORAGE_KEY } from '@duly/shared';
 import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardApi } from '../../features/dashboard/api';
-import { remoteNavSections, remoteOwningPath } from '../../features/remotes';
+import { loadRemoteRoutes, remoteNavSections, remoteOwningPath } from '../../features/remotes';
+import { resetLoadedRemotes } from '../../features/remotes/loadRemoteRoutes';
 import { TEST_DASHBOARD } from '../../testing/handlers';
 import { configuredRemotes } from '../../testing/remotes';
 import { startShell } from '../startShell';
@@ -44,7 +45,7 @@ afterEach(() => {
 });
 
 describe('start-up', () => {
-  it('reads config.json, uncached, and registers the deployed remotes without loading any', async () => {
+  it('reads config.json, uncached, and hands the deployed remotes to the runtime only when the first one loads', async () => {
     const remotes = configuredRemotes({
       remote_tasks: 'https://cdn.example.test/tasks/mf-manifest.json',
       remote_team: 'https://cdn.example.test/team/mf-manifest.json',
@@ -53,11 +54,23 @@ describe('start-up', () => {
     await startShell();
     expect(config.requests()).toBe(1);
     expect(config.cacheMode()).toBe('no-store');
+    // Nothing for the runtime yet: a visitor of /login loads no remote and pays nothing for it.
+    expect(registerRemotes).not.toHaveBeenCalled();
+    expect(loadRemote).not.toHaveBeenCalled();
+
+    jest.mocked(loadRemote).mockResolvedValue({ default: () => null });
+    await loadRemoteRoutes('remote_team');
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
     expect(registerRemotes).toHaveBeenCalledWith([
       { name: 'remote_tasks', entry: 'https://cdn.example.test/tasks/mf-manifest.json' },
       { name: 'remote_team', entry: 'https://cdn.example.test/team/mf-manifest.json' },
     ]);
-    expect(loadRemote).not.toHaveBeenCalled();
+    expect(loadRemote).toHaveBeenCalledWith('remote_team/routes');
+
+    // Once: later loads find them registered.
+    await loadRemoteRoutes('remote_tasks');
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
+    resetLoadedRemotes();
   });
 
   it("takes each remote's paths and navigation entry from config.json, so a remote's routes change without a shell build", async () => {
@@ -127,6 +140,9 @@ describe('start-up', () => {
       },
     });
     await startShell();
+    jest.mocked(loadRemote).mockResolvedValue({ default: () => null });
+    await loadRemoteRoutes('remote_odd');
+    resetLoadedRemotes();
     expect(registerRemotes).toHaveBeenCalledWith([
       { name: 'remote_odd', entry: 'https://x.test/odd/mf-manifest.json' },
     ]);

@@ -10,6 +10,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { classifyLoadFailure, reportLoadFailure } from './loadFailures';
 import {
   forgetRemote,
+  registerWithRuntime,
   remoteEntry,
   remoteRelease,
   remoteRoutes,
@@ -68,6 +69,7 @@ function reportRoutesOutsideOwnedPaths(name: RemoteName, module: RemoteRoutesMod
 }
 
 async function loadOnce(name: RemoteName): Promise<RemoteRoutesModule> {
+  registerWithRuntime();
   const module = await loadRemote<unknown>(`${name}/routes`);
   if (!isRoutesModule(module)) throw new InvalidRemoteModuleError(name);
   reportRoutesOutsideOwnedPaths(name, module);

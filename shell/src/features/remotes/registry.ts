@@ -37,10 +37,12 @@ export type RemoteEntries = Record<RemoteName, RemoteConfig>;
 
 let registered: ReadonlyMap<RemoteName, RemoteConfig> = new Map();
 let navSections: readonly RemoteNavSection[] = [];
+/** Deployed remotes not yet handed to the Module Federation runtime (see `registerWithRuntime`). */
+let awaitingRuntime: { name: RemoteName; entry: string }[] = [];
 
 /**
- * Takes config.json's remotes: registers every deployed one with the Module Federation runtime
- * (loading none) and makes their paths the shell's route table.
+ * Takes config.json's remotes: makes their paths the shell's route table and their entries
+ * known, so that the first load registers every deployed one with the Module Federation runtime.
  */
 export function registerRemoteEntries(remotes: RemoteEntries): void {
   registered = new Map(Object.entries(remotes));
@@ -52,8 +54,21 @@ export function registerRemoteEntries(remotes: RemoteEntries): void {
   setRemoteRouteTable(
     [...registered].flatMap(([remote, { routes }]) => routes.map((path) => ({ path, remote }))),
   );
-  const deployed = [...registered].flatMap(([name, { entry }]) => (entry ? [{ name, entry }] : []));
-  if (deployed.length > 0) registerRemotes(deployed);
+  awaitingRuntime = [...registered].flatMap(([name, { entry }]) =>
+    entry ? [{ name, entry }] : [],
+  );
+}
+
+/**
+ * Hands config.json's deployed remotes to the Module Federation runtime, once, before the first
+ * remote loads. Not at start-up: the runtime's registration is main-thread work (about 100 ms
+ * on a slow phone) that a visitor of /login, who loads no remote, would pay while the
+ * pre-rendered form waits to respond (issue 18).
+ */
+export function registerWithRuntime(): void {
+  if (awaitingRuntime.length === 0) return;
+  registerRemotes(awaitingRuntime);
+  awaitingRuntime = [];
 }
 
 export function remoteEntry(name: RemoteName): string | undefined {
