@@ -2,7 +2,8 @@
  * The remotes the shell knows, all of them from config.json (the server writes it from
  * remotes.json): where each lives, the paths it owns and its navigation entry. Nothing here is
  * compiled in: `registerRemoteEntries` runs once at start-up (docs/module-federation.md), so a
- * remote's routes or a new remote need no shell build.
+ * remote's routes or a new remote need no shell build; the runtime learns of them when the
+ * first remote loads (`registerWithRuntime`).
  *
  * Free of React: the entry chunk (app/earlyStart.ts) uses it before the shared singletons load.
  */
