@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 
+import { expectAccessible } from '../support/accessibility';
 import { signUp } from '../support/api';
 import { differingPixels } from '../support/pixels';
 import { expect, expectSameDocument, markDocument, test } from '../support/test';
@@ -53,6 +54,8 @@ test.describe('/login painted from HTML before the JavaScript (issue 18)', () =>
     await expect(page.getByRole('heading', { name: 'Sign in to the product' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'create a new account' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
+    // What a visitor reads and uses before any script has run is a screen of its own.
+    await expectAccessible(page, '/login, pre-rendered, before the JavaScript');
     await markDocument(page);
 
     await page.getByLabel('Email address').fill(account.email);
