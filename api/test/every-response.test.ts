@@ -154,6 +154,22 @@ describe('every response of the server', () => {
   });
 
   test.each([
+    ['the shell page', '/', { accept: 'text/html' }],
+    ['an app route', '/tasks', { accept: 'text/html' }],
+    ['config.json', '/config.json', {}],
+    ['a shell chunk', '/main.0123456789.js', {}],
+    ['a remote file', '/remotes/remote-tasks/remoteEntry.js', {}],
+    ['an API answer', '/api/v1/health', {}],
+  ])('%s tells the browser to use HTTPS only, as the API does', async (what, url, headers) => {
+    const answer = await send(port, 'GET', url, headers);
+    expect([what, answer.status]).toEqual([what, 200]);
+    expect([what, answer.headers['strict-transport-security']]).toEqual([
+      what,
+      'max-age=31536000; includeSubDomains',
+    ]);
+  });
+
+  test.each([
     ['an unknown API route', 'GET', '/api/v1/nothing', {}, undefined, 404],
     [
       'a parameter over the length limit',

@@ -30,7 +30,6 @@ export function securityHeaders(crossOrigin: boolean): Record<string, string> {
     'cross-origin-resource-policy': crossOrigin ? 'cross-origin' : 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
