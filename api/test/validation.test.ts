@@ -150,6 +150,23 @@ const BAD_FIELDS: [RouteName, string, Record<string, unknown>, string][] = [
   ['createCertificate', 'a day-first expiry date', { expiry_date: '31/12/2030' }, 'expiry_date'],
   ['createCertificate', 'issue_date "yesterday"', { issue_date: 'yesterday' }, 'issue_date'],
   ['updateCertificate', 'an impossible expiry date', { expiry_date: '2031-04-31' }, 'expiry_date'],
+  // Offsets no clock has: beyond ±14:00, or 60 minutes and more.
+  ['createTask', 'offset +25:00', { due_date: '2026-01-01T10:00:00+25:00' }, 'due_date'],
+  ['createTask', 'offset -14:30', { due_date: '2030-01-01T10:00:00-14:30' }, 'due_date'],
+  ['updateTask', 'offset +05:75', { due_date: '2030-01-01T10:00:00+05:75' }, 'due_date'],
+  ['updateTask', 'offset +1401 (no colon)', { due_date: '2030-01-01T10:00:00+1401' }, 'due_date'],
+  [
+    'createCertificate',
+    'an instant with offset +25:00',
+    { expiry_date: '2030-01-01T10:00:00+25:00' },
+    'expiry_date',
+  ],
+  [
+    'updateCertificate',
+    'an issue instant with offset -05:60',
+    { issue_date: '2029-01-01T10:00:00-05:60' },
+    'issue_date',
+  ],
   // Unknown statuses and roles.
   ['updateTask', 'an unknown task status', { status: 'done' }, 'status'],
   ['markTask', 'an upper-case status', { status: 'COMPLETED' }, 'status'],
@@ -298,6 +315,20 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message, code: 'not_found' });
     expect(await snapshot(db)).toEqual(before);
+  });
+
+  test.each([
+    ['2030-01-01T10:00:00+14:00', '2029-12-31T20:00:00.000Z'],
+    ['2030-01-01T10:00:00-12:00', '2030-01-01T22:00:00.000Z'],
+    ['2030-01-01T10:00:00+0545', '2030-01-01T04:15:00.000Z'],
+    ['2030-01-01T10:00:00-09:30', '2030-01-01T19:30:00.000Z'],
+  ])('a due date with the real offset of %s is accepted', async (dueDate, stored) => {
+    const response = await call(context().app, 'POST', '/tasks/', {
+      token: fixture.org.admin.token,
+      body: { title: 'Far away', due_date: dueDate },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().due_date).toBe(stored);
   });
 
   test('SQL-looking text is stored as text, not run', async () => {
