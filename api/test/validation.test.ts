@@ -196,6 +196,12 @@ const BAD_FIELDS: [RouteName, string, Record<string, unknown>, string][] = [
   ['createEmployee', 'a 201-character department', { department: 'x'.repeat(201) }, 'department'],
   ['updateEmployee', 'a 51-character phone', { phone: '1'.repeat(51) }, 'phone'],
   ['createEmployee', 'an invalid email', { email: 'not an email' }, 'email'],
+  // Addresses RFC 5322 allows but no ordinary mailbox has (@duly/shared's isOrdinaryEmail).
+  ['createEmployee', 'an IP-literal email', { email: 'x@[127.0.0.1]' }, 'email'],
+  ['createEmployee', 'a quoted local part', { email: '"a b"@attack.test' }, 'email'],
+  ['updateEmployee', 'an IPv6-literal email', { email: 'x@[IPv6:::1]' }, 'email'],
+  ['updateEmployee', 'an email without a dot in its domain', { email: 'x@localhost' }, 'email'],
+  ['signup', 'a quoted local part', { email: '"owner"@example.test' }, 'email'],
   [
     'signup',
     'a 201-character organisation name',

@@ -5,8 +5,15 @@
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { Format } from 'typebox/format';
+import { isOrdinaryEmail } from '@duly/shared/contract';
 import type { FieldError } from './http-errors';
 import { NOT_ONLY_SPACES } from './schema';
+
+// `format: 'email'` is the forms' rule (@duly/shared), not TypeBox's RFC 5322 one, which
+// accepts IP literals and quoted local parts. TypeBox keeps formats in one registry per
+// process; every route is compiled after this module is loaded.
+Format.Set('email', isOrdinaryEmail);
 
 /** The `pattern`s the schemas use, as a person reads them. */
 const PATTERN_MESSAGES: Record<string, string> = {
