@@ -10,6 +10,7 @@ import {
   MIN_PASSWORD_LENGTH,
   PAGE_SIZE_MAX,
 } from '@duly/shared/contract';
+import { TEXT_KIND } from './text-input';
 
 /**
  * `T | null` as a JSON-schema type list (`type: ['string', 'null']`) rather
@@ -24,11 +25,19 @@ export function Nullable<T extends TSchema & { type: string }>(schema: T) {
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
 export const IdParams = Type.Object({ id: Id });
 
+/**
+ * Every string is one line of visible text, checked and normalised at the edge
+ * (lib/text-input.ts), unless its schema says otherwise with TEXT_KIND.
+ */
+
 /** Titles, names, organisation names: 1 to 200 characters. */
 export const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
 /** Short optional texts (department, phone): up to 200 characters or null. */
 export const ShortText = Nullable(Type.String({ maxLength: MAX_NAME_LENGTH }));
-export const Description = Nullable(Type.String({ maxLength: MAX_DESCRIPTION_LENGTH }));
+/** Several lines: tabs and line breaks are kept. */
+export const Description = Nullable(
+  Type.String({ maxLength: MAX_DESCRIPTION_LENGTH, [TEXT_KIND]: 'multiline' }),
+);
 /** An ISO instant or a date, checked and normalised by lib/dates.ts (with a clear message). */
 export const DateText = Type.String({ minLength: 1, maxLength: 40 });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
@@ -44,10 +53,12 @@ export const NewPassword = Type.String({
   minLength: MIN_PASSWORD_LENGTH,
   maxLength: MAX_PASSWORD_LENGTH,
   pattern: NOT_ONLY_SPACES,
+  // Hashed exactly as typed: the edge neither normalises nor refuses any character of it.
+  [TEXT_KIND]: 'secret',
 });
 
 /** A password being checked (sign-in, the current one): any, up to a bound that keeps hashing cheap. */
-export const AnyPassword = Type.String({ minLength: 1, maxLength: 1024 });
+export const AnyPassword = Type.String({ minLength: 1, maxLength: 1024, [TEXT_KIND]: 'secret' });
 
 export function Enum<const T extends readonly string[]>(
   values: T,
