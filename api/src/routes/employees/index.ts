@@ -82,6 +82,41 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     );
   }
 
+  /**
+   * Writes a PUT's changes in one transaction: refused (409) when it would leave no active
+   * admin; a new email ends every link of the person; a new role or leaving ends their sessions
+   * (their tokens carry the old role, and someone who left must not keep working for the rest
+   * of the token's life).
+   */
+  async function save(caller: Caller, existing: Employee, changes: UserUpdate): Promise<void> {
+    const now = nowIso();
+    changes.updated_at = now;
+    const endSessions =
+      (changes.role !== undefined && changes.role !== existing.role) ||
+      (changes.status === 'inactive' && existing.status !== 'inactive');
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (
+          removesAnAdmin(existing, changes) &&
+          !(await anotherAdminRemains(trx, caller.organization_id, existing.id))
+        ) {
+          throw conflict(LAST_ADMIN);
+        }
+        await updateUser(trx, caller.organization_id, existing.id, changes, { endSessions });
+        // Every link mailed to the old address stops working (an invitation sent to a
+        // mistyped address would otherwise let its reader own the account).
+        if (changes.email !== undefined) {
+          await expireAccountTokensOf(trx, caller.organization_id, existing.id, now);
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+    // This instance refuses the old tokens at once; the others within their cache's age.
+    if (endSessions) fastify.tokenVersions.forget(existing.id);
+  }
+
   fastify.get('/employees/', { schema: listEmployeesSchema }, async (request, reply) => {
     const { caller, query } = request;
     return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
@@ -216,36 +251,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.status !== undefined) changes.status = body.status;
       if (Object.keys(changes).length === 0 && emailToConfirm === undefined) return existing;
 
-      if (Object.keys(changes).length > 0) {
-        const now = nowIso();
-        changes.updated_at = now;
-        // A new role, or leaving (inactive), ends the person's sessions: their tokens carry the
-        // old role, and someone who left must not keep working for the rest of the token's life.
-        const endSessions =
-          (changes.role !== undefined && changes.role !== existing.role) ||
-          (changes.status === 'inactive' && existing.status !== 'inactive');
-        try {
-          await db.transaction().execute(async (trx) => {
-            if (
-              removesAnAdmin(existing, changes) &&
-              !(await anotherAdminRemains(trx, caller.organization_id, existing.id))
-            ) {
-              throw conflict(LAST_ADMIN);
-            }
-            await updateUser(trx, caller.organization_id, existing.id, changes, { endSessions });
-            // Every link mailed to the old address stops working (an invitation sent to a
-            // mistyped address would otherwise let its reader own the account).
-            if (changes.email !== undefined) {
-              await expireAccountTokensOf(trx, caller.organization_id, existing.id, now);
-            }
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-          throw error;
-        }
-        // This instance refuses the old tokens at once; the others within their cache's age.
-        if (endSessions) fastify.tokenVersions.forget(existing.id);
-      }
+      if (Object.keys(changes).length > 0) await save(caller, existing, changes);
 
       const updated = (await findEmployee(db, caller.organization_id, existing.id))!;
       if (changes.email !== undefined && updated.status !== 'inactive') {
@@ -256,14 +262,12 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           request.log.error({ err: error, userId: updated.id }, 'Could not invite a new address');
         }
       }
-      if (emailToConfirm !== undefined) {
-        await askToConfirmEmailChange(fastify, updated, await organizationNameOf(caller), {
-          newEmail: emailToConfirm,
-          requestedBy: caller.id === updated.id ? 'You' : (caller.full_name ?? caller.email),
-        });
-        return (await findEmployee(db, caller.organization_id, existing.id))!;
-      }
-      return updated;
+      if (emailToConfirm === undefined) return updated;
+      await askToConfirmEmailChange(fastify, updated, await organizationNameOf(caller), {
+        newEmail: emailToConfirm,
+        requestedBy: caller.id === updated.id ? 'You' : (caller.full_name ?? caller.email),
+      });
+      return (await findEmployee(db, caller.organization_id, existing.id))!;
     },
   );
 };
