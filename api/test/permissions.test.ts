@@ -290,6 +290,9 @@ const PUBLIC_ROUTES = [
   'POST /auth/accept-invite',
   'POST /auth/forgot-password',
   'POST /auth/reset-password',
+  // The link's token and the person's password are the proof (issue 24).
+  'GET /auth/email-change',
+  'POST /auth/confirm-email',
 ];
 
 const ROLES: Role[] = ['employee', 'manager', 'admin'];

@@ -8,22 +8,27 @@ import type { FastifyInstance } from 'fastify';
 import { insertAccountToken } from '../db/repositories/account-tokens';
 import type { AccountTokenPurpose } from '../db/tables';
 import { publicLink } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
 import { invitationMail, resetMail, type LinkRecipient } from './mails';
 
 export type { LinkRecipient };
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** As long as an invitation: a change made by an admin waits for the person to read their mail. */
+export const EMAIL_CHANGE_LIFETIME_MS = INVITATION_LIFETIME_MS;
 
 const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   invitation: INVITATION_LIFETIME_MS,
   password_reset: RESET_LIFETIME_MS,
+  email_change: EMAIL_CHANGE_LIFETIME_MS,
 };
 
 /** The shell page each kind of link opens. */
 const PAGE: Record<AccountTokenPurpose, string> = {
   invitation: '/accept-invite',
   password_reset: '/reset-password',
+  email_change: '/confirm-email',
 };
 
 /** 32 random bytes, URL-safe: what the link carries. */
@@ -38,7 +43,8 @@ export function hashLinkToken(token: string): string {
 
 /**
  * Stores a new link for `recipient` (their older unused links of this purpose stop working)
- * and returns its absolute URL, built from PUBLIC_URL only.
+ * and returns its absolute URL, built from PUBLIC_URL only. An `email_change` link goes to the
+ * new address, so `recipient.email` is the address it confirms.
  */
 export async function issueLink(
   fastify: FastifyInstance,
@@ -54,6 +60,7 @@ export async function issueLink(
     purpose,
     now: now.toISOString(),
     expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]).toISOString(),
+    newEmail: purpose === 'email_change' ? recipient.email : undefined,
   });
   return publicLink(fastify.config.publicUrl, PAGE[purpose], { token });
 }
@@ -67,16 +74,28 @@ export async function issueLink(
 export async function issueAndMailLink(
   fastify: FastifyInstance,
   recipient: LinkRecipient,
-  purpose: AccountTokenPurpose,
+  purpose: 'invitation' | 'password_reset',
 ): Promise<void> {
   const url = await issueLink(fastify, recipient, purpose);
   const message =
     purpose === 'invitation' ? invitationMail(recipient, url) : resetMail(recipient, url);
+  sendAccountMail(fastify, message, purpose);
+}
+
+/**
+ * Sends a mail of the accounts without waiting for it (see issueAndMailLink): a failure is
+ * logged with the recipient and what the mail was for, never with its link.
+ */
+export function sendAccountMail(
+  fastify: FastifyInstance,
+  message: Omit<MailMessage, 'messageId' | 'headers'>,
+  purpose: string,
+): void {
   fastify.mailer.send(message).then(
-    () => fastify.log.info({ to: recipient.email, purpose }, 'Account link mailed'),
+    () => fastify.log.info({ to: message.to, purpose }, 'Account mail sent'),
     (error: Error) =>
       fastify.log.error(
-        { to: recipient.email, purpose, err: error },
+        { to: message.to, purpose, err: error },
         'Could not mail an account link; it can be sent again',
       ),
   );

@@ -122,9 +122,12 @@ export interface EmailOptOutsTable {
   created_at: string;
 }
 
-export type AccountTokenPurpose = 'invitation' | 'password_reset';
+export type AccountTokenPurpose = 'invitation' | 'password_reset' | 'email_change';
 
-/** A one-time link (migration 006): an invitation or a password reset. Only its hash is kept. */
+/**
+ * A one-time link (migration 006): an invitation, a password reset or the confirmation of a new
+ * email (migration 201). Only its hash is kept.
+ */
 export interface AccountTokensTable {
   /** SHA-256 of the link's token, hex. */
   token_hash: string;
@@ -135,6 +138,8 @@ export interface AccountTokensTable {
   /** Set when the link is used; a used link never works again. */
   used_at: string | null;
   created_at: string;
+  /** `email_change`: the address the link was mailed to, which becomes the person's email. */
+  new_email: string | null;
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * The public account routes (issue 14): who an invitation is for, accepting it, asking for a
- * password reset and using the reset link. Nobody is signed in here; the link's token is the
- * only proof, so each route is limited per client address (lib/request-limiter.ts).
+ * password reset and using the reset link, and confirming a new email (issue 24). Nobody is
+ * signed in here; the link's token is the proof (with the password, for a new email), so each
+ * route is limited per client address (lib/request-limiter.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { applyEmailChange } from '../../accounts/email-change';
 import { hashLinkToken, issueAndMailLink } from '../../accounts/links';
 import {
   expireAccountTokensOf,
@@ -15,12 +17,14 @@ import {
 import { findOrganization } from '../../db/repositories/organizations';
 import { findUserByEmail, normaliseEmail, setPasswordHash } from '../../db/repositories/users';
 import type { AccountTokenPurpose } from '../../db/tables';
-import { HttpError, tooManyRequests } from '../../lib/http-errors';
-import { hashPassword } from '../../lib/passwords';
+import { conflict, fieldError, HttpError, tooManyRequests } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { ACCOUNT_LIMITS, admit, RequestLimiter, type LimitAnswer } from '../../lib/request-limiter';
 import { signSession } from '../auth/session';
 import {
   acceptInviteSchema,
+  confirmEmailSchema,
+  emailChangeSchema,
   forgotPasswordSchema,
   invitationSchema,
   resetPasswordSchema,
@@ -40,6 +44,11 @@ const GONE_MESSAGES: Record<AccountTokenPurpose, Record<'used' | 'expired', stri
     used: "This reset link has already been used. Ask for a new one with 'Forgot password?'.",
     expired:
       "This reset link has expired or was replaced. Ask for a new one with 'Forgot password?'.",
+  },
+  email_change: {
+    used: 'This link has already been used: the email was changed then.',
+    expired:
+      'This link has expired or was replaced by a newer change. Ask whoever changed your email to save it again.',
   },
 };
 
@@ -146,6 +155,67 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { token, password } = request.body;
     await setPasswordThroughLink(reply, token, password, 'password_reset');
     return { message: PASSWORD_RESET_ANSWER };
+  });
+
+  fastify.get('/auth/email-change', { schema: emailChangeSchema }, async (request) => {
+    const link = await workingLink(request.query.token, 'email_change');
+    if (link.newEmail === null) throw linkGone('email_change', 'expired');
+    // Not the current address: whoever has the new one may not be the person (a typo).
+    return {
+      full_name: link.user.full_name,
+      new_email: link.newEmail,
+      organization_name: link.organizationName,
+    };
+  });
+
+  // The link proves the new address; the password proves the person (whoever can change an
+  // email, a manager, may control the new address). The password is checked like a sign-in:
+  // same limits and gate, so the link is no way around them.
+  fastify.post('/auth/confirm-email', { schema: confirmEmailSchema }, async (request, reply) => {
+    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
+    const { token, password } = request.body;
+    const link = await workingLink(token, 'email_change');
+    const admission = fastify.signInLimiter.begin(link.user.email, request.ip);
+    if (!admission.admitted) {
+      reply.header('Retry-After', String(admission.retryAfterSeconds));
+      throw tooManyRequests('Too many wrong passwords. Try again in a minute.');
+    }
+    const { attempt } = admission;
+    const checking = passwords.run(() =>
+      verifyPassword(password, link.user.password_hash, config.passwordCost),
+    );
+    if (!checking) {
+      attempt.abandoned();
+      reply.header('Retry-After', '1');
+      throw tooManyRequests('Too many requests at this moment. Try again in a few seconds.');
+    }
+    let matches: boolean;
+    try {
+      matches = await checking;
+    } catch (error) {
+      attempt.abandoned();
+      throw error;
+    }
+    if (!matches) {
+      attempt.failed();
+      throw fieldError('password', 'is incorrect');
+    }
+    attempt.succeeded();
+
+    const confirmed = await applyEmailChange(db, link, hashLinkToken(token));
+    if (confirmed.outcome === 'taken') {
+      throw conflict(
+        'This email is now used by another account. Ask whoever changed your email to choose another.',
+      );
+    }
+    if (confirmed.outcome === 'gone') {
+      // Used or ended while the password was being checked: say which.
+      await workingLink(token, 'email_change');
+      throw linkGone('email_change', 'used');
+    }
+    // This instance refuses the person's older tokens at once; the others within their cache's age.
+    fastify.tokenVersions.remember(confirmed.user.id, confirmed.user.token_version);
+    return signSession(confirmed.user, config);
   });
 
   fastify.post(

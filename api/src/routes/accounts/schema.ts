@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Email, Nullable, errorResponses } from '../../lib/schema';
-import { NewPassword } from '../../lib/schema';
+import { AnyPassword, NewPassword } from '../../lib/schema';
 import { AuthResponse } from '../auth/schema';
 
 /** The token of a link: 32 bytes in base64url are 43 characters; anything else matches nothing. */
@@ -62,4 +62,35 @@ export const resetPasswordSchema = {
   security: [],
   body: SetPasswordBody,
   response: { 200: Message, ...errorResponses(400, 410, 429) },
+};
+
+export const emailChangeSchema = {
+  summary: 'Which change an email confirmation link is for (the confirm-email page shows it)',
+  description:
+    'The new address, the person and the organisation; never the current address. A used link ' +
+    'answers 410 with code `link_used`; an unknown, expired or replaced one 410 with `link_expired`.',
+  tags,
+  security: [],
+  querystring: Type.Object({ token: LinkToken }),
+  response: {
+    200: Type.Object({
+      full_name: Nullable(Type.String()),
+      new_email: Type.String(),
+      organization_name: Type.String(),
+    }),
+    ...errorResponses(400, 410),
+  },
+};
+
+export const confirmEmailSchema = {
+  summary: 'Confirm a new email with the password; the email changes and the person is signed in',
+  description:
+    'Answers `{ token, user }` like /auth/login, with the new email; every other session of the ' +
+    'person ends, and so do their other pending links. A wrong password is a 400 on `password` ' +
+    'and counts against the sign-in limits. 409 when another account took the address ' +
+    'meanwhile; 410 (`link_used`, `link_expired`) when the link no longer works; 429 beyond the limits.',
+  tags,
+  security: [],
+  body: Type.Object({ token: LinkToken, password: AnyPassword }),
+  response: { 200: AuthResponse, ...errorResponses(400, 409, 410, 429) },
 };

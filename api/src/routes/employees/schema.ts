@@ -31,6 +31,13 @@ export const EmployeeSchema = Type.Object({
   invitation_pending: Type.Boolean({
     description: 'True until the person accepts their invitation (sets a password)',
   }),
+  pending_email: Nullable(
+    Type.String({
+      description:
+        'The new address of an email change waiting to be confirmed from it (`email` stays ' +
+        'the one they sign in with until then); null when none',
+    }),
+  ),
 });
 
 export const EmployeeList = Type.Array(EmployeeSchema);
@@ -99,6 +106,14 @@ export const createEmployeeSchema = {
 
 export const updateEmployeeSchema = {
   summary: 'Change a user (manager or admin; only an admin can make or change an admin)',
+  description:
+    'A new `email` for someone who has set a password does not take effect at once: a ' +
+    'confirmation link goes to the new address and a notice to the current one, and the answer ' +
+    '(200) keeps `email` and shows the new address in `pending_email` until the person confirms ' +
+    'it with their password (`/confirm-email`). For someone invited who has not accepted yet, ' +
+    'the email changes at once, their older links stop working and a new invitation goes to ' +
+    'the new address (unless inactive). 409 when the email belongs to another account, or when ' +
+    'the change would leave the organisation without an active admin (docs/accounts.md).',
   tags,
   params: IdParams,
   body: UpdateEmployeeBody,
