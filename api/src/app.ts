@@ -24,7 +24,7 @@ import { validatorCompiler } from './lib/validation';
 import authPlugin from './plugins/auth';
 import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
-import docsPlugin from './plugins/docs';
+import docsPlugin, { docsJsonRoute } from './plugins/docs';
 import mailerPlugin from './plugins/mailer';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import responseCachePlugin from './plugins/response-cache';
@@ -81,7 +81,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   });
   await fastify.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await fastify.register(responseCachePlugin, { enabled: config.responseCache });
-  await fastify.register(docsPlugin);
+  await fastify.register(docsJsonRoute);
 
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
@@ -120,6 +120,8 @@ export const dulyApi = fp<AppOptions>(
     await fastify.register(mailerPlugin);
     await fastify.register(authPlugin);
     await fastify.register(signInLimitsPlugin);
+    // Before the API: the OpenAPI document is built from the routes registered after it.
+    await fastify.register(docsPlugin);
     await fastify.register(api, { prefix: API_BASE_PATH, config });
   },
   { name: 'duly-api' },

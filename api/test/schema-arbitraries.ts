@@ -37,6 +37,8 @@ const UNDERSTOOD = new Set([
   'required',
   'additionalProperties',
   'description',
+  // Annotations for the API reference; they constrain nothing.
+  'examples',
   'title',
   'default',
 ]);

@@ -74,6 +74,7 @@ export const UpdateEmployeeBody = Type.Object({
 const tags = ['employees'];
 
 export const listEmployeesSchema = {
+  operationId: 'listEmployees',
   summary: "The organisation's users, whatever their status",
   tags,
   querystring: EmployeeListQuery,
@@ -81,6 +82,7 @@ export const listEmployeesSchema = {
 };
 
 export const getEmployeeSchema = {
+  operationId: 'getEmployee',
   summary: 'One user of the organisation',
   tags,
   params: IdParams,
@@ -88,6 +90,7 @@ export const getEmployeeSchema = {
 };
 
 export const createEmployeeSchema = {
+  operationId: 'createEmployee',
   summary: 'Add a user (manager or admin; only an admin can add an admin)',
   description:
     'The new user has no password yet: they are mailed an invitation link (`/accept-invite`, ' +
@@ -98,6 +101,7 @@ export const createEmployeeSchema = {
 };
 
 export const updateEmployeeSchema = {
+  operationId: 'updateEmployee',
   summary: 'Change a user (manager or admin; only an admin can make or change an admin)',
   tags,
   params: IdParams,
@@ -106,6 +110,7 @@ export const updateEmployeeSchema = {
 };
 
 export const inviteEmployeeSchema = {
+  operationId: 'inviteEmployee',
   summary: 'Send a new invitation (manager or admin; only an admin can invite an admin)',
   description:
     "Mails a new link; the person's older invitation links stop working. 409 when they " +
