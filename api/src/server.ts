@@ -54,10 +54,12 @@ async function main(): Promise<void> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const origin = `http://${host}:${port}`;
   if (config.logFormat === 'pretty') {
+    // What a person types: `localhost` rather than the loopback address.
+    const address = `http://${['127.0.0.1', '::1'].includes(host) ? 'localhost' : host}:${port}`;
     console.log(
       startupBanner({
-        url: web ? origin : `${origin}${API_BASE_PATH}`,
-        docsUrl: `${origin}${DOCS_PAGE_PATH}`,
+        url: web ? address : `${address}${API_BASE_PATH}`,
+        docsUrl: `${address}${DOCS_PAGE_PATH}`,
         servesWebApp: Boolean(web),
         database: config.database,
         smtpUrl: config.smtpUrl,
