@@ -39,6 +39,8 @@ const UNDERSTOOD = new Set([
   'required',
   'additionalProperties',
   'description',
+  // Annotations for the API reference; they constrain nothing.
+  'examples',
   'title',
   'default',
   TEXT_KIND,

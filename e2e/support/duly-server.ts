@@ -36,6 +36,8 @@ export interface StartOptions {
   port?: number;
   /** Extra environment (REMOTE_TASKS_URL, …). */
   env?: Record<string, string>;
+  /** Extra options of `npm start` (`--demo`). */
+  args?: string[];
 }
 
 /** Settings the test machine may have that must not leak into a server under test. */
@@ -122,6 +124,7 @@ export async function startDuly({
   database = 'sqlite',
   port: requestedPort,
   env = {},
+  args = [],
 }: StartOptions = {}): Promise<DulyServer> {
   const port = requestedPort ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'duly-e2e-data-'));
@@ -136,7 +139,8 @@ export async function startDuly({
   for (const name of INHERITED_SETTINGS) delete inherited[name];
   // --no-build: the global setup built everything once; a build in the middle of the run would
   // change the files the other servers are serving.
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs'), '--no-build'], {
+  const script = [path.join(REPO_ROOT, 'scripts/start.mjs'), '--no-build', ...args];
+  const child = spawn(process.execPath, script, {
     cwd: REPO_ROOT,
     // Its own process group, so stop() ends the server the script started too.
     detached: true,

@@ -22,7 +22,11 @@ export function Nullable<T extends TSchema & { type: string }>(schema: T) {
 }
 
 /** Ids are UUIDs, but any string is accepted and simply matches nothing (404 or a named 400). */
-export const Id = Type.String({ minLength: 1, maxLength: 64 });
+export const Id = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  examples: ['0b7e5a52-3c1d-4f7a-9a53-2f6d1e8c4b90'],
+});
 export const IdParams = Type.Object({ id: Id });
 
 /**
@@ -39,8 +43,16 @@ export const Description = Nullable(
   Type.String({ maxLength: MAX_DESCRIPTION_LENGTH, [TEXT_KIND]: 'multiline' }),
 );
 /** An ISO instant or a date, checked and normalised by lib/dates.ts (with a clear message). */
-export const DateText = Type.String({ minLength: 1, maxLength: 40 });
-export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const DateText = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  examples: ['2026-12-15T09:00:00.000Z', '2026-12-15'],
+});
+export const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  examples: ['asha@example.com'],
+});
 
 /** Somewhere in the text a character that is not a space: `pattern` finds, not matches. */
 export const NOT_ONLY_SPACES = '\\S';
@@ -53,12 +65,18 @@ export const NewPassword = Type.String({
   minLength: MIN_PASSWORD_LENGTH,
   maxLength: MAX_PASSWORD_LENGTH,
   pattern: NOT_ONLY_SPACES,
+  examples: ['a long passphrase'],
   // Hashed exactly as typed: the edge neither normalises nor refuses any character of it.
   [TEXT_KIND]: 'secret',
 });
 
 /** A password being checked (sign-in, the current one): any, up to a bound that keeps hashing cheap. */
-export const AnyPassword = Type.String({ minLength: 1, maxLength: 1024, [TEXT_KIND]: 'secret' });
+export const AnyPassword = Type.String({
+  minLength: 1,
+  maxLength: 1024,
+  examples: ['duly-demo-2026'],
+  [TEXT_KIND]: 'secret',
+});
 
 export function Enum<const T extends readonly string[]>(
   values: T,

@@ -11,6 +11,7 @@ const tags = ['auth'];
 const Message = Type.Object({ message: Type.String() });
 
 export const invitationSchema = {
+  operationId: 'getInvitation',
   summary: 'Who an invitation link is for (the accept-invite page greets them with it)',
   description:
     'A used link answers 410 with code `link_used`; an unknown, expired or replaced one 410 ' +
@@ -31,6 +32,7 @@ export const invitationSchema = {
 const SetPasswordBody = Type.Object({ token: LinkToken, password: NewPassword });
 
 export const acceptInviteSchema = {
+  operationId: 'acceptInvitation',
   summary: 'Accept an invitation: set a password and sign in',
   description:
     'Answers `{ token, user }` like /auth/login. The link works once; 410 (`link_used`, ' +
@@ -42,6 +44,7 @@ export const acceptInviteSchema = {
 };
 
 export const forgotPasswordSchema = {
+  operationId: 'requestPasswordReset',
   summary: 'Mail a password reset link',
   description:
     'Always 202 with the same body, whether or not the email belongs to an account. An active ' +
@@ -54,6 +57,7 @@ export const forgotPasswordSchema = {
 };
 
 export const resetPasswordSchema = {
+  operationId: 'resetPassword',
   summary: 'Set a new password through a reset link',
   description:
     'The link works once; 410 (`link_used`, `link_expired`) otherwise. Afterwards the person ' +

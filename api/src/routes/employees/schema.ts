@@ -81,6 +81,7 @@ export const UpdateEmployeeBody = Type.Object({
 const tags = ['employees'];
 
 export const listEmployeesSchema = {
+  operationId: 'listEmployees',
   summary: "The organisation's users, whatever their status",
   tags,
   querystring: EmployeeListQuery,
@@ -88,6 +89,7 @@ export const listEmployeesSchema = {
 };
 
 export const getEmployeeSchema = {
+  operationId: 'getEmployee',
   summary: 'One user of the organisation',
   tags,
   params: IdParams,
@@ -95,6 +97,7 @@ export const getEmployeeSchema = {
 };
 
 export const createEmployeeSchema = {
+  operationId: 'createEmployee',
   summary: 'Add a user (manager or admin; only an admin can add an admin)',
   description:
     'The new user has no password yet: they are mailed an invitation link (`/accept-invite`, ' +
@@ -105,6 +108,7 @@ export const createEmployeeSchema = {
 };
 
 export const updateEmployeeSchema = {
+  operationId: 'updateEmployee',
   summary: 'Change a user (manager or admin; only an admin can make or change an admin)',
   description:
     'A new `email` for someone who has set a password does not take effect at once: a ' +
@@ -121,6 +125,7 @@ export const updateEmployeeSchema = {
 };
 
 export const inviteEmployeeSchema = {
+  operationId: 'inviteEmployee',
   summary: 'Send a new invitation (manager or admin; only an admin can invite an admin)',
   description:
     "Mails a new link; the person's older invitation links stop working. 409 when they " +
