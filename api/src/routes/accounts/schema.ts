@@ -69,6 +69,7 @@ export const resetPasswordSchema = {
 };
 
 export const emailChangeSchema = {
+  operationId: 'getEmailChange',
   summary: 'Which change an email confirmation link is for (the confirm-email page shows it)',
   description:
     'The new address, the person and the organisation; never the current address. A used link ' +
@@ -87,6 +88,7 @@ export const emailChangeSchema = {
 };
 
 export const confirmEmailSchema = {
+  operationId: 'confirmEmailChange',
   summary: 'Confirm a new email with the password; the email changes and the person is signed in',
   description:
     'Answers `{ token, user }` like /auth/login, with the new email; every other session of the ' +
