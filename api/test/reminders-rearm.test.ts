@@ -111,6 +111,17 @@ describe.each(testDatabases())('reminders that re-arm on %s', (kind) => {
       expect(status).toBe('pending');
     });
 
+    test('a task marked overdue before its due instant stays overdue when the form saves it again', async () => {
+      const { db } = context();
+      const task = await createTask(db, org, { due_date: daysFromNow(7) });
+      // The form shows the due instant to the minute and sends it back that way.
+      const again = new Date(daysFromNow(7).slice(0, 16) + ':00.000Z').toISOString();
+      const first = await saveTask(task, { status: 'overdue' });
+      expect(first.json().status).toBe('overdue');
+      const { status } = (await saveTask(task, { status: 'overdue', due_date: again })).json();
+      expect(status).toBe('overdue');
+    });
+
     test('moved to another past instant, it stays overdue', async () => {
       const { db } = context();
       const task = await createTask(db, org, { due_date: daysFromNow(-2) });

@@ -258,7 +258,7 @@ const OPEN_STATUS_KEPT = sql<OpenTaskStatus | null>`case
 /**
  * The status a save writes, computed inside the UPDATE from the row as it is then (issue 24,
  * items 3 and 14): the status asked for, or the row's own, except that an overdue or escalated
- * task whose due instant moves into the future goes back to its open status. Reading the row's
+ * task whose due instant moves from the past into the future goes back to its open status. Reading the row's
  * status in the statement, not before it, leaves no window in which the sweep could make it
  * overdue between the route's read and its write. Undefined: the save leaves the status alone.
  */
@@ -271,7 +271,9 @@ function statusAfterSave(edit: TaskEdit): RawBuilder<TaskStatus> | undefined {
       ? sql<TaskStatus>`status`
       : sql<TaskStatus>`cast(${edit.status} as text)`;
   if (!movesLater) return asked;
-  return sql<TaskStatus>`case when ${asked} in ('overdue', 'escalated') and due_date <> ${due}
+  // Only a due instant that has passed and moves to the future reopens: a task a manager
+  // marked overdue before its due instant stays so when the form sends its date again.
+  return sql<TaskStatus>`case when ${asked} in ('overdue', 'escalated') and due_date < ${edit.now}
     then ${REOPENED} else ${asked} end`;
 }
 
