@@ -59,9 +59,21 @@ export interface TasksTable {
   assigned_to_user_id: string | null;
   created_by_user_id: string;
   assigner_id: string | null;
+  /**
+   * The open status (pending or in_progress) the task had before it became overdue, which it
+   * goes back to when its due instant moves into the future (migration 301); null when not
+   * known (then `pending`). Kept by every statement that changes the status.
+   */
+  open_status: ColumnType<
+    OpenTaskStatus | null,
+    OpenTaskStatus | null | undefined,
+    OpenTaskStatus | null
+  >;
   created_at: string;
   updated_at: string;
 }
+
+export type OpenTaskStatus = Extract<TaskStatus, 'pending' | 'in_progress'>;
 
 export interface CertificatesTable {
   id: string;

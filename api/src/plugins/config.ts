@@ -183,16 +183,28 @@ function jwtSecretFor(dataDir: string, configured: string | undefined): string {
   }
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  argv: readonly string[] = process.argv.slice(2),
-): AppConfig {
+/**
+ * The database: PostgreSQL at DATABASE_URL, else the SQLite file in DATA_DIR (./data), as the
+ * server and the maintenance scripts (repair-counters.ts) find it.
+ */
+export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  database: DatabaseSettings;
+} {
   // `npm start -w api` runs in api/; INIT_CWD is where the user typed the command.
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, env.DATA_DIR || './data');
   const database: DatabaseSettings = env.DATABASE_URL
     ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
     : { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
+  return { dataDir, database };
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): AppConfig {
+  const { dataDir, database } = databaseFromEnv(env);
   if (database.dialect === 'sqlite') mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
 
   const port = parsePort(env.PORT);
