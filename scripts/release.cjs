@@ -16,8 +16,8 @@ const {
   DEFAULT_KEEP,
   ReleaseError,
   readReleaseRegistry,
-  releaseRemote,
-  rollbackRemote,
+  releaseBuild,
+  rollbackRelease,
 } = require('./releases.cjs');
 
 const ROOT = path.dirname(REGISTRY_FILE);
@@ -84,9 +84,9 @@ async function main() {
     const remote = remoteOf(options.positional[0]);
     const distDir = path.resolve(options.dist ?? path.join(ROOT, remote.package, 'dist'));
     if (!options.force) await checkAgainstShell(distDir);
-    const result = releaseRemote({
+    const result = releaseBuild({
       dataDir,
-      remote,
+      target: remote,
       distDir,
       keep: options.keep ?? DEFAULT_KEEP,
     });
@@ -97,7 +97,7 @@ async function main() {
       console.log(`Removed old releases: ${result.removed.join(', ')}.`);
   } else if (command === 'rollback') {
     const remote = remoteOf(options.positional[0]);
-    const result = rollbackRemote({ dataDir, remote, to: options.to });
+    const result = rollbackRelease({ dataDir, target: remote, to: options.to });
     console.log(`${remote.name}: release ${result.id} is active again (was ${result.from}).`);
   } else if (command === 'list') {
     const registry = readReleaseRegistry(dataDir);

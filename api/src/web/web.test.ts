@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { IMMUTABLE, NO_CACHE } from './cache-control';
 import { readRemoteRegistry } from '../../../scripts/remote-registry.cjs';
-import { releaseRemote, rollbackRemote } from '../../../scripts/releases.cjs';
+import { releaseBuild, rollbackRelease } from '../../../scripts/releases.cjs';
 import { webOptionsFromEnv, webPlugin } from './index';
 
 const INDEX_HTML = '<!doctype html><title>Duly</title><div id="root"></div>';
@@ -402,14 +402,14 @@ describe('immutable releases of remotes (scripts/releases.cjs)', () => {
   });
 
   it('points config.json at the active release at once, keeps every kept release served, and follows a rollback without a restart', async () => {
-    const first = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.0.0') });
+    const first = releaseBuild({ dataDir, target: remoteTasks, distDir: build('1.0.0') });
     expect(await entryOfTasks()).toMatchObject({
       entry: `/releases/remote-tasks/${first.id}/mf-manifest.json`,
       release: first.id,
       routes: ['/tasks/*'],
     });
 
-    const second = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.1.0') });
+    const second = releaseBuild({ dataDir, target: remoteTasks, distDir: build('1.1.0') });
     expect(second.id).not.toBe(first.id);
     expect((await entryOfTasks()).entry).toBe(
       `/releases/remote-tasks/${second.id}/mf-manifest.json`,
@@ -429,12 +429,12 @@ describe('immutable releases of remotes (scripts/releases.cjs)', () => {
     expect(newEntry.headers['cache-control']).toBe(IMMUTABLE);
     expect((await app.inject({ url: '/config.json' })).headers['cache-control']).toBe(NO_CACHE);
 
-    rollbackRemote({ dataDir, remote: remoteTasks });
+    rollbackRelease({ dataDir, target: remoteTasks });
     expect((await entryOfTasks()).release).toBe(first.id);
   });
 
   it('answers 404 for an unknown release, remote or id, and never outside a release folder', async () => {
-    const { id } = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.0.0') });
+    const { id } = releaseBuild({ dataDir, target: remoteTasks, distDir: build('1.0.0') });
     for (const url of [
       `/releases/remote-tasks/0123456789ab/remoteEntry.js`,
       `/releases/remote-nope/${id}/remoteEntry.js`,
