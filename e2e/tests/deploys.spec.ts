@@ -4,7 +4,7 @@
 // releases of a remote, and of the shell, switch and roll back under a running server without
 // breaking open tabs.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Request } from '@playwright/test';
@@ -258,12 +258,23 @@ test('releases of the shell: a tab opened on shell release 1 signs in with its o
     expect(second.status, second.output).toBe(0);
     const id2 = /release ([0-9a-f]{12}) is active/.exec(second.output)![1]!;
     expect(id2).not.toBe(id1);
+    const scriptsLoadedNow: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scriptsLoadedNow.push(pathname);
+    });
 
     // The open tab signs in: the signed-in part it downloads now is release 1's.
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    // Some of them exist in release 1 only: served from it although release 2 is active.
+    const shellRelease = (id: string, file: string) =>
+      existsSync(path.join(server.dataDir, 'releases', 'shell', id, file));
+    expect(
+      scriptsLoadedNow.filter((file) => shellRelease(id1, file) && !shellRelease(id2, file)),
+    ).not.toEqual([]);
 
     // A fresh load gets release 2.
     const fresh = await context.newPage();
