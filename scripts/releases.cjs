@@ -1,43 +1,69 @@
-// Immutable releases of remotes, served by `npm start` (docs/deploying.md).
+// Immutable releases of the shell and the remotes, served by `npm start` (docs/deploying.md).
 //
-// A release is a copy of a remote's built dist/ in its own folder, named by a hash of its
-// content, under <DATA_DIR>/releases/<package>/<id>/; the folder never changes once written.
-// <DATA_DIR>/releases/releases.json says which release of each remote is active and keeps the
-// last few. The server reads it on every config.json request, so a release or a rollback is one
-// file rename away from every fresh page load, and a tab opened on an earlier release keeps
-// loading that release's chunks from its folder.
+// A release is a copy of a built dist/ in its own folder, named by a hash of its content,
+// under <DATA_DIR>/releases/<package>/<id>/; the folder never changes once written.
+// <DATA_DIR>/releases/releases.json says which release of the shell and of each remote is
+// active and keeps the last few. The server reads it on every page and config.json request, so
+// a release or a rollback is one file rename away from every fresh page load, and a tab opened
+// on an earlier release keeps loading that release's chunks from its folder.
+//
+// Every change of the registry runs under one lock (release-lock.cjs) and writes it whole with a
+// rename; neither the active release nor the one active before it is ever deleted, since open
+// tabs run them.
 // CommonJS: the release command, jest and the API server (through tsx) all load it.
 const { createHash, randomBytes } = require('node:crypto');
 const {
+  closeSync,
   cpSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
-  writeFileSync,
+  writeSync,
 } = require('node:fs');
 const path = require('node:path');
+const { ReleaseError } = require('./release-error.cjs');
+const { withReleaseLock } = require('./release-lock.cjs');
 
 const REGISTRY_NAME = 'releases.json';
-/** How many releases of a remote are kept (the active one always is). */
+/** How many releases of the shell or a remote are kept (the active one always is). */
 const DEFAULT_KEEP = 5;
 const MANIFEST_FILE = 'mf-manifest.json';
+/** The file whose presence means a shell build is complete (the page itself). */
+const SHELL_PAGE = 'index.html';
 /** A release id: the first 12 hex digits of the content hash. */
 const RELEASE_ID = /^[0-9a-f]{12}$/;
+/** The shell, released like a remote: `npm run release -- shell`. */
+const SHELL = Object.freeze({ name: 'shell', package: 'shell' });
 
 /**
+ * @typedef {{ name: string, package: string }} Target the shell (SHELL) or a remote of remotes.json
  * @typedef {{ id: string, version: string | null, createdAt: string }} Release
  * @typedef {{ active: string, releases: Release[] }} RemoteReleases
- * @typedef {{ remotes: Record<string, RemoteReleases> }} ReleaseRegistry
+ * @typedef {{ remotes: Record<string, RemoteReleases>, shell?: RemoteReleases }} ReleaseRegistry
  */
 
-class ReleaseError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = 'ReleaseError';
-  }
+function isShell(target) {
+  return target.package === SHELL.package;
+}
+
+/** The file a complete build of the target always has. */
+function markerOf(target) {
+  return isShell(target) ? SHELL_PAGE : MANIFEST_FILE;
+}
+
+/** The target's entry of the registry, if it was ever released. */
+function entryOf(registry, target) {
+  return isShell(target) ? registry.shell : registry.remotes[target.name];
+}
+
+function setEntry(registry, target, entry) {
+  if (isShell(target)) registry.shell = entry;
+  else registry.remotes[target.name] = entry;
 }
 
 /** `<DATA_DIR>/releases`. */
@@ -86,18 +112,34 @@ function readReleaseRegistry(dataDir) {
   const file = path.join(releasesDir(dataDir), REGISTRY_NAME);
   if (!existsSync(file)) return { remotes: {} };
   const registry = JSON.parse(readFileSync(file, 'utf8'));
-  if (!registry || typeof registry !== 'object' || typeof registry.remotes !== 'object') {
+  const validShell = registry?.shell === undefined || typeof registry.shell?.active === 'string';
+  if (
+    !registry ||
+    typeof registry !== 'object' ||
+    typeof registry.remotes !== 'object' ||
+    !validShell
+  ) {
     throw new ReleaseError(`${file} is not a release registry.`);
   }
   return registry;
 }
 
-/** Replaces the registry in one rename, so a reader sees the old file or the new, never half. */
+/**
+ * Replaces the registry in one rename, so a reader sees the old file or the new, never half.
+ * The new file is flushed to disk before the rename: after a power loss the rename may be
+ * lost (the previous registry), never the content it points at (an empty registry).
+ */
 function writeReleaseRegistry(dataDir, registry) {
   const dir = releasesDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const temporary = path.join(dir, `.${REGISTRY_NAME}.${randomBytes(4).toString('hex')}`);
-  writeFileSync(temporary, `${JSON.stringify(registry, null, 2)}\n`);
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, `${JSON.stringify(registry, null, 2)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(temporary, path.join(dir, REGISTRY_NAME));
 }
 
@@ -115,9 +157,41 @@ function activeReleases(dataDir) {
   return active;
 }
 
-/** The buildVersion the federation manifest records (the remote's package.json version). */
+/**
+ * The active shell release whose folder is complete, or null (none made, or its folder gone).
+ * @returns {{ id: string, dir: string } | null}
+ */
+function activeShellRelease(dataDir) {
+  const id = readReleaseRegistry(dataDir).shell?.active;
+  if (typeof id !== 'string' || !RELEASE_ID.test(id)) return null;
+  const dir = releaseDir(dataDir, SHELL.package, id);
+  return existsSync(path.join(dir, SHELL_PAGE)) ? { id, dir } : null;
+}
+
+/**
+ * The folders of every kept shell release, the active one first: a tab opened on an earlier
+ * release still asks for that release's chunks (at the same root URLs).
+ * @returns {string[]}
+ */
+function keptShellReleaseDirs(dataDir) {
+  const entry = readReleaseRegistry(dataDir).shell;
+  if (!entry) return [];
+  const ids = entry.releases.map((release) => release.id).filter((id) => RELEASE_ID.test(id));
+  const ordered = [entry.active, ...ids.reverse().filter((id) => id !== entry.active)];
+  return ordered.map((id) => releaseDir(dataDir, SHELL.package, id));
+}
+
+/**
+ * The version a build records: a remote's buildVersion (its package.json version, in its
+ * federation manifest); for the shell, the @duly/shared it provides (its shell-manifest.json).
+ */
 function buildVersionOf(dir) {
   try {
+    if (existsSync(path.join(dir, 'shell-manifest.json'))) {
+      const shell = JSON.parse(readFileSync(path.join(dir, 'shell-manifest.json'), 'utf8'));
+      const shared = shell.provides?.['@duly/shared']?.version;
+      return shared ? `@duly/shared ${shared}` : null;
+    }
     const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8'));
     return manifest.metaData?.buildInfo?.buildVersion ?? null;
   } catch {
@@ -125,86 +199,129 @@ function buildVersionOf(dir) {
   }
 }
 
+/** Copies a build aside, beside where its release folder goes; renamed into place later. */
+function stageCopy(distDir, target) {
+  const staging = `${target}.partial-${randomBytes(4).toString('hex')}`;
+  mkdirSync(path.dirname(target), { recursive: true });
+  cpSync(distDir, staging, { recursive: true });
+  return staging;
+}
+
 /**
- * Releases a built remote: copies `distDir` into its own folder (written aside and renamed into
- * place, so a half-copied release is never served), makes it the active one and keeps the last
- * `keep` releases. Releasing a build identical to an existing release just makes that one active.
- * @param {{ dataDir: string, remote: { name: string, package: string }, distDir: string, keep?: number, now?: Date }} options
+ * Releases a build of the shell or a remote: copies `distDir` into its own folder (copied
+ * aside, then renamed into place, so a half-copied release is never served), makes it the
+ * active one and keeps the last `keep` releases, plus the release that was active until now
+ * (open tabs run it; a rollback may go back to it). Releasing a build identical to a kept
+ * release just makes that one active.
+ * @param {{ dataDir: string, target: Target, distDir: string, keep?: number, now?: Date }} options
  * @returns {{ id: string, created: boolean, removed: string[] }}
  */
-function releaseRemote({ dataDir, remote, distDir, keep = DEFAULT_KEEP, now = new Date() }) {
-  if (!existsSync(path.join(distDir, MANIFEST_FILE))) {
+function releaseBuild({ dataDir, target, distDir, keep = DEFAULT_KEEP, now = new Date() }) {
+  const marker = markerOf(target);
+  if (!existsSync(path.join(distDir, marker))) {
     throw new ReleaseError(
-      `${distDir} holds no ${MANIFEST_FILE}: build the remote first (npm run build -w ${remote.package}).`,
+      `${distDir} holds no ${marker}: build it first (npm run build -w ${target.package}).`,
     );
   }
   if (!Number.isInteger(keep) || keep < 1) throw new ReleaseError('keep must be 1 or more.');
   const id = contentId(distDir);
-  const target = releaseDir(dataDir, remote.package, id);
-  const created = !existsSync(target);
-  if (created) {
-    const staging = `${target}.partial-${randomBytes(4).toString('hex')}`;
-    mkdirSync(path.dirname(target), { recursive: true });
-    cpSync(distDir, staging, { recursive: true });
-    renameSync(staging, target);
-  }
-
-  const registry = readReleaseRegistry(dataDir);
-  const previous = registry.remotes[remote.name]?.releases ?? [];
+  const folder = releaseDir(dataDir, target.package, id);
   const release = { id, version: buildVersionOf(distDir), createdAt: now.toISOString() };
-  // Newest last; a re-release of the same content moves to the end.
-  const releases = [...previous.filter((entry) => entry.id !== id), release];
-  const kept = releases.slice(-keep);
-  const removed = releases.slice(0, releases.length - kept.length).map((entry) => entry.id);
-  registry.remotes[remote.name] = { active: id, releases: kept };
-  writeReleaseRegistry(dataDir, registry);
-  for (const old of removed) {
-    rmSync(releaseDir(dataDir, remote.package, old), { recursive: true, force: true });
+  // The copy, the slow part, is made before the lock is taken.
+  let staging = existsSync(folder) ? null : stageCopy(distDir, folder);
+  try {
+    return withReleaseLock(dataDir, () => {
+      // Checked again under the lock: another release may have deleted it since.
+      const created = !existsSync(folder);
+      if (created) {
+        staging ??= stageCopy(distDir, folder);
+        renameSync(staging, folder);
+        staging = null;
+      }
+      const registry = readReleaseRegistry(dataDir);
+      const entry = entryOf(registry, target);
+      // Newest last; a re-release of the same content moves to the end.
+      const releases = [...(entry?.releases ?? []).filter((kept) => kept.id !== id), release];
+      const inUse = new Set([id, entry?.active]);
+      const removed = releases
+        .slice(0, Math.max(0, releases.length - keep))
+        .map((old) => old.id)
+        .filter((old) => !inUse.has(old));
+      const kept = releases.filter((kept) => !removed.includes(kept.id));
+      setEntry(registry, target, { active: id, releases: kept });
+      writeReleaseRegistry(dataDir, registry);
+      // Deleted under the lock too: a release of the same content meanwhile would find the
+      // folder there, make it active, and then lose it.
+      for (const old of removed) {
+        rmSync(releaseDir(dataDir, target.package, old), { recursive: true, force: true });
+      }
+      return { id, created, removed };
+    });
+  } finally {
+    if (staging) rmSync(staging, { recursive: true, force: true });
   }
-  return { id, created, removed };
+}
+
+/**
+ * The release a rollback would activate: `to`, or the one released before the active one.
+ * Throws a sentence when there is none or its folder is missing. Call it under the lock (as
+ * rollbackRelease does) when what it says must still hold when acting on it.
+ * @param {{ dataDir: string, target: Target, to?: string }} options
+ * @returns {{ release: Release, dir: string, from: string }}
+ */
+function rollbackTarget({ dataDir, target, to }) {
+  const entry = entryOf(readReleaseRegistry(dataDir), target);
+  if (!entry || entry.releases.length === 0) {
+    throw new ReleaseError(`${target.name} has no release to roll back to.`);
+  }
+  const activeIndex = entry.releases.findIndex((release) => release.id === entry.active);
+  const release = to
+    ? entry.releases.find((kept) => kept.id === to)
+    : entry.releases[activeIndex - 1];
+  if (!release) {
+    const known = entry.releases.map((kept) => kept.id).join(', ');
+    throw new ReleaseError(
+      to
+        ? `${target.name} has no release ${to} (kept: ${known}).`
+        : `${target.name}'s active release ${entry.active} is its oldest kept one (kept: ${known}).`,
+    );
+  }
+  const dir = releaseDir(dataDir, target.package, release.id);
+  if (!existsSync(path.join(dir, markerOf(target)))) {
+    throw new ReleaseError(`The folder of ${target.name} release ${release.id} is missing.`);
+  }
+  return { release, dir, from: entry.active };
 }
 
 /**
  * Makes an earlier release active again: `to`, or the one released before the active one.
- * @param {{ dataDir: string, remote: { name: string, package: string }, to?: string }} options
+ * @param {{ dataDir: string, target: Target, to?: string }} options
  * @returns {{ id: string, from: string }}
  */
-function rollbackRemote({ dataDir, remote, to }) {
-  const registry = readReleaseRegistry(dataDir);
-  const entry = registry.remotes[remote.name];
-  if (!entry || entry.releases.length === 0) {
-    throw new ReleaseError(`${remote.name} has no release to roll back to.`);
-  }
-  const activeIndex = entry.releases.findIndex((release) => release.id === entry.active);
-  const target = to
-    ? entry.releases.find((release) => release.id === to)
-    : entry.releases[activeIndex - 1];
-  if (!target) {
-    const known = entry.releases.map((release) => release.id).join(', ');
-    throw new ReleaseError(
-      to
-        ? `${remote.name} has no release ${to} (kept: ${known}).`
-        : `${remote.name}'s active release ${entry.active} is its oldest kept one (kept: ${known}).`,
-    );
-  }
-  if (!existsSync(path.join(releaseDir(dataDir, remote.package, target.id), MANIFEST_FILE))) {
-    throw new ReleaseError(`The folder of ${remote.name} release ${target.id} is missing.`);
-  }
-  const from = entry.active;
-  registry.remotes[remote.name] = { ...entry, active: target.id };
-  writeReleaseRegistry(dataDir, registry);
-  return { id: target.id, from };
+function rollbackRelease({ dataDir, target, to }) {
+  return withReleaseLock(dataDir, () => {
+    const { release, from } = rollbackTarget({ dataDir, target, to });
+    const registry = readReleaseRegistry(dataDir);
+    setEntry(registry, target, { ...entryOf(registry, target), active: release.id });
+    writeReleaseRegistry(dataDir, registry);
+    return { id: release.id, from };
+  });
 }
 
 module.exports = {
   DEFAULT_KEEP,
   RELEASE_ID,
   ReleaseError,
+  SHELL,
   activeReleases,
+  activeShellRelease,
   contentId,
+  keptShellReleaseDirs,
   readReleaseRegistry,
+  releaseBuild,
   releaseDir,
-  releaseRemote,
   releasesDir,
-  rollbackRemote,
+  rollbackRelease,
+  rollbackTarget,
+  withReleaseLock,
 };

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm start` (and `npm run demo`, which adds --demo): the whole product from one command.
-// Builds every front-end package whose build is missing or older than its sources, then runs
-// the API server, which also serves the shell, the built remotes and config.json
-// (api/src/web), and prints the URL once it answers.
+// Builds every front-end package whose build is missing or older than its sources, releases the
+// shell it built (docs/deploying.md: the server serves the active shell release, so a later
+// rebuild of shell/dist never takes the page or an open tab's chunks away), then runs the API
+// server, which also serves the shell, the built remotes and config.json (api/src/web), and
+// prints the URL once it answers.
 //
 // Options: --demo (load the demo organisation and print its logins); --no-build (serve what is
-// built as it is: a deployment, or the browser tests, which build once before starting several
+// built as it is, releasing nothing: a deployment, or the browser tests, which build once before starting several
 // servers). Settings come from the
 // environment (PORT, HOST, DATA_DIR, DATABASE_URL, API_BASE_URL, REMOTE_<NAME>_URL, …; see
 // the README). Other modules may import { buildStalePackages } to get the same builds.
@@ -14,8 +16,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import registry from './remote-registry.cjs';
+import releases from './releases.cjs';
+import served from './served.cjs';
 
 const { readRemoteRegistry } = registry;
+const { activeShellRelease } = releases;
+const { dataDirFromEnv } = served;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -111,6 +117,34 @@ export function buildStalePackages({ root = ROOT, log = console.log, build = run
   return stale.map(({ pkg }) => pkg);
 }
 
+/**
+ * Releases shell/dist (`npm run release -- shell`, compatibility check included) when this start
+ * has just built it, or when no shell release exists yet; otherwise the active release stays (a
+ * rollback is not undone by a restart). Not when DULY_SHELL_DIR pins the shell elsewhere.
+ * Returns whether a release was made; a refused release leaves the previous shell served.
+ */
+export function releaseBuiltShell({
+  root = ROOT,
+  built = [],
+  env = process.env,
+  log = console.log,
+} = {}) {
+  if (env.DULY_SHELL_DIR?.trim()) return false;
+  if (!existsSync(path.join(root, 'shell', 'dist', 'index.html'))) return false;
+  if (!built.includes('shell') && activeShellRelease(dataDirFromEnv(env))) return false;
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts', 'release.cjs'), 'release', 'shell'],
+    { cwd: root, stdio: 'inherit', env: { ...env, DULY_WEB_ROOT: env.DULY_WEB_ROOT ?? root } },
+  );
+  if (result.status === 0) return true;
+  log(
+    'The new shell was not released (see above): the server serves the shell served before. ' +
+      'Fix it, or release it anyway: npm run release -- shell --force',
+  );
+  return false;
+}
+
 /** What the user should open: `localhost` for the loopback and wildcard addresses. */
 export function displayUrl(host, port) {
   const local = ['', '127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
@@ -189,7 +223,7 @@ async function main() {
 
   if (!args.includes('--no-build')) {
     try {
-      buildStalePackages();
+      releaseBuiltShell({ built: buildStalePackages() });
     } catch (error) {
       console.error(`\n${error.message}: fix the build above, then run npm start again.`);
       process.exit(1);

@@ -1,9 +1,10 @@
 // Independent deploys that cannot break each other (docs/deploying.md), proven in Chromium
 // against the built product: the shell ships @duly/shared to remotes it never rebuilt, a remote
 // built for another major of a singleton is refused with the version message and no retry, and
-// releases of a remote switch and roll back under a running server without breaking open tabs.
+// releases of a remote, and of the shell, switch and roll back under a running server without
+// breaking open tabs.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Request } from '@playwright/test';
@@ -215,5 +216,80 @@ test('releases of remote-tasks: a tab on release 1 keeps working after release 2
   } finally {
     await server.stop();
     release2Build.dispose();
+  }
+});
+
+test('releases of the shell: a tab opened on shell release 1 signs in with its own chunks after release 2 is active, a fresh load gets release 2, and a rollback brings release 1 back', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  const server = await startDuly();
+  // The platform team changes a screen of the shell's signed-in part (a lazily loaded chunk).
+  const shell2 = buildChangedShell([
+    {
+      file: 'shell/src/features/dashboard/DashboardScreen.tsx',
+      from: /title="Dashboard"/,
+      to: 'title="Dashboard (shell 2)"',
+    },
+  ]);
+  const releaseCommand = (...args: string[]) =>
+    platformCommand('release.cjs', args, { DATA_DIR: server.dataDir });
+  try {
+    const first = releaseCommand('release', 'shell');
+    expect(first.status, first.output).toBe(0);
+    const id1 = /release ([0-9a-f]{12}) is active/.exec(first.output)![1]!;
+
+    // Every script and page the tabs ask the server for is there.
+    const missing: string[] = [];
+    const watch = (tab: typeof page) =>
+      tab.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (!pathname.startsWith('/api/') && response.status() >= 400)
+          missing.push(`${response.status()} ${pathname}`);
+      });
+    watch(page);
+    const account = await signUp(server.baseURL);
+    // A tab opened on release 1, signed out: it has not loaded the signed-in part yet.
+    await page.goto(`${server.baseURL}/login`);
+    await expect(page.getByRole('heading', { name: 'Sign in to the product' })).toBeVisible();
+
+    const second = releaseCommand('release', 'shell', '--dist', shell2.dist);
+    expect(second.status, second.output).toBe(0);
+    const id2 = /release ([0-9a-f]{12}) is active/.exec(second.output)![1]!;
+    expect(id2).not.toBe(id1);
+    const scriptsLoadedNow: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scriptsLoadedNow.push(pathname);
+    });
+
+    // The open tab signs in: the signed-in part it downloads now is release 1's.
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    // Some of them exist in release 1 only: served from it although release 2 is active.
+    const shellRelease = (id: string, file: string) =>
+      existsSync(path.join(server.dataDir, 'releases', 'shell', id, file));
+    expect(
+      scriptsLoadedNow.filter((file) => shellRelease(id1, file) && !shellRelease(id2, file)),
+    ).not.toEqual([]);
+
+    // A fresh load gets release 2.
+    const fresh = await context.newPage();
+    watch(fresh);
+    await fresh.goto(`${server.baseURL}/dashboard`);
+    await expect(fresh.getByRole('heading', { name: 'Dashboard (shell 2)' })).toBeVisible();
+
+    const rollback = releaseCommand('rollback', 'shell');
+    expect(rollback.status, rollback.output).toBe(0);
+    expect(rollback.output).toContain(`shell: release ${id1} is active again (was ${id2})`);
+    await fresh.reload();
+    await expect(fresh.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    expect(missing).toEqual([]);
+  } finally {
+    await server.stop();
+    shell2.dispose();
   }
 });

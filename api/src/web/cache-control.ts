@@ -13,7 +13,7 @@ const ENTRY_FILES = new Set([
  * A name carrying a content hash (`123.4f9a0c2be1.js`, `main.4f9a0c2be1.js.map`,
  * `3b1f…e2.woff2`): its content can never change under that name.
  */
-const CONTENT_HASHED = /(^|\.)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+export const CONTENT_HASHED = /(^|\.)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 
 /** The suffixes of the brotli and gzip copies the front-end builds write next to a file. */
 export const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;

@@ -5,8 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { releaseDir, RELEASE_ID, releasesDir } from '../../../scripts/releases.cjs';
-import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
+import {
+  keptShellReleaseDirs,
+  releaseDir,
+  RELEASE_ID,
+  releasesDir,
+} from '../../../scripts/releases.cjs';
+import { servedShell } from '../../../scripts/served.cjs';
+import { cacheControlFor, CONTENT_HASHED, IMMUTABLE, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
 import { runtimeConfig } from './runtime-config';
@@ -15,6 +21,9 @@ import { contentSecurityPolicy, PAGE_HEADERS } from './security-headers';
 
 export { webOptionsFromEnv, type WebOptions } from './options';
 export { runtimeConfig, type RuntimeConfig } from './runtime-config';
+
+/** A source map's or a precompressed copy's suffix: `main.0123456789.js.br` is a hashed name. */
+const PRECOMPRESSED_OR_MAP = /\.(br|gz|map)$/;
 
 /** Paths the front end never owns: an unknown one is a JSON 404, never the shell's page. */
 const RESERVED_PREFIXES = ['/api', '/remotes', '/releases', '/__bench'];
@@ -68,12 +77,18 @@ interface HeaderTarget {
 }
 
 /**
- * The headers of every file sent. A file of a release folder never changes under its URL (the
- * folder is named by its content, scripts/releases.cjs), so even its manifest and remoteEntry.js
- * are cached for good: a release or a rollback moves config.json (never cached) instead.
+ * The headers of every file sent. A file of a remote's release folder never changes under its
+ * URL (`/releases/<package>/<id>/…`, the folder named by its content, scripts/releases.cjs), so
+ * even its manifest and remoteEntry.js are cached for good: a release or a rollback moves
+ * config.json (never cached) instead. The shell's releases are served at the root URLs, where
+ * index.html changes with every release: their files are cached by name, like shell/dist's.
  */
-function setFileHeaders(response: HeaderTarget, filePath: string, releasesRoot?: string): void {
-  const inRelease = releasesRoot !== undefined && filePath.startsWith(releasesRoot + path.sep);
+function setFileHeaders(
+  response: HeaderTarget,
+  filePath: string,
+  remoteReleaseRoots: readonly string[],
+): void {
+  const inRelease = remoteReleaseRoots.some((root) => filePath.startsWith(root + path.sep));
   response.setHeader('cache-control', inRelease ? IMMUTABLE : cacheControlFor(filePath));
   response.setHeader('x-content-type-options', 'nosniff');
   // The answer depends on Accept-Encoding whenever a compressed copy could be sent.
@@ -102,8 +117,10 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyRepl
  * API's routes and its own 404 under /api/v1 are untouched.
  */
 async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
-  const shellDir = path.resolve(options.shellDir);
   const releasesRoot = options.dataDir && path.resolve(releasesDir(options.dataDir));
+  const remoteReleaseRoots = releasesRoot
+    ? REMOTE_SITES.map((remote) => path.join(releasesRoot, remote.package))
+    : [];
   const serveSourceMaps = options.serveSourceMaps ?? false;
 
   // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
@@ -115,7 +132,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     cacheControl: false,
     preCompressed: true,
     setHeaders: (response: HeaderTarget, filePath: string) =>
-      setFileHeaders(response, filePath, releasesRoot),
+      setFileHeaders(response, filePath, remoteReleaseRoots),
   });
 
   // The policy follows config.json, which follows the release registry: built per page.
@@ -184,12 +201,36 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     );
   }
 
+  /**
+   * The shell file a root URL names: from the served shell (scripts/served.cjs: DULY_SHELL_DIR,
+   * the active shell release or shell/dist), or, for a content-hashed chunk it does not have,
+   * from an earlier kept shell release: a tab opened before a release still loads its own
+   * chunks (the same name always holds the same content, so any release that has it will do).
+   * Nothing else is looked up elsewhere: index.html, config.json and the manifest are the active
+   * release's.
+   */
+  const shellFile = async (urlPath: string) => {
+    const shell = servedShell(options);
+    const file = await fileUnder(shell.dir, urlPath, serveSourceMaps);
+    if (file) return { file, dir: shell.dir, shell };
+    const name = path.posix.basename(urlPath).replace(PRECOMPRESSED_OR_MAP, '');
+    if (shell.source === 'release' && options.dataDir && CONTENT_HASHED.test(name)) {
+      // shell/dist last: what was served before the first release.
+      const earlierDirs = [...keptShellReleaseDirs(options.dataDir).slice(1), options.shellDir];
+      for (const dir of earlierDirs) {
+        const earlier = await fileUnder(dir, urlPath, serveSourceMaps);
+        if (earlier) return { file: earlier, dir, shell };
+      }
+    }
+    return { file: null, dir: shell.dir, shell };
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = pathOf(request.url);
     const readable = request.method === 'GET' || request.method === 'HEAD';
     if (!readable || urlPath === null || isReserved(urlPath)) return sendNotFound(request, reply);
 
-    const file = await fileUnder(shellDir, urlPath, serveSourceMaps);
+    const { file, dir: shellDir } = await shellFile(urlPath);
     if (file)
       return file.endsWith('.html')
         ? sendPage(reply, file, shellDir)

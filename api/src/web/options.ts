@@ -1,11 +1,16 @@
-import path from 'node:path';
+import { manifestUrl, servedSourcesFromEnv, type ServedSources } from '../../../scripts/served.cjs';
 
-import { REMOTE_SITES } from './remotes';
+export { manifestUrl };
 
 /** What the web plugin serves and what it writes into config.json. */
-export interface WebOptions {
-  /** The shell's build folder (`shell/dist`): index.html and its chunks. */
+export interface WebOptions extends ServedSources {
+  /**
+   * The shell's build folder (`shell/dist`): index.html and its chunks, served while no shell
+   * release is active (scripts/served.cjs decides, per request).
+   */
   shellDir: string;
+  /** DULY_SHELL_DIR: a shell build kept elsewhere, served instead of any release or dist/. */
+  pinnedShellDir?: string;
   /** Each remote's build folder, by remote name (`remote_tasks` → `…/remote-tasks/dist`). */
   remoteDirs: Record<string, string>;
   /** config.json `apiBaseUrl`. */
@@ -13,9 +18,9 @@ export interface WebOptions {
   /** Manifest URLs of remotes deployed elsewhere, by remote name; they win over local builds. */
   remoteUrls: Record<string, string>;
   /**
-   * The server's data folder (`DATA_DIR`): its `releases/` holds the remotes' immutable releases
-   * and the registry of the active ones (scripts/releases.cjs), read on every request. A remote
-   * with an active release is served from it instead of its dist/.
+   * The server's data folder (`DATA_DIR`): its `releases/` holds the immutable releases of the
+   * shell and the remotes and the registry of the active ones (scripts/releases.cjs), read on
+   * every request. An active release is served instead of the dist/ folder.
    */
   dataDir?: string;
   /**
@@ -33,35 +38,18 @@ export interface WebOptions {
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
 
-/** `https://cdn/tasks/` or `…/mf-manifest.json` → the manifest URL. */
-export function manifestUrl(value: string): string {
-  const trimmed = value.trim();
-  return trimmed.endsWith('.json') ? trimmed : `${trimmed.replace(/\/+$/, '')}/mf-manifest.json`;
-}
-
 /**
  * Reads the web settings from the environment. `DULY_WEB_ROOT` (the repository folder that holds
  * `shell/` and the `remote-…` packages) turns the front end on; without it the server is the
- * API alone.
+ * API alone. Where the builds are (DULY_SHELL_DIR, REMOTE_<NAME>_URL, DATA_DIR) is read by
+ * scripts/served.cjs, which the release command shares.
  */
 export function webOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WebOptions | null {
   const root = env.DULY_WEB_ROOT?.trim();
   if (!root) return null;
-  const remoteDirs: Record<string, string> = {};
-  const remoteUrls: Record<string, string> = {};
-  for (const remote of REMOTE_SITES) {
-    remoteDirs[remote.name] = path.resolve(root, remote.package, 'dist');
-    const override = env[remote.urlEnvVar]?.trim();
-    if (override) remoteUrls[remote.name] = manifestUrl(override);
-  }
   return {
-    // DULY_SHELL_DIR: a shell build kept elsewhere (a platform release), instead of shell/dist.
-    shellDir: path.resolve(root, env.DULY_SHELL_DIR?.trim() || path.join('shell', 'dist')),
-    remoteDirs,
+    ...servedSourcesFromEnv(root, env),
     apiBaseUrl: env.API_BASE_URL?.trim() || DEFAULT_API_BASE_URL,
-    remoteUrls,
-    // Resolved as the API resolves it (api/src/plugins/config.ts), so both use one folder.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR || './data'),
     benchPageDir: env.DULY_BENCH_PAGE_DIR?.trim() || undefined,
     serveSourceMaps: env.DULY_SERVE_SOURCE_MAPS?.trim().toLowerCase() === 'on',
   };

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { IMMUTABLE, NO_CACHE } from './cache-control';
 import { readRemoteRegistry } from '../../../scripts/remote-registry.cjs';
-import { releaseRemote, rollbackRemote } from '../../../scripts/releases.cjs';
+import { releaseBuild, rollbackRelease, SHELL } from '../../../scripts/releases.cjs';
 import { webOptionsFromEnv, webPlugin } from './index';
 
 const INDEX_HTML = '<!doctype html><title>Duly</title><div id="root"></div>';
@@ -402,14 +402,14 @@ describe('immutable releases of remotes (scripts/releases.cjs)', () => {
   });
 
   it('points config.json at the active release at once, keeps every kept release served, and follows a rollback without a restart', async () => {
-    const first = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.0.0') });
+    const first = releaseBuild({ dataDir, target: remoteTasks, distDir: build('1.0.0') });
     expect(await entryOfTasks()).toMatchObject({
       entry: `/releases/remote-tasks/${first.id}/mf-manifest.json`,
       release: first.id,
       routes: ['/tasks/*'],
     });
 
-    const second = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.1.0') });
+    const second = releaseBuild({ dataDir, target: remoteTasks, distDir: build('1.1.0') });
     expect(second.id).not.toBe(first.id);
     expect((await entryOfTasks()).entry).toBe(
       `/releases/remote-tasks/${second.id}/mf-manifest.json`,
@@ -429,12 +429,12 @@ describe('immutable releases of remotes (scripts/releases.cjs)', () => {
     expect(newEntry.headers['cache-control']).toBe(IMMUTABLE);
     expect((await app.inject({ url: '/config.json' })).headers['cache-control']).toBe(NO_CACHE);
 
-    rollbackRemote({ dataDir, remote: remoteTasks });
+    rollbackRelease({ dataDir, target: remoteTasks });
     expect((await entryOfTasks()).release).toBe(first.id);
   });
 
   it('answers 404 for an unknown release, remote or id, and never outside a release folder', async () => {
-    const { id } = releaseRemote({ dataDir, remote: remoteTasks, distDir: build('1.0.0') });
+    const { id } = releaseBuild({ dataDir, target: remoteTasks, distDir: build('1.0.0') });
     for (const url of [
       `/releases/remote-tasks/0123456789ab/remoteEntry.js`,
       `/releases/remote-nope/${id}/remoteEntry.js`,
@@ -477,5 +477,100 @@ describe('source maps', () => {
     const response = await app.inject({ url: `/${SHELL_CHUNK}.map` });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('{"version":3}');
+  });
+});
+
+describe('immutable releases of the shell (npm run release -- shell)', () => {
+  let root: string;
+  let dataDir: string;
+  let app: FastifyInstance;
+
+  /** A shell build: its page names its entry chunk; a lazy chunk stands for a screen's code. */
+  function shellBuild(label: string, hash: string): string {
+    const dist = path.join(root, `shell-build-${label}`);
+    mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Duly ${label}</title><script defer src="/main.${hash}.js"></script>`,
+    );
+    writeFileSync(path.join(dist, 'prerendered/login.html'), `<h1>Sign in ${label}</h1>`);
+    writeFileSync(path.join(dist, `main.${hash}.js`), `// entry ${label}`);
+    writeFileSync(path.join(dist, `tasks-screen.${hash}.js`), `// screen ${label}`);
+    writeFileSync(path.join(dist, 'shell-manifest.json'), `{"label":"${label}"}`);
+    writeFileSync(path.join(dist, `notes-${label}.txt`), label);
+    return dist;
+  }
+
+  const releaseShell = (label: string, hash: string) =>
+    releaseBuild({ dataDir, target: SHELL, distDir: shellBuild(label, hash) });
+  const page = (url = '/tasks') =>
+    app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+
+  beforeEach(async () => {
+    root = makeWebRoot();
+    dataDir = path.join(root, 'data');
+    app = await buildApp({ DULY_WEB_ROOT: root, DATA_DIR: dataDir });
+  });
+
+  afterEach(async () => {
+    rmSync(root, { recursive: true, force: true });
+    await app?.close();
+  });
+
+  it('serves the active shell release at once, and a tab opened on the previous one still loads its chunks', async () => {
+    expect((await page()).body).toBe(INDEX_HTML); // shell/dist, before any release
+    releaseShell('1', 'aaaaaaaaaa');
+    expect((await page()).body).toContain('<title>Duly 1</title>');
+
+    releaseShell('2', 'bbbbbbbbbb');
+    const fresh = await page();
+    expect(fresh.body).toContain('<title>Duly 2</title>');
+    expect(fresh.headers['cache-control']).toBe(NO_CACHE);
+    expect((await page('/login')).body).toBe('<h1>Sign in 2</h1>');
+
+    // A tab opened on release 1 opens the tasks screen: its chunk is release 1's, cached for good.
+    const oldChunk = await app.inject({ url: '/tasks-screen.aaaaaaaaaa.js' });
+    expect(oldChunk.statusCode).toBe(200);
+    expect(oldChunk.body).toBe('// screen 1');
+    expect(oldChunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect((await app.inject({ url: '/main.bbbbbbbbbb.js' })).body).toBe('// entry 2');
+    // Only content-hashed names come from an earlier release: the rest is the active one's.
+    expect((await app.inject({ url: '/notes-1.txt', headers: { accept: '*/*' } })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ url: '/shell-manifest.json' })).body).toBe('{"label":"2"}');
+
+    rollbackRelease({ dataDir, target: SHELL });
+    expect((await page()).body).toContain('<title>Duly 1</title>');
+  });
+
+  it('keeps serving the released shell, page and chunks, while shell/dist is being rebuilt', async () => {
+    releaseShell('1', 'aaaaaaaaaa');
+    // A build with `clean: true` has emptied shell/dist and not written index.html yet.
+    rmSync(path.join(root, 'shell/dist'), { recursive: true });
+    mkdirSync(path.join(root, 'shell/dist'));
+
+    for (const url of ['/', '/tasks', '/login']) {
+      const response = await page(url);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+    }
+    expect((await app.inject({ url: '/main.aaaaaaaaaa.js' })).statusCode).toBe(200);
+  });
+
+  it('serves DULY_SHELL_DIR whatever the shell releases say', async () => {
+    releaseShell('1', 'aaaaaaaaaa');
+    const pinned = await buildApp({
+      DULY_WEB_ROOT: root,
+      DATA_DIR: dataDir,
+      DULY_SHELL_DIR: 'shell/dist',
+    });
+    try {
+      const response = await pinned.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(response.body).toBe(INDEX_HTML);
+      // The releases' chunks are not mixed into a shell pinned elsewhere.
+      expect((await pinned.inject({ url: '/main.aaaaaaaaaa.js' })).statusCode).toBe(404);
+    } finally {
+      await pinned.close();
+    }
   });
 });
