@@ -57,3 +57,27 @@ export { SortableHeaderCell, type SortableHeaderCellProps } from './table/Sortab
 export { Dialog, type DialogProps } from './dialog/Dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';
 export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
+
+// The resource-screen kit (1.2.0): a list's table from its columns, its filters in the URL, a
+// one-item page in every state, and the one way a form saves.
+export { OneLineCell } from './table/OneLineCell';
+export { fieldError } from './form/fieldError';
+export {
+  PasswordFields,
+  type PasswordFieldsProps,
+  type PasswordFieldSpec,
+} from './form/PasswordFields';
+export { ItemScreen, type ItemScreenProps, type ItemQuery } from './screen/ItemScreen';
+export {
+  ResourceTable,
+  type ResourceTableProps,
+  type Column,
+  type ColumnEntry,
+} from './screen/ResourceTable';
+export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
+export {
+  useSaveThenGo,
+  type SaveThenGoOptions,
+  type SaveFormHelpers,
+  type Unwrappable,
+} from './screen/useSaveThenGo';
