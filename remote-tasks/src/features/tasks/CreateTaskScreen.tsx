@@ -1,5 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
+import { Link } from 'react-router-dom';
 import {
   Button,
   Card,
@@ -7,38 +6,23 @@ import {
   PageHeader,
   selectCurrentUser,
   useAppSelector,
+  useSaveThenGo,
 } from '@duly/shared';
 import { useTasksCreateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';
-import {
-  createTaskInitialValues,
-  createTaskSchema,
-  toCreatePayload,
-  type CreateTaskFormValues,
-} from './schemas';
+import { createTaskInitialValues, createTaskSchema, toCreatePayload } from './schemas';
 
-/** The `{message}` of 'Error creating task: {message}': the server's message when it sent one. */
-function failureMessage(error: unknown): string {
-  return isApiError(error) ? error.message : 'Unexpected error';
-}
-
-/** /tasks/create: 'Create New Task'. */
+/** /tasks/create: 'Create New Task'; 'Error creating task: {message}' with the server's message. */
 export function CreateTaskScreen() {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
   const [createTask] = useTasksCreateMutation();
-
-  async function handleSubmit(values: CreateTaskFormValues) {
-    try {
-      await createTask(toCreatePayload(values, currentUser)).unwrap();
-      enqueueSnackbar('Task created successfully', { variant: 'success' });
-      navigate(taskPaths.list);
-    } catch (error) {
-      enqueueSnackbar(`Error creating task: ${failureMessage(error)}`, { variant: 'error' });
-    }
-  }
+  const save = useSaveThenGo({
+    success: 'Task created successfully',
+    failure: (error) =>
+      `Error creating task: ${isApiError(error) ? error.message : 'Unexpected error'}`,
+    to: taskPaths.list,
+  });
 
   return (
     <>
@@ -54,7 +38,9 @@ export function CreateTaskScreen() {
         <TaskForm
           initialValues={createTaskInitialValues}
           validationSchema={createTaskSchema}
-          onSubmit={handleSubmit}
+          onSubmit={async (values) => {
+            await save(createTask(toCreatePayload(values, currentUser)));
+          }}
           submitLabel="Create Task"
           pendingLabel="Creating..."
         />

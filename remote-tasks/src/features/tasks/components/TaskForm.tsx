@@ -5,6 +5,7 @@ import {
   Button,
   DateTimeField,
   EDITABLE_TASK_STATUSES,
+  fieldError,
   Form,
   FormActions,
   Select,
@@ -53,11 +54,8 @@ export function TaskForm<V extends TaskFormValues>({
   currentAssignee,
 }: TaskFormProps<V>) {
   const formik = useFormik<V>({ initialValues, validationSchema, onSubmit });
-  const errorOf = (field: keyof TaskFormValues | 'status'): string | undefined => {
-    const touched = (formik.touched as Record<string, boolean | undefined>)[field];
-    const error = (formik.errors as Record<string, string | undefined>)[field];
-    return touched ? error : undefined;
-  };
+  const errorOf = (field: keyof TaskFormValues | 'status') =>
+    fieldError(formik, field as keyof V & string);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
