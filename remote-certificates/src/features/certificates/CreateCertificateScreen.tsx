@@ -1,5 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
+import { Link } from 'react-router-dom';
 import {
   Button,
   Card,
@@ -7,38 +6,27 @@ import {
   PageHeader,
   selectCurrentUser,
   useAppSelector,
+  useSaveThenGo,
 } from '@duly/shared';
 import { useCertificatesCreateMutation } from './api';
 import { CreateCertificateForm } from './components/CreateCertificateForm';
 import { certificatePaths } from './paths';
-import { toCreatePayload, type CreateCertificateFormValues } from './schemas';
-
-/** The `{message}` of 'Error creating certificate: {message}': the server's when it sent one. */
-function failureMessage(error: unknown): string {
-  return isApiError(error) ? error.message : 'Unexpected error';
-}
+import { toCreatePayload } from './schemas';
 
 /**
  * /certificates/create: 'Create New Certificate'. Reachable by every signed-in user (spec 6);
  * an employee who opens it gets the API's refusal as the error toast.
  */
 export function CreateCertificateScreen() {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
   const [createCertificate] = useCertificatesCreateMutation();
-
-  async function handleSubmit(values: CreateCertificateFormValues) {
-    try {
-      await createCertificate(toCreatePayload(values, currentUser)).unwrap();
-      enqueueSnackbar('Certificate created successfully', { variant: 'success' });
-      navigate(certificatePaths.list);
-    } catch (error) {
-      enqueueSnackbar(`Error creating certificate: ${failureMessage(error)}`, {
-        variant: 'error',
-      });
-    }
-  }
+  const save = useSaveThenGo({
+    success: 'Certificate created successfully',
+    // 'Error creating certificate: {message}': the server's message when it sent one.
+    failure: (error) =>
+      `Error creating certificate: ${isApiError(error) ? error.message : 'Unexpected error'}`,
+    to: certificatePaths.list,
+  });
 
   return (
     <>
@@ -51,7 +39,11 @@ export function CreateCertificateScreen() {
         }
       />
       <Card>
-        <CreateCertificateForm onSubmit={handleSubmit} />
+        <CreateCertificateForm
+          onSubmit={async (values) => {
+            await save(createCertificate(toCreatePayload(values, currentUser)));
+          }}
+        />
       </Card>
     </>
   );

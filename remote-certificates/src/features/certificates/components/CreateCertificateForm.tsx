@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
 import {
   Button,
+  fieldError,
   CERTIFICATE_DESCRIPTION_ROWS,
   DateField,
   Form,
@@ -15,7 +16,6 @@ import {
   createCertificateSchema,
   type CreateCertificateFormValues,
 } from '../schemas';
-import { fieldError } from './formErrors';
 import { InchargeSelect } from './InchargeSelect';
 
 const REMINDER_OPTIONS = REMINDER_DAY_CHOICES.map((days) => ({

@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import {
   Button,
+  fieldError,
   CERTIFICATE_DESCRIPTION_ROWS,
   DateField,
   Form,
@@ -13,7 +14,6 @@ import {
   TextField,
 } from '@duly/shared';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';
-import { fieldError } from './formErrors';
 
 export interface EditCertificateFormProps {
   initialValues: EditCertificateFormValues;
