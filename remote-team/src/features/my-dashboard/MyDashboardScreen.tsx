@@ -1,20 +1,56 @@
 import { useState } from 'react';
 import {
+  daysUntilExpiry,
   PageHeader,
   PagedResults,
+  personName,
+  ResourceTable,
+  type Certificate,
   type CertificateStatus,
+  type Column,
   type EmployeeTaskFilter,
+  type Task,
 } from '@duly/shared';
 import { useTeamMyCertificatesQuery, useTeamMyTasksQuery } from './api';
-import { MyCertificatesTable } from './components/MyCertificatesTable';
-import { MyTasksTable } from './components/MyTasksTable';
 import { StatusFilterSelect } from './components/StatusFilterSelect';
 import {
+  certificateColumns,
+  certificatePath,
   DashboardSection,
   dashboardErrorText,
+  taskColumns,
+  taskPath,
   useDashboardPage,
   useLogFailure,
 } from '../dashboards';
+
+/**
+ * My Tasks (spec 2): Task, Deadline Date (`Jan 05, 2025`), Assigner (full name, else first and
+ * last name, else N/A) and Status. Read-only: a row opens the task.
+ */
+const MY_TASK_COLUMNS: Column<Task>[] = [
+  taskColumns.title,
+  taskColumns.due('Deadline Date'),
+  { key: 'assigner', header: 'Assigner', cell: (task) => personName(task.assigner, 'N/A') },
+  taskColumns.status,
+];
+
+/** A days count that cannot be computed (no valid expiry date) shows as a dash, not NaN. */
+function daysText(expiryDate: string, now: Date): string {
+  const days = daysUntilExpiry(expiryDate, now);
+  return Number.isNaN(days) ? '—' : String(days);
+}
+
+/**
+ * My Certificates (spec 2): Certificate, Expiry Date, Status and Days Until Expiry (86,400,000
+ * ms days from `now` to the expiry date's Asia/Kolkata midnight, rounded up; negative once
+ * past). Read-only: a row opens the certificate.
+ */
+function myCertificateColumns(now: Date): Column<Certificate>[] {
+  const { name, expiry, status } = certificateColumns;
+  const days = (c: Certificate) => daysText(c.expiry_date, now);
+  return [name, expiry, status, { key: 'days', header: 'Days Until Expiry', cell: days }];
+}
 
 /** Spec 2: My Tasks' filter (pending = not completed, done = completed, ARCHITECTURE 6). */
 const TASK_FILTERS: { value: EmployeeTaskFilter; label: string }[] = [
@@ -73,7 +109,14 @@ export function MyDashboardScreen() {
             empty: taskStatus ? 'No tasks with this status' : 'No tasks assigned to you',
           }}
         >
-          {(items) => <MyTasksTable tasks={items} />}
+          {(items) => (
+            <ResourceTable
+              label="My Tasks"
+              items={items}
+              columns={MY_TASK_COLUMNS}
+              rowLink={(task) => taskPath(task.id)}
+            />
+          )}
         </PagedResults>
       </DashboardSection>
 
@@ -102,7 +145,15 @@ export function MyDashboardScreen() {
               : 'No certificates in your charge',
           }}
         >
-          {(items) => <MyCertificatesTable certificates={items} />}
+          {(items) => (
+            <ResourceTable
+              label="My Certificates"
+              items={items}
+              // One "now" for every row of a render.
+              columns={myCertificateColumns(new Date())}
+              rowLink={(certificate) => certificatePath(certificate.id)}
+            />
+          )}
         </PagedResults>
       </DashboardSection>
     </>

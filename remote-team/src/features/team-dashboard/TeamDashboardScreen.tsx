@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { PageHeader, PagedResults, selectRole, type Certificate, type Task } from '@duly/shared';
+import {
+  PageHeader,
+  PagedResults,
+  personName,
+  ResourceTable,
+  selectRole,
+  type Certificate,
+  type Column,
+  type ColumnEntry,
+  type Task,
+  type TeamMember,
+} from '@duly/shared';
 import {
   useTeamAssignCertificateMutation,
   useTeamAssignTaskMutation,
@@ -9,10 +20,13 @@ import {
   useTeamTasksQuery,
 } from './api';
 import { AssignDialog } from './components/AssignDialog';
-import { TeamCertificatesTable } from './components/TeamCertificatesTable';
-import { TeamMembersTable } from './components/TeamMembersTable';
-import { TeamTasksTable } from './components/TeamTasksTable';
 import {
+  assignColumn,
+  certificateColumns,
+  certificatePath,
+  holderName,
+  taskColumns,
+  taskPath,
   DashboardSection,
   dashboardErrorText,
   useDashboardPage,
@@ -23,6 +37,34 @@ import {
 function canAssign(role: string | null): boolean {
   const normalized = role?.trim().toLowerCase();
   return normalized === 'manager' || normalized === 'admin';
+}
+
+/** Team Members (spec 2): Name and Email; a user without a name yet is still someone to assign. */
+const MEMBER_COLUMNS: Column<TeamMember>[] = [
+  { key: 'name', header: 'Name', cell: (member) => personName(member) || '—', wrap: true },
+  { key: 'email', header: 'Email', cell: (member) => member.email, wrap: true },
+];
+
+/** Team Tasks (spec 2): Task, Assignee ('Unassigned' if none), Due Date, Status and Assign. */
+function teamTaskColumns(onAssign?: (task: Task) => void): ColumnEntry<Task>[] {
+  const { title, due, status } = taskColumns;
+  const assignee = {
+    key: 'assignee',
+    header: 'Assignee',
+    cell: (t: Task) => holderName(t.assigned_to),
+  };
+  return [title, assignee, due('Due Date'), status, assignColumn((t) => t.title, onAssign)];
+}
+
+/** Team Certificates (spec 2): Certificate, Employee (the person in charge), Expiry Date, Status (escalated orange here) and Assign. */
+function teamCertificateColumns(onAssign?: (c: Certificate) => void): ColumnEntry<Certificate>[] {
+  const { name, expiry, status } = certificateColumns;
+  const holder = {
+    key: 'employee',
+    header: 'Employee',
+    cell: (c: Certificate) => holderName(c.assigned_to),
+  };
+  return [name, holder, expiry, status, assignColumn((c) => c.name, onAssign)];
 }
 
 type AssignTarget =
@@ -65,7 +107,7 @@ export function TeamDashboardScreen() {
             empty: 'No team members found',
           }}
         >
-          {(items) => <TeamMembersTable members={items} />}
+          {(items) => <ResourceTable label="Team Members" items={items} columns={MEMBER_COLUMNS} />}
         </PagedResults>
       </DashboardSection>
 
@@ -80,9 +122,13 @@ export function TeamDashboardScreen() {
           }}
         >
           {(items) => (
-            <TeamTasksTable
-              tasks={items}
-              onAssign={assignable ? (task) => setTarget({ kind: 'task', task }) : undefined}
+            <ResourceTable
+              label="Team Tasks"
+              items={items}
+              columns={teamTaskColumns(
+                assignable ? (task) => setTarget({ kind: 'task', task }) : undefined,
+              )}
+              rowLink={(task) => taskPath(task.id)}
             />
           )}
         </PagedResults>
@@ -99,13 +145,15 @@ export function TeamDashboardScreen() {
           }}
         >
           {(items) => (
-            <TeamCertificatesTable
-              certificates={items}
-              onAssign={
+            <ResourceTable
+              label="Team Certificates"
+              items={items}
+              columns={teamCertificateColumns(
                 assignable
                   ? (certificate) => setTarget({ kind: 'certificate', certificate })
-                  : undefined
-              }
+                  : undefined,
+              )}
+              rowLink={(certificate) => certificatePath(certificate.id)}
             />
           )}
         </PagedResults>
