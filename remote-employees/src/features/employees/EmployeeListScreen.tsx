@@ -1,18 +1,128 @@
 import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import {
   Button,
+  DEPARTMENTS,
+  EMPLOYEE_STATUSES,
+  FilterBar,
   PageHeader,
   PagedResults,
+  PAGE_SIZE_DEFAULT,
+  ResourceTable,
+  ROLES,
   selectCurrentUser,
+  statusLabel,
   useAppSelector,
+  useListParams,
+  type ColumnEntry,
   type Employee,
 } from '@duly/shared';
 import { useEmployeesListQuery } from './api';
-import { EmployeeFilters } from './components/EmployeeFilters';
-import { EmployeeTable } from './components/EmployeeTable';
-import { employeePaths } from './paths';
-import { canEditPerson, canManagePeople } from './permissions';
-import { useEmployeeListParams } from './useEmployeeListParams';
+import { EmployeeStatusBadge } from './components/EmployeeStatusBadge';
+import { InvitationPendingBadge } from './components/InvitationPendingBadge';
+import { ResendInvitationButton } from './components/ResendInvitationButton';
+import { TextLink } from './components/TextLink';
+import { displayName, roleLabel } from './labels';
+import { employeePaths, userPaths } from './paths';
+import { canEditPerson, canManagePeople, canResendInvitation } from './permissions';
+
+/**
+ * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
+ * search by name or email, kept in the URL (`/employees?role=manager&department=Sales&q=priya`).
+ */
+const EMPLOYEE_LIST = {
+  pageSize: PAGE_SIZE_DEFAULT,
+  filters: { status: EMPLOYEE_STATUSES, role: ROLES, department: DEPARTMENTS },
+  sorts: ['full_name', 'email'],
+  defaultSort: 'full_name',
+};
+
+const FILTERS = [
+  {
+    name: 'status',
+    label: 'Filter by Status',
+    placeholder: 'All statuses',
+    options: EMPLOYEE_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+  },
+  {
+    name: 'role',
+    label: 'Filter by Role',
+    placeholder: 'All roles',
+    options: ROLES.map((value) => ({ value, label: roleLabel(value) })),
+  },
+  {
+    name: 'department',
+    label: 'Filter by Department',
+    placeholder: 'All departments',
+    options: DEPARTMENTS.map((value) => ({ value, label: value })),
+  },
+] as const;
+
+/** The badges or buttons of one cell side by side. */
+const Inline = styled.span`
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+/**
+ * Spec 2: Full Name (links to /users/{id}), Email, Phone Number (a dash when empty), Status and
+ * Edit (/users/{id}/edit). The `/users` links are the spec's; they redirect to `/employees`.
+ * Someone who has not accepted their invitation has an 'Invitation pending' badge and, for
+ * those who may change them, 'Resend invitation' beside Edit.
+ */
+function employeeColumns(
+  showEdit: boolean,
+  canEdit: (person: Employee) => boolean,
+): ColumnEntry<Employee>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Full Name',
+      cell: (person) => <TextLink to={userPaths.detail(person.id)}>{displayName(person)}</TextLink>,
+      sortKey: 'full_name',
+      wrap: true,
+      width: '160px',
+      card: 'title',
+    },
+    { key: 'email', header: 'Email', cell: (person) => person.email, sortKey: 'email' },
+    {
+      key: 'phone',
+      header: 'Phone Number',
+      cell: (person) => (person.phone?.trim() ? person.phone : '-'),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (person) => (
+        <Inline>
+          <EmployeeStatusBadge status={person.status} />
+          {person.invitation_pending ? <InvitationPendingBadge /> : null}
+        </Inline>
+      ),
+    },
+    showEdit && {
+      key: 'edit',
+      header: 'Edit',
+      cell: (person) =>
+        canEdit(person) ? (
+          <Inline>
+            <Button
+              as={Link}
+              to={userPaths.edit(person.id)}
+              variant="text"
+              size="small"
+              aria-label={`Edit ${displayName(person)}`}
+            >
+              Edit
+            </Button>
+            {canResendInvitation(person) ? (
+              <ResendInvitationButton person={person} variant="text" size="small" />
+            ) : null}
+          </Inline>
+        ) : null,
+    },
+  ];
+}
 
 /**
  * /employees: 'Users', the organisation's people a page at a time, searchable by name or email,
@@ -20,13 +130,11 @@ import { useEmployeeListParams } from './useEmployeeListParams';
  * Edit links are offered to managers and admins only.
  */
 export function EmployeeListScreen() {
-  const list = useEmployeeListParams();
-  const { filters, search, sort, setSort } = list;
+  const list = useListParams(EMPLOYEE_LIST);
   const query = useEmployeesListQuery(list.params);
   const currentUser = useAppSelector(selectCurrentUser);
   const manages = canManagePeople(currentUser);
-  const canEdit = (person: Employee) => canEditPerson(currentUser, person);
-  const narrowed = search !== '' || Object.values(filters).some(Boolean);
+  const narrowed = list.search !== '' || Object.values(list.filters).some(Boolean);
 
   return (
     <>
@@ -40,7 +148,7 @@ export function EmployeeListScreen() {
           ) : null
         }
       />
-      <EmployeeFilters list={list} />
+      <FilterBar list={list} searchLabel="Search by name or email" filters={FILTERS} />
       <PagedResults
         query={query}
         list={list}
@@ -51,12 +159,11 @@ export function EmployeeListScreen() {
         }}
       >
         {(employees) => (
-          <EmployeeTable
-            employees={employees}
-            sort={sort}
-            onSortChange={setSort}
-            canEdit={canEdit}
-            showEdit={manages}
+          <ResourceTable
+            label="Users"
+            items={employees}
+            columns={employeeColumns(manages, (person) => canEditPerson(currentUser, person))}
+            sort={{ value: list.sort, onChange: list.setSort }}
           />
         )}
       </PagedResults>
