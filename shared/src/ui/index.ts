@@ -61,7 +61,7 @@ export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
 // The resource-screen kit (1.2.0): a list's table from its columns, its filters in the URL, a
 // one-item page in every state, and the one way a form saves.
 export { OneLineCell } from './table/OneLineCell';
-export { fieldError } from './form/fieldError';
+export { bindField, fieldError } from './form/fieldError';
 export {
   PasswordFields,
   type PasswordFieldsProps,
@@ -75,6 +75,8 @@ export {
   type ColumnEntry,
 } from './screen/ResourceTable';
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
+export { ListScreen, type ListScreenProps } from './screen/ListScreen';
+export { FormScreen, type FormScreenProps } from './screen/FormScreen';
 export {
   useSaveThenGo,
   type SaveThenGoOptions,

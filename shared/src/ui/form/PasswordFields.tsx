@@ -1,5 +1,5 @@
 import type { FormikProps } from 'formik';
-import { fieldError } from './fieldError';
+import { bindField } from './fieldError';
 import { TextField } from './TextField';
 
 /** One password field of the form: the form value it binds and its visible label. */
@@ -39,8 +39,7 @@ export function PasswordFields<V>({
       autoComplete={autoComplete}
       required
       hint={spec.hint}
-      {...formik.getFieldProps(spec.name)}
-      error={fieldError(formik, spec.name)}
+      {...bindField(formik, spec.name)}
     />
   );
   return (
