@@ -1,9 +1,6 @@
-import { Link } from 'react-router-dom';
 import {
-  Button,
-  Card,
+  FormScreen,
   isApiError,
-  PageHeader,
   selectCurrentUser,
   useAppSelector,
   useSaveThenGo,
@@ -25,26 +22,16 @@ export function CreateTaskScreen() {
   });
 
   return (
-    <>
-      <PageHeader
-        title="Create New Task"
-        actions={
-          <Button as={Link} to={taskPaths.list} variant="secondary">
-            Back to Tasks
-          </Button>
-        }
+    <FormScreen title="Create New Task" back={{ to: taskPaths.list, label: 'Back to Tasks' }}>
+      <TaskForm
+        initialValues={createTaskInitialValues}
+        validationSchema={createTaskSchema}
+        onSubmit={async (values) => {
+          await save(createTask(toCreatePayload(values, currentUser)));
+        }}
+        submitLabel="Create Task"
+        pendingLabel="Creating..."
       />
-      <Card>
-        <TaskForm
-          initialValues={createTaskInitialValues}
-          validationSchema={createTaskSchema}
-          onSubmit={async (values) => {
-            await save(createTask(toCreatePayload(values, currentUser)));
-          }}
-          submitLabel="Create Task"
-          pendingLabel="Creating..."
-        />
-      </Card>
-    </>
+    </FormScreen>
   );
 }

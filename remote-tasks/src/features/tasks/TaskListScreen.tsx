@@ -2,12 +2,8 @@ import { Link } from 'react-router-dom';
 import {
   Button,
   DATE_FORMATS,
-  FilterBar,
   formatInstant,
-  PageHeader,
-  PagedResults,
-  PAGE_SIZE_DEFAULT,
-  ResourceTable,
+  ListScreen,
   selectCanManage,
   statusLabel,
   TASK_STATUSES,
@@ -26,7 +22,6 @@ import { taskPaths } from './paths';
  * soonest first) and title search, kept in the URL (`/tasks?status=overdue&sort=-title&q=audit`).
  */
 const TASK_LIST = {
-  pageSize: PAGE_SIZE_DEFAULT,
   filters: { status: TASK_STATUSES },
   sorts: ['title', 'status', 'due_date'],
   defaultSort: 'due_date',
@@ -89,40 +84,25 @@ function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
  */
 export function TaskListScreen() {
   const list = useListParams(TASK_LIST);
-  const query = useTasksListQuery(list.params);
   const canManage = useAppSelector(selectCanManage);
   return (
-    <>
-      <PageHeader
-        title="Tasks"
-        actions={
-          canManage ? (
-            <Button as={Link} to={taskPaths.create}>
-              New Task
-            </Button>
-          ) : undefined
-        }
-      />
-      <FilterBar list={list} searchLabel="Search by title" filters={[STATUS_FILTER]} />
-      <PagedResults
-        query={query}
-        list={list}
-        texts={{
-          loading: 'Loading tasks...',
-          error: 'Error loading tasks. Please try again later.',
-          empty: list.filters.status ? 'No tasks with this status' : 'No tasks found',
-        }}
-      >
-        {(tasks) => (
-          <ResourceTable
-            label="Tasks"
-            items={tasks}
-            columns={taskColumns(canManage)}
-            rowLink={(task) => taskPaths.detail(task.id)}
-            sort={{ value: list.sort, onChange: list.setSort }}
-          />
-        )}
-      </PagedResults>
-    </>
+    <ListScreen
+      title="Tasks"
+      create={canManage && { to: taskPaths.create, label: 'New Task' }}
+      list={list}
+      query={useTasksListQuery(list.params)}
+      texts={{
+        loading: 'Loading tasks...',
+        error: 'Error loading tasks. Please try again later.',
+        empty: list.filters.status ? 'No tasks with this status' : 'No tasks found',
+      }}
+      searchLabel="Search by title"
+      filters={[STATUS_FILTER]}
+      table={{
+        label: 'Tasks',
+        columns: taskColumns(canManage),
+        rowLink: (task) => taskPaths.detail(task.id),
+      }}
+    />
   );
 }

@@ -5,7 +5,7 @@ import {
   Button,
   DateTimeField,
   EDITABLE_TASK_STATUSES,
-  fieldError,
+  bindField,
   Form,
   FormActions,
   Select,
@@ -54,37 +54,29 @@ export function TaskForm<V extends TaskFormValues>({
   currentAssignee,
 }: TaskFormProps<V>) {
   const formik = useFormik<V>({ initialValues, validationSchema, onSubmit });
-  const errorOf = (field: keyof TaskFormValues | 'status') =>
-    fieldError(formik, field as keyof V & string);
+  const bind = (field: keyof TaskFormValues | 'status') =>
+    bindField(formik, field as keyof V & string);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
-      <TextField
-        label="Title"
-        required
-        {...formik.getFieldProps('title')}
-        error={errorOf('title')}
-      />
+      <TextField label="Title" required {...bind('title')} />
       <TextArea
         label="Description"
         rows={TASK_DESCRIPTION_ROWS}
         required={'status' in initialValues}
-        {...formik.getFieldProps('description')}
-        error={errorOf('description')}
+        {...bind('description')}
       />
       <DateTimeField
         label="Due Date"
         hint="Date and time in India Standard Time (Asia/Kolkata)"
         required
-        {...formik.getFieldProps('due_date')}
-        error={errorOf('due_date')}
+        {...bind('due_date')}
       />
       <AssigneeSelect
         label="Assigned To"
         required
         current={currentAssignee}
-        {...formik.getFieldProps('assigned_to_user_id')}
-        error={errorOf('assigned_to_user_id')}
+        {...bind('assigned_to_user_id')}
       />
       {'status' in initialValues ? (
         <Select
@@ -92,8 +84,7 @@ export function TaskForm<V extends TaskFormValues>({
           required
           options={STATUS_OPTIONS}
           placeholder="Select Status"
-          {...formik.getFieldProps('status')}
-          error={errorOf('status')}
+          {...bind('status')}
         />
       ) : null}
       <FormActions>
