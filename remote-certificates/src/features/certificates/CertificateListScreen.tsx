@@ -3,12 +3,8 @@ import {
   Button,
   CERTIFICATE_STATUSES,
   EXPIRING_WITHIN_DAY_CHOICES,
-  FilterBar,
   formatCalendarDate,
-  PageHeader,
-  PagedResults,
-  PAGE_SIZE_DEFAULT,
-  ResourceTable,
+  ListScreen,
   selectCanManage,
   statusLabel,
   useAppSelector,
@@ -28,7 +24,6 @@ import { certificatePaths } from './paths';
  * (`/certificates?status=active&expiring_within_days=30&sort=-expiry_date&q=fire&page=2`).
  */
 const CERTIFICATE_LIST = {
-  pageSize: PAGE_SIZE_DEFAULT,
   // `?expiring_within_days=` takes the list's choices only (7, 30, 90).
   filters: {
     status: CERTIFICATE_STATUSES,
@@ -116,42 +111,26 @@ export function CertificateListScreen() {
   const { expiring_within_days: within, ...rest } = list.params;
   const params: CertificateListParams =
     within === undefined ? rest : { ...rest, expiring_within_days: Number(within) };
-  const query = useCertificatesListQuery(params);
   const canManage = useAppSelector(selectCanManage);
-  const { status, expiring_within_days } = list.filters;
-  const filtered = Boolean(status || expiring_within_days || list.search);
+  const filtered = Boolean(list.filters.status || within || list.search);
   return (
-    <>
-      <PageHeader
-        title="Certificates"
-        actions={
-          canManage ? (
-            <Button as={Link} to={certificatePaths.create}>
-              New Certificate
-            </Button>
-          ) : undefined
-        }
-      />
-      <FilterBar list={list} searchLabel="Search by name" filters={FILTERS} />
-      <PagedResults
-        query={query}
-        list={list}
-        texts={{
-          loading: 'Loading certificates...',
-          error: 'Error loading certificates. Please try again later.',
-          empty: filtered ? 'No certificates match these filters' : 'No certificates found',
-        }}
-      >
-        {(certificates) => (
-          <ResourceTable
-            label="Certificates"
-            items={certificates}
-            columns={certificateColumns(canManage)}
-            rowLink={(c) => certificatePaths.detail(c.id)}
-            sort={{ value: list.sort, onChange: list.setSort }}
-          />
-        )}
-      </PagedResults>
-    </>
+    <ListScreen
+      title="Certificates"
+      create={canManage && { to: certificatePaths.create, label: 'New Certificate' }}
+      list={list}
+      query={useCertificatesListQuery(params)}
+      texts={{
+        loading: 'Loading certificates...',
+        error: 'Error loading certificates. Please try again later.',
+        empty: filtered ? 'No certificates match these filters' : 'No certificates found',
+      }}
+      searchLabel="Search by name"
+      filters={FILTERS}
+      table={{
+        label: 'Certificates',
+        columns: certificateColumns(canManage),
+        rowLink: (c) => certificatePaths.detail(c.id),
+      }}
+    />
   );
 }

@@ -1,9 +1,6 @@
-import { Link } from 'react-router-dom';
 import {
-  Button,
-  Card,
+  FormScreen,
   isApiError,
-  PageHeader,
   selectCurrentUser,
   useAppSelector,
   useSaveThenGo,
@@ -29,22 +26,15 @@ export function CreateCertificateScreen() {
   });
 
   return (
-    <>
-      <PageHeader
-        title="Create New Certificate"
-        actions={
-          <Button as={Link} to={certificatePaths.list} variant="secondary">
-            Back to Certificates
-          </Button>
-        }
+    <FormScreen
+      title="Create New Certificate"
+      back={{ to: certificatePaths.list, label: 'Back to Certificates' }}
+    >
+      <CreateCertificateForm
+        onSubmit={async (values) => {
+          await save(createCertificate(toCreatePayload(values, currentUser)));
+        }}
       />
-      <Card>
-        <CreateCertificateForm
-          onSubmit={async (values) => {
-            await save(createCertificate(toCreatePayload(values, currentUser)));
-          }}
-        />
-      </Card>
-    </>
+    </FormScreen>
   );
 }

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import {
   apiErrorMessage,
   Button,
-  fieldError,
+  bindField,
   DateField,
   Dialog,
   Form,
@@ -45,22 +45,15 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
       await save(update({ id: certificate.id, changes: toRenewPayload(values) }));
     },
   });
-  const errorOf = (field: keyof RenewCertificateFormValues) => fieldError(formik, field);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
-      <DateField
-        label="New Issue Date"
-        hint={DATE_HINT}
-        {...formik.getFieldProps('issue_date')}
-        error={errorOf('issue_date')}
-      />
+      <DateField label="New Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
       <DateField
         label="New Expiry Date"
         hint={DATE_HINT}
         required
-        {...formik.getFieldProps('expiry_date')}
-        error={errorOf('expiry_date')}
+        {...bindField(formik, 'expiry_date')}
       />
       <FormActions>
         <Button variant="secondary" onClick={onClose}>
