@@ -4,11 +4,7 @@ import {
   Button,
   DEPARTMENTS,
   EMPLOYEE_STATUSES,
-  FilterBar,
-  PageHeader,
-  PagedResults,
-  PAGE_SIZE_DEFAULT,
-  ResourceTable,
+  ListScreen,
   ROLES,
   selectCurrentUser,
   statusLabel,
@@ -31,7 +27,6 @@ import { canEditPerson, canManagePeople, canResendInvitation } from './permissio
  * search by name or email, kept in the URL (`/employees?role=manager&department=Sales&q=priya`).
  */
 const EMPLOYEE_LIST = {
-  pageSize: PAGE_SIZE_DEFAULT,
   filters: { status: EMPLOYEE_STATUSES, role: ROLES, department: DEPARTMENTS },
   sorts: ['full_name', 'email'],
   defaultSort: 'full_name',
@@ -131,42 +126,26 @@ function employeeColumns(
  */
 export function EmployeeListScreen() {
   const list = useListParams(EMPLOYEE_LIST);
-  const query = useEmployeesListQuery(list.params);
   const currentUser = useAppSelector(selectCurrentUser);
   const manages = canManagePeople(currentUser);
   const narrowed = list.search !== '' || Object.values(list.filters).some(Boolean);
-
   return (
-    <>
-      <PageHeader
-        title="Users"
-        actions={
-          manages ? (
-            <Button as={Link} to={employeePaths.create}>
-              New User
-            </Button>
-          ) : null
-        }
-      />
-      <FilterBar list={list} searchLabel="Search by name or email" filters={FILTERS} />
-      <PagedResults
-        query={query}
-        list={list}
-        texts={{
-          loading: 'Loading employees...',
-          error: 'Failed to fetch employees',
-          empty: narrowed ? 'No employees match the search or filters' : 'No employees found',
-        }}
-      >
-        {(employees) => (
-          <ResourceTable
-            label="Users"
-            items={employees}
-            columns={employeeColumns(manages, (person) => canEditPerson(currentUser, person))}
-            sort={{ value: list.sort, onChange: list.setSort }}
-          />
-        )}
-      </PagedResults>
-    </>
+    <ListScreen
+      title="Users"
+      create={manages && { to: employeePaths.create, label: 'New User' }}
+      list={list}
+      query={useEmployeesListQuery(list.params)}
+      texts={{
+        loading: 'Loading employees...',
+        error: 'Failed to fetch employees',
+        empty: narrowed ? 'No employees match the search or filters' : 'No employees found',
+      }}
+      searchLabel="Search by name or email"
+      filters={FILTERS}
+      table={{
+        label: 'Users',
+        columns: employeeColumns(manages, (person) => canEditPerson(currentUser, person)),
+      }}
+    />
   );
 }
