@@ -2,9 +2,7 @@ import { useState } from 'react';
 import {
   daysUntilExpiry,
   PageHeader,
-  PagedResults,
   personName,
-  ResourceTable,
   type Certificate,
   type CertificateStatus,
   type Column,
@@ -16,12 +14,10 @@ import { StatusFilterSelect } from './components/StatusFilterSelect';
 import {
   certificateColumns,
   certificatePath,
-  DashboardSection,
-  dashboardErrorText,
+  DashboardTable,
   taskColumns,
   taskPath,
   useDashboardPage,
-  useLogFailure,
 } from '../dashboards';
 
 /**
@@ -70,23 +66,20 @@ const CERTIFICATE_FILTERS: { value: CertificateStatus; label: string }[] = [
  * status filter that reloads its list, a page at a time, most urgent first. Read-only.
  */
 export function MyDashboardScreen() {
-  const [taskStatus, setTaskStatus] = useState<EmployeeTaskFilter | undefined>();
-  const [certificateStatus, setCertificateStatus] = useState<CertificateStatus | undefined>();
   const tasksPage = useDashboardPage();
   const certificatesPage = useDashboardPage();
+  const [taskStatus, setTaskStatus] = useState<EmployeeTaskFilter | undefined>();
+  const [certificateStatus, setCertificateStatus] = useState<CertificateStatus | undefined>();
   const tasks = useTeamMyTasksQuery({ ...tasksPage.params, status: taskStatus });
   const certificates = useTeamMyCertificatesQuery({
     ...certificatesPage.params,
     status: certificateStatus,
   });
-  useLogFailure(tasks.error, 'Error fetching tasks');
-  useLogFailure(certificates.error, 'Error fetching certificates');
 
   return (
     <>
       <PageHeader title="My Dashboard" />
-
-      <DashboardSection
+      <DashboardTable
         title="My Tasks"
         actions={
           <StatusFilterSelect
@@ -99,28 +92,15 @@ export function MyDashboardScreen() {
             }}
           />
         }
-      >
-        <PagedResults
-          query={tasks}
-          list={tasksPage}
-          texts={{
-            loading: 'Loading tasks...',
-            error: dashboardErrorText(tasks.error, 'tasks'),
-            empty: taskStatus ? 'No tasks with this status' : 'No tasks assigned to you',
-          }}
-        >
-          {(items) => (
-            <ResourceTable
-              label="My Tasks"
-              items={items}
-              columns={MY_TASK_COLUMNS}
-              rowLink={(task) => taskPath(task.id)}
-            />
-          )}
-        </PagedResults>
-      </DashboardSection>
-
-      <DashboardSection
+        query={tasks}
+        page={tasksPage}
+        what="tasks"
+        empty={taskStatus ? 'No tasks with this status' : 'No tasks assigned to you'}
+        failureLog="Error fetching tasks"
+        columns={MY_TASK_COLUMNS}
+        rowLink={(task) => taskPath(task.id)}
+      />
+      <DashboardTable
         title="My Certificates"
         actions={
           <StatusFilterSelect
@@ -133,29 +113,17 @@ export function MyDashboardScreen() {
             }}
           />
         }
-      >
-        <PagedResults
-          query={certificates}
-          list={certificatesPage}
-          texts={{
-            loading: 'Loading certificates...',
-            error: dashboardErrorText(certificates.error, 'certificates'),
-            empty: certificateStatus
-              ? 'No certificates with this status'
-              : 'No certificates in your charge',
-          }}
-        >
-          {(items) => (
-            <ResourceTable
-              label="My Certificates"
-              items={items}
-              // One "now" for every row of a render.
-              columns={myCertificateColumns(new Date())}
-              rowLink={(certificate) => certificatePath(certificate.id)}
-            />
-          )}
-        </PagedResults>
-      </DashboardSection>
+        query={certificates}
+        page={certificatesPage}
+        what="certificates"
+        empty={
+          certificateStatus ? 'No certificates with this status' : 'No certificates in your charge'
+        }
+        failureLog="Error fetching certificates"
+        // One "now" for every row of a render.
+        columns={myCertificateColumns(new Date())}
+        rowLink={(certificate) => certificatePath(certificate.id)}
+      />
     </>
   );
 }

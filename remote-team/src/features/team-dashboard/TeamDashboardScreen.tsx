@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import {
   PageHeader,
-  PagedResults,
   personName,
-  ResourceTable,
   selectRole,
   type Certificate,
   type Column,
@@ -27,10 +25,8 @@ import {
   holderName,
   taskColumns,
   taskPath,
-  DashboardSection,
-  dashboardErrorText,
+  DashboardTable,
   useDashboardPage,
-  useLogFailure,
 } from '../dashboards';
 
 /** Spec 6: the manager dashboard offers assignment (the API allows managers and admins). */
@@ -81,12 +77,6 @@ export function TeamDashboardScreen() {
   const membersPage = useDashboardPage();
   const tasksPage = useDashboardPage();
   const certificatesPage = useDashboardPage();
-  const members = useTeamMembersQuery(membersPage.params);
-  const tasks = useTeamTasksQuery(tasksPage.params);
-  const certificates = useTeamCertificatesQuery(certificatesPage.params);
-  useLogFailure(members.error, 'Error fetching team data');
-  useLogFailure(tasks.error, 'Error fetching tasks');
-  useLogFailure(certificates.error, 'Error fetching certificates');
 
   const [assignTask] = useTeamAssignTaskMutation();
   const [assignCertificate] = useTeamAssignCertificateMutation();
@@ -96,68 +86,39 @@ export function TeamDashboardScreen() {
   return (
     <>
       <PageHeader title="Team Dashboard" />
-
-      <DashboardSection title="Team Members">
-        <PagedResults
-          query={members}
-          list={membersPage}
-          texts={{
-            loading: 'Loading team members...',
-            error: dashboardErrorText(members.error, 'team members'),
-            empty: 'No team members found',
-          }}
-        >
-          {(items) => <ResourceTable label="Team Members" items={items} columns={MEMBER_COLUMNS} />}
-        </PagedResults>
-      </DashboardSection>
-
-      <DashboardSection title="Team Tasks">
-        <PagedResults
-          query={tasks}
-          list={tasksPage}
-          texts={{
-            loading: 'Loading tasks...',
-            error: dashboardErrorText(tasks.error, 'tasks'),
-            empty: 'No tasks found',
-          }}
-        >
-          {(items) => (
-            <ResourceTable
-              label="Team Tasks"
-              items={items}
-              columns={teamTaskColumns(
-                assignable ? (task) => setTarget({ kind: 'task', task }) : undefined,
-              )}
-              rowLink={(task) => taskPath(task.id)}
-            />
-          )}
-        </PagedResults>
-      </DashboardSection>
-
-      <DashboardSection title="Team Certificates">
-        <PagedResults
-          query={certificates}
-          list={certificatesPage}
-          texts={{
-            loading: 'Loading certificates...',
-            error: dashboardErrorText(certificates.error, 'certificates'),
-            empty: 'No certificates found',
-          }}
-        >
-          {(items) => (
-            <ResourceTable
-              label="Team Certificates"
-              items={items}
-              columns={teamCertificateColumns(
-                assignable
-                  ? (certificate) => setTarget({ kind: 'certificate', certificate })
-                  : undefined,
-              )}
-              rowLink={(certificate) => certificatePath(certificate.id)}
-            />
-          )}
-        </PagedResults>
-      </DashboardSection>
+      <DashboardTable
+        title="Team Members"
+        query={useTeamMembersQuery(membersPage.params)}
+        page={membersPage}
+        what="team members"
+        empty="No team members found"
+        failureLog="Error fetching team data"
+        columns={MEMBER_COLUMNS}
+      />
+      <DashboardTable
+        title="Team Tasks"
+        query={useTeamTasksQuery(tasksPage.params)}
+        page={tasksPage}
+        what="tasks"
+        empty="No tasks found"
+        failureLog="Error fetching tasks"
+        columns={teamTaskColumns(
+          assignable ? (task) => setTarget({ kind: 'task', task }) : undefined,
+        )}
+        rowLink={(task) => taskPath(task.id)}
+      />
+      <DashboardTable
+        title="Team Certificates"
+        query={useTeamCertificatesQuery(certificatesPage.params)}
+        page={certificatesPage}
+        what="certificates"
+        empty="No certificates found"
+        failureLog="Error fetching certificates"
+        columns={teamCertificateColumns(
+          assignable ? (certificate) => setTarget({ kind: 'certificate', certificate }) : undefined,
+        )}
+        rowLink={(certificate) => certificatePath(certificate.id)}
+      />
 
       {target?.kind === 'task' ? (
         <AssignDialog
