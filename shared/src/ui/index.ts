@@ -43,6 +43,7 @@ export { type FieldProps } from './form/Field';
 export { TextField, type TextFieldProps } from './form/TextField';
 export { TextArea, type TextAreaProps } from './form/TextArea';
 export { Select, type SelectProps, type SelectOption } from './form/Select';
+export { PersonSelect, type PersonSelectProps, type PersonChoice } from './form/PersonSelect';
 export { DateField, type DateFieldProps } from './form/DateField';
 export { DateTimeField, type DateTimeFieldProps } from './form/DateTimeField';
 export { SearchField, SEARCH_DEBOUNCE_MS, type SearchFieldProps } from './form/SearchField';
