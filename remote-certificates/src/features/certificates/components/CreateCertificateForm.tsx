@@ -6,6 +6,7 @@ import {
   DateField,
   Form,
   FormActions,
+  PersonSelect,
   REMINDER_DAY_CHOICES,
   Select,
   TextArea,
@@ -16,7 +17,7 @@ import {
   createCertificateSchema,
   type CreateCertificateFormValues,
 } from '../schemas';
-import { InchargeSelect } from './InchargeSelect';
+import { useCertificatesPeopleQuery } from '../api';
 
 const REMINDER_OPTIONS = REMINDER_DAY_CHOICES.map((days) => ({
   value: days,
@@ -36,6 +37,7 @@ export interface CreateCertificateFormProps {
  * department and the person in charge. Rules and messages: the shared yup schema.
  */
 export function CreateCertificateForm({ onSubmit }: CreateCertificateFormProps) {
+  const people = useCertificatesPeopleQuery();
   const formik = useFormik<CreateCertificateFormValues>({
     initialValues: createCertificateInitialValues,
     validationSchema: createCertificateSchema,
@@ -65,7 +67,8 @@ export function CreateCertificateForm({ onSubmit }: CreateCertificateFormProps) 
         {...bindField(formik, 'reminder_days_before')}
       />
       <TextField label="Department" {...bindField(formik, 'department')} />
-      <InchargeSelect
+      <PersonSelect
+        people={people}
         label="Incharge Person"
         required
         {...bindField(formik, 'incharge_person_id')}

@@ -8,6 +8,7 @@ import {
   bindField,
   Form,
   FormActions,
+  PersonSelect,
   Select,
   statusLabel,
   TASK_DESCRIPTION_ROWS,
@@ -16,7 +17,7 @@ import {
   type PersonRef,
 } from '@duly/shared';
 import type { CreateTaskFormValues, EditTaskFormValues } from '../schemas';
-import { AssigneeSelect } from './AssigneeSelect';
+import { useTasksAssigneesQuery } from '../api';
 
 const STATUS_OPTIONS = EDITABLE_TASK_STATUSES.map((status) => ({
   value: status,
@@ -54,6 +55,7 @@ export function TaskForm<V extends TaskFormValues>({
   currentAssignee,
 }: TaskFormProps<V>) {
   const formik = useFormik<V>({ initialValues, validationSchema, onSubmit });
+  const assignees = useTasksAssigneesQuery();
   const bind = (field: keyof TaskFormValues | 'status') =>
     bindField(formik, field as keyof V & string);
 
@@ -72,9 +74,10 @@ export function TaskForm<V extends TaskFormValues>({
         required
         {...bind('due_date')}
       />
-      <AssigneeSelect
+      <PersonSelect
         label="Assigned To"
         required
+        people={assignees}
         current={currentAssignee}
         {...bind('assigned_to_user_id')}
       />
