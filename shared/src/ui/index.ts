@@ -13,7 +13,14 @@ export { Spinner, type SpinnerProps } from './Spinner';
 export { LoadingState, type LoadingStateProps } from './LoadingState';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { NotFoundPage } from './NotFoundPage';
-export { DetailLabel, DetailList, DetailText, DetailValue } from './DetailList';
+export {
+  DetailFields,
+  DetailLabel,
+  DetailList,
+  DetailText,
+  DetailValue,
+  type DetailField,
+} from './DetailList';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { StatusBadge, type StatusBadgeProps } from './StatusBadge';
 export { Avatar, type AvatarProps } from './Avatar';
