@@ -86,6 +86,7 @@ export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/F
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
 export { FormScreen, type FormScreenProps } from './screen/FormScreen';
 export {
+  failureText,
   useSaveThenGo,
   type SaveThenGoOptions,
   type SaveFormHelpers,

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useFormik } from 'formik';
 import { fieldError } from '../form/fieldError';
-import { useSaveThenGo, type SaveThenGoOptions } from '../screen/useSaveThenGo';
+import { failureText, useSaveThenGo, type SaveThenGoOptions } from '../screen/useSaveThenGo';
 import { renderInRouter } from './renderInRouter';
 
 interface Values {
@@ -138,5 +138,28 @@ describe('useSaveThenGo', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed')).toBeVisible();
     expect(screen.getByText('no field error')).toBeVisible();
+  });
+
+  it('saves without a toast when it has no success text', async () => {
+    const onResult = jest.fn();
+    const { user } = renderInRouter(
+      <SaveForm
+        request={answer({ id: 'n1' })}
+        options={{ failure: 'Failed' }}
+        onResult={onResult}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith(true));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.querySelector('#notistack-snackbar')).toBeNull();
+  });
+});
+
+describe('failureText', () => {
+  it("puts the failed call's message after the prefix, else 'Unexpected error'", () => {
+    const text = failureText('Error creating task');
+    expect(text({ status: 403, message: 'Forbidden' })).toBe('Error creating task: Forbidden');
+    expect(text(new TypeError('boom'))).toBe('Error creating task: Unexpected error');
   });
 });

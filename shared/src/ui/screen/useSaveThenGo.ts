@@ -9,8 +9,8 @@ export interface Unwrappable<R> {
 }
 
 export interface SaveThenGoOptions<V, R> {
-  /** The success toast ('Task created successfully'). */
-  success: string;
+  /** The success toast ('Task created successfully'); none without it. */
+  success?: string;
   /** The error toast: a text, or one made from the error ('Error creating task: {message}'). */
   failure: string | ((error: unknown) => string);
   /** Where to go once saved; a function gets the API's answer (the new item). */
@@ -22,6 +22,14 @@ export interface SaveThenGoOptions<V, R> {
    * an error shows under its field instead of as a toast. `message` replaces the server's text.
    */
   serverFields?: Partial<Record<string, { field: keyof V & string; message?: string }>>;
+}
+
+/**
+ * The error toast '{prefix}: {message}' of a create screen (spec 8: 'Error creating task:
+ * {message}'): the failed call's message, else 'Unexpected error'.
+ */
+export function failureText(prefix: string): (error: unknown) => string {
+  return (error) => `${prefix}: ${isApiError(error) ? error.message : 'Unexpected error'}`;
 }
 
 /** The form's part of a failed save: formik's `setErrors` (the submit handler's helpers). */
@@ -74,7 +82,7 @@ export function useSaveThenGo<V = unknown, R = unknown>(options: SaveThenGoOptio
       }
       return false;
     }
-    enqueueSnackbar(success, { variant: 'success' });
+    if (success !== undefined) enqueueSnackbar(success, { variant: 'success' });
     onSaved?.(saved);
     if (to !== undefined) navigate(typeof to === 'function' ? to(saved) : to);
     return true;
