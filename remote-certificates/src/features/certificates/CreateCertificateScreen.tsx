@@ -1,6 +1,6 @@
 import {
   FormScreen,
-  isApiError,
+  failureText,
   selectCurrentUser,
   useAppSelector,
   useSaveThenGo,
@@ -19,9 +19,7 @@ export function CreateCertificateScreen() {
   const [createCertificate] = useCertificatesCreateMutation();
   const save = useSaveThenGo({
     success: 'Certificate created successfully',
-    // 'Error creating certificate: {message}': the server's message when it sent one.
-    failure: (error) =>
-      `Error creating certificate: ${isApiError(error) ? error.message : 'Unexpected error'}`,
+    failure: failureText('Error creating certificate'),
     to: certificatePaths.list,
   });
 

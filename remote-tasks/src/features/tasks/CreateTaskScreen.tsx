@@ -1,6 +1,6 @@
 import {
   FormScreen,
-  isApiError,
+  failureText,
   selectCurrentUser,
   useAppSelector,
   useSaveThenGo,
@@ -16,8 +16,7 @@ export function CreateTaskScreen() {
   const [createTask] = useTasksCreateMutation();
   const save = useSaveThenGo({
     success: 'Task created successfully',
-    failure: (error) =>
-      `Error creating task: ${isApiError(error) ? error.message : 'Unexpected error'}`,
+    failure: failureText('Error creating task'),
     to: taskPaths.list,
   });
 
