@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { bindField, fieldError } from '../form/fieldError';
@@ -32,7 +32,7 @@ describe('FormScreen', () => {
     expect(screen.getByRole('heading', { name: 'Create New Thing' })).toBeVisible();
     expect(screen.getByLabelText('Name')).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Back to Things' }));
-    expect(currentPath()).toBe('/things');
+    await waitFor(() => expect(currentPath()).toBe('/things'));
   });
 });
 

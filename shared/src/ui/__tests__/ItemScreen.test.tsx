@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { ItemScreen, type ItemQuery } from '../screen/ItemScreen';
 import { renderInRouter } from './renderInRouter';
 
@@ -40,7 +40,7 @@ describe('ItemScreen', () => {
     expect(screen.getByText('Named Kit')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Edit Thing' })).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Back to Things' }));
-    expect(currentPath()).toBe('/things');
+    await waitFor(() => expect(currentPath()).toBe('/things'));
   });
 
   it('has no back link in a loaded header without actions (an edit form has Cancel)', () => {

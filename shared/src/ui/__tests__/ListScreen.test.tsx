@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { useListParams } from '../../list/useListParams';
 import { ListScreen } from '../screen/ListScreen';
 import { renderInRouter } from './renderInRouter';
@@ -61,15 +61,15 @@ describe('ListScreen', () => {
     await user.click(
       within(screen.getByRole('table', { name: 'Things' })).getByText('Fire licence'),
     );
-    expect(currentPath()).toBe('/things/t1');
+    await waitFor(() => expect(currentPath()).toBe('/things/t1'));
   });
 
   it('keeps the order in the URL: a sortable header writes ?sort=', async () => {
     const { user, currentPath } = renderInRouter(<ThingList data={page} />, '/things');
     await user.click(screen.getByRole('button', { name: 'Name' }));
-    expect(currentPath()).toBe('/things?sort=name');
+    await waitFor(() => expect(currentPath()).toBe('/things?sort=name'));
     await user.click(screen.getByRole('button', { name: 'Name' }));
-    expect(currentPath()).toBe('/things?sort=-name');
+    await waitFor(() => expect(currentPath()).toBe('/things?sort=-name'));
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
       'aria-sort',
       'descending',

@@ -52,7 +52,8 @@ describe('useSaveThenGo', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved it')).toBeVisible();
-    expect(currentPath()).toBe('/things/n1');
+    // The router renders a navigation as a transition, after the toast.
+    await waitFor(() => expect(currentPath()).toBe('/things/n1'));
     expect(onResult).toHaveBeenCalledWith(true);
   });
 
@@ -117,6 +118,26 @@ describe('useSaveThenGo', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email is already in use')).toBeVisible();
+  });
+
+  it("can show the answer's own message under a mapped field", async () => {
+    const { user } = renderInRouter(
+      <SaveForm
+        request={failure({
+          status: 400,
+          message: 'Email must be shorter.',
+          data: { message: 'Email must be shorter.', errors: [{ path: 'email', message: 'x' }] },
+        })}
+        options={{
+          failure: 'Failed',
+          serverFields: {
+            email: { field: 'email', message: (error) => error.data?.message ?? error.message },
+          },
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Email must be shorter.')).toBeVisible();
   });
 
   it('toasts a 400 whose errors name no mapped field', async () => {

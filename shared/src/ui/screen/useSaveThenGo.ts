@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import type { FormikErrors } from 'formik';
-import { isApiError } from '../../api/errors';
+import { isApiError, type ApiError } from '../../api/errors';
 
 /** A mutation's call as RTK Query returns it: `updateTask(args)`. */
 export interface Unwrappable<R> {
@@ -19,9 +19,18 @@ export interface SaveThenGoOptions<V, R> {
   onSaved?: (saved: R) => void;
   /**
    * The API's field names (the `path` of its 400's `errors`) mapped to the form's fields: such
-   * an error shows under its field instead of as a toast. `message` replaces the server's text.
+   * an error shows under its field instead of as a toast. `message` replaces the server's text
+   * (a function gets the error and the field's own text, e.g. to show the answer's `message`).
    */
-  serverFields?: Partial<Record<string, { field: keyof V & string; message?: string }>>;
+  serverFields?: Partial<
+    Record<
+      string,
+      {
+        field: keyof V & string;
+        message?: string | ((error: ApiError, fieldMessage: string) => string);
+      }
+    >
+  >;
 }
 
 /**
@@ -46,7 +55,10 @@ function fieldErrorsOf<V, R>(
   if (!serverFields || !isApiError(error) || error.status !== 400) return found as FormikErrors<V>;
   for (const { path, message } of error.data?.errors ?? []) {
     const target = serverFields[path.replace(/^\/+/, '')];
-    if (target) found[target.field] = target.message ?? message;
+    if (!target) continue;
+    const { message: replacement } = target;
+    found[target.field] =
+      typeof replacement === 'function' ? replacement(error, message) : (replacement ?? message);
   }
   return found as FormikErrors<V>;
 }
