@@ -155,8 +155,9 @@ test('releases of remote-tasks: a tab on release 1 keeps working after release 2
   const server = await startDuly();
   const release2Build = buildChangedRemote('remote-tasks', {
     file: 'features/tasks/TaskListScreen.tsx',
-    from: />(\s*)New Task(\s*)</,
-    to: '>$1New Task (v2)$2<',
+    // The list's New button is the kit's ListScreen `create` label.
+    from: /label: 'New Task'/,
+    to: "label: 'New Task (v2)'",
   });
   const releaseCommand = (...args: string[]) =>
     platformCommand('release.cjs', args, { DATA_DIR: server.dataDir });
