@@ -37,7 +37,7 @@ const SHARED_VERSION: string = JSON.parse(
 const [sharedMajor, sharedMinor] = SHARED_VERSION.split('.').map(Number);
 const NEXT_MINOR = `${sharedMajor}.${sharedMinor! + 1}.0`;
 
-test('a change in @duly/shared ships by redeploying the shell alone: remote-tasks shows it, its files byte-identical, and its ^1.0.0 loads in a shell providing the next minor', async ({
+test('a change in @duly/shared ships by redeploying the shell alone: remote-tasks shows it, its files byte-identical, and its ^1 range loads in a shell providing the next minor', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -95,7 +95,7 @@ test('a remote built against another major of @duly/shared shows the version mes
   // The tasks team builds against @duly/shared 2 (a major the production shell does not have).
   const release = buildChangedRemote('remote-tasks', {
     file: '../package.json',
-    from: /"@duly\/shared": "\^1\.0\.0"/,
+    from: /"@duly\/shared": "\^1\.\d+\.\d+"/,
     to: '"@duly/shared": "^2.0.0"',
   });
   const host = new StaticHost(release.dist);
@@ -156,8 +156,9 @@ test('releases of remote-tasks: a tab on release 1 keeps working after release 2
   const server = await startDuly();
   const release2Build = buildChangedRemote('remote-tasks', {
     file: 'features/tasks/TaskListScreen.tsx',
-    from: />(\s*)New Task(\s*)</,
-    to: '>$1New Task (v2)$2<',
+    // The list's New button is the kit's ListScreen `create` label.
+    from: /label: 'New Task'/,
+    to: "label: 'New Task (v2)'",
   });
   const releaseCommand = (...args: string[]) =>
     platformCommand('release.cjs', args, { DATA_DIR: server.dataDir });

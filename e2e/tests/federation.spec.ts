@@ -78,8 +78,9 @@ withRemoteHost(
     // The tasks team changes a label, builds its package alone and deploys its dist/.
     const release = buildChangedRemote('remote-tasks', {
       file: 'features/tasks/TaskListScreen.tsx',
-      from: />(\s*)New Task(\s*)</,
-      to: '>$1New Task (v2)$2<',
+      // The list's New button is the kit's ListScreen `create` label.
+      from: /label: 'New Task'/,
+      to: "label: 'New Task (v2)'",
     });
     try {
       remoteHost.deploy(release.dist);

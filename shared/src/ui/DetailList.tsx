@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /**
@@ -36,3 +37,36 @@ export const DetailValue = styled.dd`
 export const DetailText = styled(DetailValue)`
   white-space: pre-wrap;
 `;
+
+/** One line of a DetailFields list. */
+export interface DetailField {
+  label: string;
+  value: ReactNode;
+  /** A text a person typed (a description): its line breaks are kept. */
+  text?: boolean;
+}
+
+/**
+ * A detail page's fields from a list (`false` leaves one out): the DetailList of their labels
+ * and values.
+ */
+export function DetailFields({
+  fields,
+}: {
+  fields: readonly (DetailField | false | null | undefined)[];
+}) {
+  return (
+    <DetailList>
+      {fields.map((field) => {
+        if (!field) return null;
+        const Value = field.text ? DetailText : DetailValue;
+        return (
+          <Fragment key={field.label}>
+            <DetailLabel>{field.label}</DetailLabel>
+            <Value>{field.value}</Value>
+          </Fragment>
+        );
+      })}
+    </DetailList>
+  );
+}

@@ -13,7 +13,14 @@ export { Spinner, type SpinnerProps } from './Spinner';
 export { LoadingState, type LoadingStateProps } from './LoadingState';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { NotFoundPage } from './NotFoundPage';
-export { DetailLabel, DetailList, DetailText, DetailValue } from './DetailList';
+export {
+  DetailFields,
+  DetailLabel,
+  DetailList,
+  DetailText,
+  DetailValue,
+  type DetailField,
+} from './DetailList';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { StatusBadge, type StatusBadgeProps } from './StatusBadge';
 export { Avatar, type AvatarProps } from './Avatar';
@@ -43,6 +50,7 @@ export { type FieldProps } from './form/Field';
 export { TextField, type TextFieldProps } from './form/TextField';
 export { TextArea, type TextAreaProps } from './form/TextArea';
 export { Select, type SelectProps, type SelectOption } from './form/Select';
+export { PersonSelect, type PersonSelectProps, type PersonChoice } from './form/PersonSelect';
 export { DateField, type DateFieldProps } from './form/DateField';
 export { DateTimeField, type DateTimeFieldProps } from './form/DateTimeField';
 export { SearchField, SEARCH_DEBOUNCE_MS, type SearchFieldProps } from './form/SearchField';
@@ -57,3 +65,30 @@ export { SortableHeaderCell, type SortableHeaderCellProps } from './table/Sortab
 export { Dialog, type DialogProps } from './dialog/Dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';
 export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
+
+// The resource-screen kit (1.2.0): a list's table from its columns, its filters in the URL, a
+// one-item page in every state, and the one way a form saves.
+export { OneLineCell } from './table/OneLineCell';
+export { bindField, fieldError } from './form/fieldError';
+export {
+  PasswordFields,
+  type PasswordFieldsProps,
+  type PasswordFieldSpec,
+} from './form/PasswordFields';
+export { ItemScreen, type ItemScreenProps, type ItemQuery } from './screen/ItemScreen';
+export {
+  ResourceTable,
+  type ResourceTableProps,
+  type Column,
+  type ColumnEntry,
+} from './screen/ResourceTable';
+export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
+export { ListScreen, type ListScreenProps } from './screen/ListScreen';
+export { FormScreen, type FormScreenProps } from './screen/FormScreen';
+export {
+  failureText,
+  useSaveThenGo,
+  type SaveThenGoOptions,
+  type SaveFormHelpers,
+  type Unwrappable,
+} from './screen/useSaveThenGo';

@@ -1,21 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorState,
-  isNotFound,
-  LoadingState,
-  PageHeader,
-  selectCanManage,
-  useAppSelector,
-} from '@duly/shared';
+import { Button, Card, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
 import { useCertificatesGetQuery, useCertificatesPeopleQuery } from './api';
 import { CertificateDetails } from './components/CertificateDetails';
 import { isRenewable, RenewCertificate } from './components/RenewCertificate';
 import { certificatePaths } from './paths';
-
-const TITLE = 'Certificate Details';
+import { BACK_TO_CERTIFICATES, CERTIFICATE_TEXTS } from './texts';
 
 /**
  * /certificates/{id}: the certificate's page (the spec shows none; a row click leads here).
@@ -23,55 +12,31 @@ const TITLE = 'Certificate Details';
  */
 export function CertificateDetailScreen() {
   const { certificateId = '' } = useParams();
-  const { data: certificate, error, isLoading } = useCertificatesGetQuery(certificateId);
+  const query = useCertificatesGetQuery(certificateId);
   const { data: people } = useCertificatesPeopleQuery();
   const canManage = useAppSelector(selectCanManage);
-  const backToCertificates = (
-    <Button as={Link} to={certificatePaths.list} variant="text">
-      Back to Certificates
-    </Button>
-  );
-
-  if (isLoading || error || !certificate) {
-    let state;
-    if (isLoading) state = <LoadingState>Loading certificate...</LoadingState>;
-    else if (isNotFound(error))
-      state = <EmptyState action={backToCertificates}>Certificate not found</EmptyState>;
-    else
-      state = (
-        <ErrorState action={backToCertificates}>
-          Error loading certificate. Please try again later.
-        </ErrorState>
-      );
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        {state}
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageHeader
-        title={TITLE}
-        actions={
+    <ItemScreen
+      query={query}
+      title="Certificate Details"
+      texts={CERTIFICATE_TEXTS}
+      back={BACK_TO_CERTIFICATES}
+      actions={(certificate) =>
+        canManage ? (
           <>
-            {backToCertificates}
-            {canManage && isRenewable(certificate) ? (
-              <RenewCertificate certificate={certificate} />
-            ) : null}
-            {canManage ? (
-              <Button as={Link} to={certificatePaths.edit(certificate.id)} variant="secondary">
-                Edit
-              </Button>
-            ) : null}
+            {isRenewable(certificate) ? <RenewCertificate certificate={certificate} /> : null}
+            <Button as={Link} to={certificatePaths.edit(certificate.id)} variant="secondary">
+              Edit
+            </Button>
           </>
-        }
-      />
-      <Card title={certificate.name}>
-        <CertificateDetails certificate={certificate} people={people} />
-      </Card>
-    </>
+        ) : null
+      }
+    >
+      {(certificate) => (
+        <Card title={certificate.name}>
+          <CertificateDetails certificate={certificate} people={people} />
+        </Card>
+      )}
+    </ItemScreen>
   );
 }

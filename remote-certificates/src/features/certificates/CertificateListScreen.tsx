@@ -1,88 +1,136 @@
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import {
   Button,
-  PageHeader,
-  PagedResults,
-  SearchField,
+  CERTIFICATE_STATUSES,
+  EXPIRING_WITHIN_DAY_CHOICES,
+  formatCalendarDate,
+  ListScreen,
   selectCanManage,
+  statusLabel,
   useAppSelector,
+  useListParams,
+  type Certificate,
+  type CertificateListParams,
+  type ColumnEntry,
 } from '@duly/shared';
 import { useCertificatesListQuery } from './api';
-import { CertificateTable } from './components/CertificateTable';
-import { ListFilters } from './components/ListFilters';
+import { CertificateStatusBadge } from './components/CertificateStatusBadge';
+import { CERTIFICATE_DATE_FORMAT } from './dates';
 import { certificatePaths } from './paths';
-import { useCertificateListParams } from './useCertificateListParams';
 
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
-`;
+/**
+ * /certificates' page, filters, order (the API's CERTIFICATE_SORTS; its default is expiry date,
+ * soonest first) and name search, kept in the URL
+ * (`/certificates?status=active&expiring_within_days=30&sort=-expiry_date&q=fire&page=2`).
+ */
+const CERTIFICATE_LIST = {
+  // `?expiring_within_days=` takes the list's choices only (7, 30, 90).
+  filters: {
+    status: CERTIFICATE_STATUSES,
+    expiring_within_days: EXPIRING_WITHIN_DAY_CHOICES.map(String),
+  },
+  sorts: ['name', 'status', 'expiry_date'],
+  defaultSort: 'expiry_date',
+};
 
-const SearchBox = styled.div`
-  width: 280px;
-  max-width: 100%;
+const FILTERS = [
+  {
+    name: 'status',
+    label: 'Filter by Status',
+    placeholder: 'All statuses',
+    options: CERTIFICATE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+  },
+  {
+    name: 'expiring_within_days',
+    label: 'Expiring Within',
+    placeholder: 'Any time',
+    options: EXPIRING_WITHIN_DAY_CHOICES.map((days) => ({
+      value: days,
+      label: `Next ${days} days`,
+    })),
+  },
+] as const;
 
-  ${({ theme }) => theme.media.narrow} {
-    width: 100%;
-  }
-`;
+/** Spec 2: Name, Status, Expiry Date, Reminder Days and, for managers, Edit. */
+function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (c) => c.name,
+      sortKey: 'name',
+      wrap: true,
+      card: 'title',
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (c) => <CertificateStatusBadge status={c.status} />,
+      sortKey: 'status',
+    },
+    {
+      key: 'expiry',
+      header: 'Expiry Date',
+      cell: (c) => formatCalendarDate(c.expiry_date, CERTIFICATE_DATE_FORMAT),
+      sortKey: 'expiry_date',
+    },
+    {
+      key: 'reminder',
+      header: 'Reminder Days',
+      cell: (c) => c.reminder_days_before,
+      numeric: true,
+    },
+    canEdit && {
+      key: 'edit',
+      header: 'Edit',
+      cell: (c) => (
+        // The row ignores clicks on controls inside it, so this goes to the form only.
+        <Button
+          as={Link}
+          to={certificatePaths.edit(c.id)}
+          variant="text"
+          size="small"
+          aria-label={`Edit ${c.name}`}
+        >
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}
 
 /**
  * /certificates: the organisation's certificates (an employee's own), a page at a time,
  * filterable by status and by how soon they expire, searchable by name and sortable by name,
- * status and expiry date. 'New Certificate' and Edit only for those who may use them.
+ * status and expiry date; a row opens the certificate. 'New Certificate' and Edit only for those
+ * who may use them.
  */
 export function CertificateListScreen() {
-  const list = useCertificateListParams();
-  const { status, expiringWithinDays, search, sort } = list;
-  const query = useCertificatesListQuery(list.params);
+  const list = useListParams(CERTIFICATE_LIST);
+  // The API takes the days as a number; RTK Query compares arguments by value.
+  const { expiring_within_days: within, ...rest } = list.params;
+  const params: CertificateListParams =
+    within === undefined ? rest : { ...rest, expiring_within_days: Number(within) };
   const canManage = useAppSelector(selectCanManage);
-  const filtered = Boolean(status || expiringWithinDays || search);
+  const filtered = Boolean(list.filters.status || within || list.search);
   return (
-    <>
-      <PageHeader
-        title="Certificates"
-        actions={
-          canManage ? (
-            <Button as={Link} to={certificatePaths.create}>
-              New Certificate
-            </Button>
-          ) : undefined
-        }
-      />
-      <Toolbar>
-        <SearchBox>
-          <SearchField label="Search by name" value={search} onSearch={list.setSearch} />
-        </SearchBox>
-        <ListFilters
-          status={status}
-          onStatusChange={list.setStatus}
-          expiringWithinDays={expiringWithinDays}
-          onExpiringWithinDaysChange={list.setExpiringWithinDays}
-        />
-      </Toolbar>
-      <PagedResults
-        query={query}
-        list={list}
-        texts={{
-          loading: 'Loading certificates...',
-          error: 'Error loading certificates. Please try again later.',
-          empty: filtered ? 'No certificates match these filters' : 'No certificates found',
-        }}
-      >
-        {(certificates) => (
-          <CertificateTable
-            certificates={certificates}
-            sort={sort}
-            onSortChange={list.setSort}
-            canEdit={canManage}
-          />
-        )}
-      </PagedResults>
-    </>
+    <ListScreen
+      title="Certificates"
+      create={canManage && { to: certificatePaths.create, label: 'New Certificate' }}
+      list={list}
+      query={useCertificatesListQuery(params)}
+      texts={{
+        loading: 'Loading certificates...',
+        error: 'Error loading certificates. Please try again later.',
+        empty: filtered ? 'No certificates match these filters' : 'No certificates found',
+      }}
+      searchLabel="Search by name"
+      filters={FILTERS}
+      table={{
+        label: 'Certificates',
+        columns: certificateColumns(canManage),
+        rowLink: (c) => certificatePaths.detail(c.id),
+      }}
+    />
   );
 }

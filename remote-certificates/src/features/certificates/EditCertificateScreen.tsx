@@ -1,42 +1,31 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
+import { Link, useParams } from 'react-router-dom';
 import {
   apiErrorMessage,
   Button,
   Card,
-  EmptyState,
-  ErrorState,
-  isNotFound,
-  LoadingState,
-  PageHeader,
+  ItemScreen,
+  useSaveThenGo,
   type Certificate,
 } from '@duly/shared';
 import { useCertificatesGetQuery, useCertificatesUpdateMutation } from './api';
 import { EditCertificateForm } from './components/EditCertificateForm';
 import { certificatePaths } from './paths';
-import { toEditFormValues, toUpdatePayload, type EditCertificateFormValues } from './schemas';
+import { toEditFormValues, toUpdatePayload } from './schemas';
+import { BACK_TO_CERTIFICATES, CERTIFICATE_TEXTS } from './texts';
 
 function EditForm({ certificate }: { certificate: Certificate }) {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const [updateCertificate] = useCertificatesUpdateMutation();
-
-  async function handleSubmit(values: EditCertificateFormValues) {
-    try {
-      await updateCertificate({ id: certificate.id, changes: toUpdatePayload(values) }).unwrap();
-      enqueueSnackbar('Certificate updated successfully', { variant: 'success' });
-      navigate(certificatePaths.detail(certificate.id));
-    } catch (error) {
-      enqueueSnackbar(apiErrorMessage(error, 'Failed to update certificate'), {
-        variant: 'error',
-      });
-    }
-  }
-
+  const save = useSaveThenGo({
+    success: 'Certificate updated successfully',
+    failure: (error) => apiErrorMessage(error, 'Failed to update certificate'),
+    to: certificatePaths.detail(certificate.id),
+  });
   return (
     <EditCertificateForm
       initialValues={toEditFormValues(certificate)}
-      onSubmit={handleSubmit}
+      onSubmit={async (values) => {
+        await save(updateCertificate({ id: certificate.id, changes: toUpdatePayload(values) }));
+      }}
       secondaryAction={
         <Button as={Link} to={certificatePaths.detail(certificate.id)} variant="secondary">
           Cancel
@@ -49,35 +38,19 @@ function EditForm({ certificate }: { certificate: Certificate }) {
 /** /certificates/{id}/edit: 'Edit Certificate', with Cancel and Save. */
 export function EditCertificateScreen() {
   const { certificateId = '' } = useParams();
-  const { data: certificate, error, isLoading } = useCertificatesGetQuery(certificateId);
-  const backToCertificates = (
-    <Button as={Link} to={certificatePaths.list} variant="text">
-      Back to Certificates
-    </Button>
-  );
-
-  let content;
-  if (isLoading) content = <LoadingState>Loading certificate...</LoadingState>;
-  else if (error || !certificate)
-    content = isNotFound(error) ? (
-      <EmptyState action={backToCertificates}>Certificate not found</EmptyState>
-    ) : (
-      <ErrorState action={backToCertificates}>
-        Error loading certificate. Please try again later.
-      </ErrorState>
-    );
-  else
-    content = (
-      <Card>
-        {/* Keyed by certificate: the form starts from that certificate's values. */}
-        <EditForm key={certificate.id} certificate={certificate} />
-      </Card>
-    );
-
   return (
-    <>
-      <PageHeader title="Edit Certificate" />
-      {content}
-    </>
+    <ItemScreen
+      query={useCertificatesGetQuery(certificateId)}
+      title="Edit Certificate"
+      texts={CERTIFICATE_TEXTS}
+      back={BACK_TO_CERTIFICATES}
+    >
+      {(certificate) => (
+        <Card>
+          {/* Keyed by certificate: the form starts from that certificate's values. */}
+          <EditForm key={certificate.id} certificate={certificate} />
+        </Card>
+      )}
+    </ItemScreen>
   );
 }

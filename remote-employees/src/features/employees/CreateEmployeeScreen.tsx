@@ -1,5 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
+import { Link } from 'react-router-dom';
 import {
   apiErrorMessage,
   Button,
@@ -8,6 +7,7 @@ import {
   PageHeader,
   selectCurrentUser,
   useAppSelector,
+  useSaveThenGo,
   type EmployeeFormValues,
 } from '@duly/shared';
 import { useEmployeesCreateMutation } from './api';
@@ -18,19 +18,16 @@ import { assignableRoles, canManagePeople } from './permissions';
 
 /** /employees/create: the 'New User' form (managers and admins); Cancel returns to /employees. */
 export function CreateEmployeeScreen() {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
   const [createEmployee] = useEmployeesCreateMutation();
+  const save = useSaveThenGo({
+    success: 'User created successfully',
+    failure: (error) => apiErrorMessage(error, 'Failed to create user'),
+    to: employeePaths.list,
+  });
 
   async function handleSubmit(values: EmployeeFormValues) {
-    try {
-      await createEmployee(toCreatePayload(values, currentUser?.organization_id)).unwrap();
-      enqueueSnackbar('User created successfully', { variant: 'success' });
-      navigate(employeePaths.list);
-    } catch (error) {
-      enqueueSnackbar(apiErrorMessage(error, 'Failed to create user'), { variant: 'error' });
-    }
+    await save(createEmployee(toCreatePayload(values, currentUser?.organization_id)));
   }
 
   return (

@@ -5,10 +5,7 @@ import {
   Button,
   Card,
   EmptyState,
-  ErrorState,
-  isNotFound,
-  LoadingState,
-  PageHeader,
+  ItemScreen,
   selectCurrentUser,
   useAppSelector,
 } from '@duly/shared';
@@ -30,66 +27,52 @@ const Layout = styled.div`
 /**
  * /employees/{employeeId}: the person (name, email, phone, department, role, status) and their
  * work, with 'Edit Employee' (and 'Resend invitation' while they have not accepted it) for those
- * who may change them. An employee sees only their own
- * work (the API gives them nothing else), so on a colleague's page the work is not offered.
+ * who may change them. An employee sees only their own work (the API gives them nothing else),
+ * so on a colleague's page the work is not offered.
  */
 export function EmployeeDetailScreen() {
   const { employeeId = '' } = useParams();
   const currentUser = useAppSelector(selectCurrentUser);
-  const { data: person, error, isLoading } = useEmployeesGetQuery(employeeId);
+  const query = useEmployeesGetQuery(employeeId);
   // "Now" for overdue and expiring: fixed when the page opens, so the counts and the rows agree.
   const [now] = useState(() => new Date());
-  const backToUsers = (
-    <Button as={Link} to={employeePaths.list} variant="text">
-      Back to Users
-    </Button>
-  );
-
-  if (isLoading || error || !person) {
-    let state;
-    if (isLoading) state = <LoadingState>Loading employee...</LoadingState>;
-    else if (isNotFound(error))
-      state = <EmptyState action={backToUsers}>Employee not found</EmptyState>;
-    else state = <ErrorState action={backToUsers}>Failed to fetch user data</ErrorState>;
-    return (
-      <>
-        <PageHeader title="Employee Details" />
-        {state}
-      </>
-    );
-  }
 
   return (
-    <>
-      <PageHeader
-        title={displayName(person)}
-        subtitle="Employee Details"
-        actions={
+    <ItemScreen
+      query={query}
+      title="Employee Details"
+      heading={(person) => ({ title: displayName(person), subtitle: 'Employee Details' })}
+      texts={{
+        loading: 'Loading employee...',
+        notFound: 'Employee not found',
+        error: 'Failed to fetch user data',
+      }}
+      back={{ to: employeePaths.list, label: 'Back to Users' }}
+      actions={(person) =>
+        canEditPerson(currentUser, person) ? (
           <>
-            {backToUsers}
-            {canEditPerson(currentUser, person) && canResendInvitation(person) ? (
-              <ResendInvitationButton person={person} />
-            ) : null}
-            {canEditPerson(currentUser, person) ? (
-              <Button as={Link} to={employeePaths.edit(person.id)} variant="secondary">
-                Edit Employee
-              </Button>
-            ) : null}
+            {canResendInvitation(person) ? <ResendInvitationButton person={person} /> : null}
+            <Button as={Link} to={employeePaths.edit(person.id)} variant="secondary">
+              Edit Employee
+            </Button>
           </>
-        }
-      />
-      <Layout>
-        <Card title="Details">
-          <PersonDetails person={person} />
-        </Card>
-        {canSeeWorkOf(currentUser, person.id) ? (
-          <PersonWork personId={person.id} now={now} />
-        ) : (
-          <EmptyState>
-            Only managers and admins can see a colleague&apos;s tasks and certificates.
-          </EmptyState>
-        )}
-      </Layout>
-    </>
+        ) : null
+      }
+    >
+      {(person) => (
+        <Layout>
+          <Card title="Details">
+            <PersonDetails person={person} />
+          </Card>
+          {canSeeWorkOf(currentUser, person.id) ? (
+            <PersonWork personId={person.id} now={now} />
+          ) : (
+            <EmptyState>
+              Only managers and admins can see a colleague&apos;s tasks and certificates.
+            </EmptyState>
+          )}
+        </Layout>
+      )}
+    </ItemScreen>
   );
 }

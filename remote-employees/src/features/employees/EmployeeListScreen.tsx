@@ -1,18 +1,123 @@
 import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import {
   Button,
-  PageHeader,
-  PagedResults,
+  DEPARTMENTS,
+  EMPLOYEE_STATUSES,
+  ListScreen,
+  ROLES,
   selectCurrentUser,
+  statusLabel,
   useAppSelector,
+  useListParams,
+  type ColumnEntry,
   type Employee,
 } from '@duly/shared';
 import { useEmployeesListQuery } from './api';
-import { EmployeeFilters } from './components/EmployeeFilters';
-import { EmployeeTable } from './components/EmployeeTable';
-import { employeePaths } from './paths';
-import { canEditPerson, canManagePeople } from './permissions';
-import { useEmployeeListParams } from './useEmployeeListParams';
+import { EmployeeStatusBadge } from './components/EmployeeStatusBadge';
+import { InvitationPendingBadge } from './components/InvitationPendingBadge';
+import { ResendInvitationButton } from './components/ResendInvitationButton';
+import { TextLink } from './components/TextLink';
+import { displayName, roleLabel } from './labels';
+import { employeePaths, userPaths } from './paths';
+import { canEditPerson, canManagePeople, canResendInvitation } from './permissions';
+
+/**
+ * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
+ * search by name or email, kept in the URL (`/employees?role=manager&department=Sales&q=priya`).
+ */
+const EMPLOYEE_LIST = {
+  filters: { status: EMPLOYEE_STATUSES, role: ROLES, department: DEPARTMENTS },
+  sorts: ['full_name', 'email'],
+  defaultSort: 'full_name',
+};
+
+const FILTERS = [
+  {
+    name: 'status',
+    label: 'Filter by Status',
+    placeholder: 'All statuses',
+    options: EMPLOYEE_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+  },
+  {
+    name: 'role',
+    label: 'Filter by Role',
+    placeholder: 'All roles',
+    options: ROLES.map((value) => ({ value, label: roleLabel(value) })),
+  },
+  {
+    name: 'department',
+    label: 'Filter by Department',
+    placeholder: 'All departments',
+    options: DEPARTMENTS.map((value) => ({ value, label: value })),
+  },
+] as const;
+
+/** The badges or buttons of one cell side by side. */
+const Inline = styled.span`
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+/**
+ * Spec 2: Full Name (links to /users/{id}), Email, Phone Number (a dash when empty), Status and
+ * Edit (/users/{id}/edit). The `/users` links are the spec's; they redirect to `/employees`.
+ * Someone who has not accepted their invitation has an 'Invitation pending' badge and, for
+ * those who may change them, 'Resend invitation' beside Edit.
+ */
+function employeeColumns(
+  showEdit: boolean,
+  canEdit: (person: Employee) => boolean,
+): ColumnEntry<Employee>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Full Name',
+      cell: (person) => <TextLink to={userPaths.detail(person.id)}>{displayName(person)}</TextLink>,
+      sortKey: 'full_name',
+      wrap: true,
+      width: '160px',
+      card: 'title',
+    },
+    { key: 'email', header: 'Email', cell: (person) => person.email, sortKey: 'email' },
+    {
+      key: 'phone',
+      header: 'Phone Number',
+      cell: (person) => (person.phone?.trim() ? person.phone : '-'),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (person) => (
+        <Inline>
+          <EmployeeStatusBadge status={person.status} />
+          {person.invitation_pending ? <InvitationPendingBadge /> : null}
+        </Inline>
+      ),
+    },
+    showEdit && {
+      key: 'edit',
+      header: 'Edit',
+      cell: (person) =>
+        canEdit(person) ? (
+          <Inline>
+            <Button
+              as={Link}
+              to={userPaths.edit(person.id)}
+              variant="text"
+              size="small"
+              aria-label={`Edit ${displayName(person)}`}
+            >
+              Edit
+            </Button>
+            {canResendInvitation(person) ? (
+              <ResendInvitationButton person={person} variant="text" size="small" />
+            ) : null}
+          </Inline>
+        ) : null,
+    },
+  ];
+}
 
 /**
  * /employees: 'Users', the organisation's people a page at a time, searchable by name or email,
@@ -20,46 +125,27 @@ import { useEmployeeListParams } from './useEmployeeListParams';
  * Edit links are offered to managers and admins only.
  */
 export function EmployeeListScreen() {
-  const list = useEmployeeListParams();
-  const { filters, search, sort, setSort } = list;
-  const query = useEmployeesListQuery(list.params);
+  const list = useListParams(EMPLOYEE_LIST);
   const currentUser = useAppSelector(selectCurrentUser);
   const manages = canManagePeople(currentUser);
-  const canEdit = (person: Employee) => canEditPerson(currentUser, person);
-  const narrowed = search !== '' || Object.values(filters).some(Boolean);
-
+  const narrowed = list.search !== '' || Object.values(list.filters).some(Boolean);
   return (
-    <>
-      <PageHeader
-        title="Users"
-        actions={
-          manages ? (
-            <Button as={Link} to={employeePaths.create}>
-              New User
-            </Button>
-          ) : null
-        }
-      />
-      <EmployeeFilters list={list} />
-      <PagedResults
-        query={query}
-        list={list}
-        texts={{
-          loading: 'Loading employees...',
-          error: 'Failed to fetch employees',
-          empty: narrowed ? 'No employees match the search or filters' : 'No employees found',
-        }}
-      >
-        {(employees) => (
-          <EmployeeTable
-            employees={employees}
-            sort={sort}
-            onSortChange={setSort}
-            canEdit={canEdit}
-            showEdit={manages}
-          />
-        )}
-      </PagedResults>
-    </>
+    <ListScreen
+      title="Users"
+      create={manages && { to: employeePaths.create, label: 'New User' }}
+      list={list}
+      query={useEmployeesListQuery(list.params)}
+      texts={{
+        loading: 'Loading employees...',
+        error: 'Failed to fetch employees',
+        empty: narrowed ? 'No employees match the search or filters' : 'No employees found',
+      }}
+      searchLabel="Search by name or email"
+      filters={FILTERS}
+      table={{
+        label: 'Users',
+        columns: employeeColumns(manages, (person) => canEditPerson(currentUser, person)),
+      }}
+    />
   );
 }

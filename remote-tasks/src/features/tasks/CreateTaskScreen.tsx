@@ -1,64 +1,36 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import {
-  Button,
-  Card,
-  isApiError,
-  PageHeader,
+  FormScreen,
+  failureText,
   selectCurrentUser,
   useAppSelector,
+  useSaveThenGo,
 } from '@duly/shared';
 import { useTasksCreateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';
-import {
-  createTaskInitialValues,
-  createTaskSchema,
-  toCreatePayload,
-  type CreateTaskFormValues,
-} from './schemas';
+import { createTaskInitialValues, createTaskSchema, toCreatePayload } from './schemas';
 
-/** The `{message}` of 'Error creating task: {message}': the server's message when it sent one. */
-function failureMessage(error: unknown): string {
-  return isApiError(error) ? error.message : 'Unexpected error';
-}
-
-/** /tasks/create: 'Create New Task'. */
+/** /tasks/create: 'Create New Task'; 'Error creating task: {message}' with the server's message. */
 export function CreateTaskScreen() {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
   const [createTask] = useTasksCreateMutation();
-
-  async function handleSubmit(values: CreateTaskFormValues) {
-    try {
-      await createTask(toCreatePayload(values, currentUser)).unwrap();
-      enqueueSnackbar('Task created successfully', { variant: 'success' });
-      navigate(taskPaths.list);
-    } catch (error) {
-      enqueueSnackbar(`Error creating task: ${failureMessage(error)}`, { variant: 'error' });
-    }
-  }
+  const save = useSaveThenGo({
+    success: 'Task created successfully',
+    failure: failureText('Error creating task'),
+    to: taskPaths.list,
+  });
 
   return (
-    <>
-      <PageHeader
-        title="Create New Task"
-        actions={
-          <Button as={Link} to={taskPaths.list} variant="secondary">
-            Back to Tasks
-          </Button>
-        }
+    <FormScreen title="Create New Task" back={{ to: taskPaths.list, label: 'Back to Tasks' }}>
+      <TaskForm
+        initialValues={createTaskInitialValues}
+        validationSchema={createTaskSchema}
+        onSubmit={async (values) => {
+          await save(createTask(toCreatePayload(values, currentUser)));
+        }}
+        submitLabel="Create Task"
+        pendingLabel="Creating..."
       />
-      <Card>
-        <TaskForm
-          initialValues={createTaskInitialValues}
-          validationSchema={createTaskSchema}
-          onSubmit={handleSubmit}
-          submitLabel="Create Task"
-          pendingLabel="Creating..."
-        />
-      </Card>
-    </>
+    </FormScreen>
   );
 }

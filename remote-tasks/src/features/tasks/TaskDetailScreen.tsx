@@ -1,19 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorState,
-  isNotFound,
-  LoadingState,
-  PageHeader,
-  selectCanManage,
-  useAppSelector,
-} from '@duly/shared';
+import { Button, Card, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
 import { useTasksGetQuery } from './api';
 import { MarkAsDoneButton } from './components/MarkAsDoneButton';
 import { TaskDetails } from './components/TaskDetails';
 import { taskPaths } from './paths';
+import { TASK_TEXTS } from './texts';
 
 /**
  * /tasks/{taskId}: 'Task Details', with 'Mark as Done' (until completed) and 'Edit Task'.
@@ -23,50 +14,30 @@ import { taskPaths } from './paths';
  */
 export function TaskDetailScreen() {
   const { taskId = '' } = useParams();
-  const { data: task, error, isLoading } = useTasksGetQuery(taskId);
+  const query = useTasksGetQuery(taskId);
   const canManage = useAppSelector(selectCanManage);
-  const backToTasks = (
-    <Button as={Link} to={taskPaths.list} variant="text">
-      Back to Tasks
-    </Button>
-  );
-
-  if (isLoading || error || !task) {
-    let state;
-    if (isLoading) state = <LoadingState>Loading task...</LoadingState>;
-    else if (isNotFound(error))
-      state = <EmptyState action={backToTasks}>Task not found</EmptyState>;
-    else
-      state = (
-        <ErrorState action={backToTasks}>Error loading task. Please try again later.</ErrorState>
-      );
-    return (
-      <>
-        <PageHeader title="Task Details" />
-        {state}
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageHeader
-        title="Task Details"
-        actions={
-          <>
-            {backToTasks}
-            {task.status !== 'completed' ? <MarkAsDoneButton taskId={task.id} /> : null}
-            {canManage ? (
-              <Button as={Link} to={taskPaths.edit(task.id)} variant="secondary">
-                Edit Task
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <Card title={task.title}>
-        <TaskDetails task={task} />
-      </Card>
-    </>
+    <ItemScreen
+      query={query}
+      title="Task Details"
+      texts={TASK_TEXTS}
+      back={{ to: taskPaths.list, label: 'Back to Tasks' }}
+      actions={(task) => (
+        <>
+          {task.status !== 'completed' ? <MarkAsDoneButton taskId={task.id} /> : null}
+          {canManage ? (
+            <Button as={Link} to={taskPaths.edit(task.id)} variant="secondary">
+              Edit Task
+            </Button>
+          ) : null}
+        </>
+      )}
+    >
+      {(task) => (
+        <Card title={task.title}>
+          <TaskDetails task={task} />
+        </Card>
+      )}
+    </ItemScreen>
   );
 }

@@ -1,74 +1,108 @@
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import {
   Button,
-  PageHeader,
-  PagedResults,
-  SearchField,
+  DATE_FORMATS,
+  formatInstant,
+  ListScreen,
   selectCanManage,
+  statusLabel,
+  TASK_STATUSES,
   useAppSelector,
+  useListParams,
+  type ColumnEntry,
+  type Task,
 } from '@duly/shared';
 import { useTasksListQuery } from './api';
-import { StatusFilter } from './components/StatusFilter';
-import { TaskTable } from './components/TaskTable';
+import { assigneeName } from './assignee';
+import { TaskStatusBadge } from './components/TaskStatusBadge';
 import { taskPaths } from './paths';
-import { useTaskListParams } from './useTaskListParams';
 
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
-`;
+/**
+ * /tasks' page, status filter, order (by the API's TASK_SORTS; its default is due date,
+ * soonest first) and title search, kept in the URL (`/tasks?status=overdue&sort=-title&q=audit`).
+ */
+const TASK_LIST = {
+  filters: { status: TASK_STATUSES },
+  sorts: ['title', 'status', 'due_date'],
+  defaultSort: 'due_date',
+};
 
-const SearchBox = styled.div`
-  width: 280px;
-  max-width: 100%;
-`;
+const STATUS_FILTER = {
+  name: 'status',
+  label: 'Filter by Status',
+  placeholder: 'All statuses',
+  options: TASK_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+} as const;
+
+/** Spec 2: Title, Status, Due Date (Asia/Kolkata), Assigned To and, for managers, Edit. */
+function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
+  return [
+    {
+      key: 'title',
+      header: 'Title',
+      cell: (task) => task.title,
+      sortKey: 'title',
+      wrap: true,
+      card: 'title',
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (task) => <TaskStatusBadge status={task.status} />,
+      sortKey: 'status',
+    },
+    {
+      key: 'due',
+      header: 'Due Date',
+      cell: (task) => formatInstant(task.due_date, DATE_FORMATS.taskList),
+      sortKey: 'due_date',
+    },
+    { key: 'assignee', header: 'Assigned To', cell: assigneeName },
+    canEdit && {
+      key: 'edit',
+      header: 'Actions',
+      cell: (task) => (
+        // The row ignores clicks on controls inside it, so this goes to the form only.
+        <Button
+          as={Link}
+          to={taskPaths.edit(task.id)}
+          variant="text"
+          size="small"
+          aria-label={`Edit ${task.title}`}
+        >
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}
 
 /**
  * /tasks: the organisation's tasks (an employee's own), a page at a time, filterable by status,
- * searchable by title and sortable by title, status and due date. 'New Task' and Edit only for
- * those who may use them.
+ * searchable by title and sortable by title, status and due date; a row opens the task.
+ * ARCHITECTURE 6: an employee cannot create or edit tasks, so neither is offered to them.
  */
 export function TaskListScreen() {
-  const list = useTaskListParams();
-  const { status, search, sort, setStatus, setSearch, setSort } = list;
-  const query = useTasksListQuery(list.params);
-  // ARCHITECTURE 6: an employee cannot create or edit tasks, so neither is offered.
+  const list = useListParams(TASK_LIST);
   const canManage = useAppSelector(selectCanManage);
   return (
-    <>
-      <PageHeader
-        title="Tasks"
-        actions={
-          canManage ? (
-            <Button as={Link} to={taskPaths.create}>
-              New Task
-            </Button>
-          ) : undefined
-        }
-      />
-      <Toolbar>
-        <SearchBox>
-          <SearchField label="Search by title" value={search} onSearch={setSearch} />
-        </SearchBox>
-        <StatusFilter value={status} onChange={setStatus} />
-      </Toolbar>
-      <PagedResults
-        query={query}
-        list={list}
-        texts={{
-          loading: 'Loading tasks...',
-          error: 'Error loading tasks. Please try again later.',
-          empty: status ? 'No tasks with this status' : 'No tasks found',
-        }}
-      >
-        {(tasks) => (
-          <TaskTable tasks={tasks} sort={sort} onSortChange={setSort} canEdit={canManage} />
-        )}
-      </PagedResults>
-    </>
+    <ListScreen
+      title="Tasks"
+      create={canManage && { to: taskPaths.create, label: 'New Task' }}
+      list={list}
+      query={useTasksListQuery(list.params)}
+      texts={{
+        loading: 'Loading tasks...',
+        error: 'Error loading tasks. Please try again later.',
+        empty: list.filters.status ? 'No tasks with this status' : 'No tasks found',
+      }}
+      searchLabel="Search by title"
+      filters={[STATUS_FILTER]}
+      table={{
+        label: 'Tasks',
+        columns: taskColumns(canManage),
+        rowLink: (task) => taskPaths.detail(task.id),
+      }}
+    />
   );
 }

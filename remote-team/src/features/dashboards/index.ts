@@ -1,9 +1,7 @@
-// What both dashboards share: the section layout, the dashboards' status palette, the page of a
-// table, the error state and log of a failed call, the pages a row opens.
-export { DashboardSection, type DashboardSectionProps } from './DashboardSection';
+// What both dashboards share: the section layout, the dashboards' status palette and columns,
+// the page of a table, the error state and log of a failed call, the pages a row opens.
+export { DashboardTable, type DashboardTableProps } from './DashboardTable';
 export { TeamTaskStatusBadge, TeamCertificateStatusBadge } from './TeamStatusBadges';
-export { OneLineCell } from './OneLineCell';
+export { assignColumn, certificateColumns, holderName, taskColumns, UNASSIGNED } from './columns';
 export { taskPath, certificatePath } from './paths';
 export { useDashboardPage, DASHBOARD_PAGE_SIZE, type DashboardPage } from './useDashboardPage';
-export { useLogFailure } from './useLogFailure';
-export { dashboardErrorText } from './errorText';

@@ -1,20 +1,52 @@
 import { useState } from 'react';
 import {
+  daysUntilExpiry,
   PageHeader,
-  PagedResults,
+  personName,
+  type Certificate,
   type CertificateStatus,
+  type Column,
   type EmployeeTaskFilter,
+  type Task,
 } from '@duly/shared';
 import { useTeamMyCertificatesQuery, useTeamMyTasksQuery } from './api';
-import { MyCertificatesTable } from './components/MyCertificatesTable';
-import { MyTasksTable } from './components/MyTasksTable';
 import { StatusFilterSelect } from './components/StatusFilterSelect';
 import {
-  DashboardSection,
-  dashboardErrorText,
+  certificateColumns,
+  certificatePath,
+  DashboardTable,
+  taskColumns,
+  taskPath,
   useDashboardPage,
-  useLogFailure,
 } from '../dashboards';
+
+/**
+ * My Tasks (spec 2): Task, Deadline Date (`Jan 05, 2025`), Assigner (full name, else first and
+ * last name, else N/A) and Status. Read-only: a row opens the task.
+ */
+const MY_TASK_COLUMNS: Column<Task>[] = [
+  taskColumns.title,
+  taskColumns.due('Deadline Date'),
+  { key: 'assigner', header: 'Assigner', cell: (task) => personName(task.assigner, 'N/A') },
+  taskColumns.status,
+];
+
+/** A days count that cannot be computed (no valid expiry date) shows as a dash, not NaN. */
+function daysText(expiryDate: string, now: Date): string {
+  const days = daysUntilExpiry(expiryDate, now);
+  return Number.isNaN(days) ? '—' : String(days);
+}
+
+/**
+ * My Certificates (spec 2): Certificate, Expiry Date, Status and Days Until Expiry (86,400,000
+ * ms days from `now` to the expiry date's Asia/Kolkata midnight, rounded up; negative once
+ * past). Read-only: a row opens the certificate.
+ */
+function myCertificateColumns(now: Date): Column<Certificate>[] {
+  const { name, expiry, status } = certificateColumns;
+  const days = (c: Certificate) => daysText(c.expiry_date, now);
+  return [name, expiry, status, { key: 'days', header: 'Days Until Expiry', cell: days }];
+}
 
 /** Spec 2: My Tasks' filter (pending = not completed, done = completed, ARCHITECTURE 6). */
 const TASK_FILTERS: { value: EmployeeTaskFilter; label: string }[] = [
@@ -34,23 +66,20 @@ const CERTIFICATE_FILTERS: { value: CertificateStatus; label: string }[] = [
  * status filter that reloads its list, a page at a time, most urgent first. Read-only.
  */
 export function MyDashboardScreen() {
-  const [taskStatus, setTaskStatus] = useState<EmployeeTaskFilter | undefined>();
-  const [certificateStatus, setCertificateStatus] = useState<CertificateStatus | undefined>();
   const tasksPage = useDashboardPage();
   const certificatesPage = useDashboardPage();
+  const [taskStatus, setTaskStatus] = useState<EmployeeTaskFilter | undefined>();
+  const [certificateStatus, setCertificateStatus] = useState<CertificateStatus | undefined>();
   const tasks = useTeamMyTasksQuery({ ...tasksPage.params, status: taskStatus });
   const certificates = useTeamMyCertificatesQuery({
     ...certificatesPage.params,
     status: certificateStatus,
   });
-  useLogFailure(tasks.error, 'Error fetching tasks');
-  useLogFailure(certificates.error, 'Error fetching certificates');
 
   return (
     <>
       <PageHeader title="My Dashboard" />
-
-      <DashboardSection
+      <DashboardTable
         title="My Tasks"
         actions={
           <StatusFilterSelect
@@ -63,21 +92,15 @@ export function MyDashboardScreen() {
             }}
           />
         }
-      >
-        <PagedResults
-          query={tasks}
-          list={tasksPage}
-          texts={{
-            loading: 'Loading tasks...',
-            error: dashboardErrorText(tasks.error, 'tasks'),
-            empty: taskStatus ? 'No tasks with this status' : 'No tasks assigned to you',
-          }}
-        >
-          {(items) => <MyTasksTable tasks={items} />}
-        </PagedResults>
-      </DashboardSection>
-
-      <DashboardSection
+        query={tasks}
+        page={tasksPage}
+        what="tasks"
+        empty={taskStatus ? 'No tasks with this status' : 'No tasks assigned to you'}
+        failureLog="Error fetching tasks"
+        columns={MY_TASK_COLUMNS}
+        rowLink={(task) => taskPath(task.id)}
+      />
+      <DashboardTable
         title="My Certificates"
         actions={
           <StatusFilterSelect
@@ -90,21 +113,17 @@ export function MyDashboardScreen() {
             }}
           />
         }
-      >
-        <PagedResults
-          query={certificates}
-          list={certificatesPage}
-          texts={{
-            loading: 'Loading certificates...',
-            error: dashboardErrorText(certificates.error, 'certificates'),
-            empty: certificateStatus
-              ? 'No certificates with this status'
-              : 'No certificates in your charge',
-          }}
-        >
-          {(items) => <MyCertificatesTable certificates={items} />}
-        </PagedResults>
-      </DashboardSection>
+        query={certificates}
+        page={certificatesPage}
+        what="certificates"
+        empty={
+          certificateStatus ? 'No certificates with this status' : 'No certificates in your charge'
+        }
+        failureLog="Error fetching certificates"
+        // One "now" for every row of a render.
+        columns={myCertificateColumns(new Date())}
+        rowLink={(certificate) => certificatePath(certificate.id)}
+      />
     </>
   );
 }

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { PageHeader, PagedResults, selectRole, type Certificate, type Task } from '@duly/shared';
+import {
+  PageHeader,
+  personName,
+  selectRole,
+  type Certificate,
+  type Column,
+  type ColumnEntry,
+  type Task,
+  type TeamMember,
+} from '@duly/shared';
 import {
   useTeamAssignCertificateMutation,
   useTeamAssignTaskMutation,
@@ -9,20 +18,49 @@ import {
   useTeamTasksQuery,
 } from './api';
 import { AssignDialog } from './components/AssignDialog';
-import { TeamCertificatesTable } from './components/TeamCertificatesTable';
-import { TeamMembersTable } from './components/TeamMembersTable';
-import { TeamTasksTable } from './components/TeamTasksTable';
 import {
-  DashboardSection,
-  dashboardErrorText,
+  assignColumn,
+  certificateColumns,
+  certificatePath,
+  holderName,
+  taskColumns,
+  taskPath,
+  DashboardTable,
   useDashboardPage,
-  useLogFailure,
 } from '../dashboards';
 
 /** Spec 6: the manager dashboard offers assignment (the API allows managers and admins). */
 function canAssign(role: string | null): boolean {
   const normalized = role?.trim().toLowerCase();
   return normalized === 'manager' || normalized === 'admin';
+}
+
+/** Team Members (spec 2): Name and Email; a user without a name yet is still someone to assign. */
+const MEMBER_COLUMNS: Column<TeamMember>[] = [
+  { key: 'name', header: 'Name', cell: (member) => personName(member) || '—', wrap: true },
+  { key: 'email', header: 'Email', cell: (member) => member.email, wrap: true },
+];
+
+/** Team Tasks (spec 2): Task, Assignee ('Unassigned' if none), Due Date, Status and Assign. */
+function teamTaskColumns(onAssign?: (task: Task) => void): ColumnEntry<Task>[] {
+  const { title, due, status } = taskColumns;
+  const assignee = {
+    key: 'assignee',
+    header: 'Assignee',
+    cell: (t: Task) => holderName(t.assigned_to),
+  };
+  return [title, assignee, due('Due Date'), status, assignColumn((t) => t.title, onAssign)];
+}
+
+/** Team Certificates (spec 2): Certificate, Employee (the person in charge), Expiry Date, Status (escalated orange here) and Assign. */
+function teamCertificateColumns(onAssign?: (c: Certificate) => void): ColumnEntry<Certificate>[] {
+  const { name, expiry, status } = certificateColumns;
+  const holder = {
+    key: 'employee',
+    header: 'Employee',
+    cell: (c: Certificate) => holderName(c.assigned_to),
+  };
+  return [name, holder, expiry, status, assignColumn((c) => c.name, onAssign)];
 }
 
 type AssignTarget =
@@ -39,12 +77,6 @@ export function TeamDashboardScreen() {
   const membersPage = useDashboardPage();
   const tasksPage = useDashboardPage();
   const certificatesPage = useDashboardPage();
-  const members = useTeamMembersQuery(membersPage.params);
-  const tasks = useTeamTasksQuery(tasksPage.params);
-  const certificates = useTeamCertificatesQuery(certificatesPage.params);
-  useLogFailure(members.error, 'Error fetching team data');
-  useLogFailure(tasks.error, 'Error fetching tasks');
-  useLogFailure(certificates.error, 'Error fetching certificates');
 
   const [assignTask] = useTeamAssignTaskMutation();
   const [assignCertificate] = useTeamAssignCertificateMutation();
@@ -54,62 +86,39 @@ export function TeamDashboardScreen() {
   return (
     <>
       <PageHeader title="Team Dashboard" />
-
-      <DashboardSection title="Team Members">
-        <PagedResults
-          query={members}
-          list={membersPage}
-          texts={{
-            loading: 'Loading team members...',
-            error: dashboardErrorText(members.error, 'team members'),
-            empty: 'No team members found',
-          }}
-        >
-          {(items) => <TeamMembersTable members={items} />}
-        </PagedResults>
-      </DashboardSection>
-
-      <DashboardSection title="Team Tasks">
-        <PagedResults
-          query={tasks}
-          list={tasksPage}
-          texts={{
-            loading: 'Loading tasks...',
-            error: dashboardErrorText(tasks.error, 'tasks'),
-            empty: 'No tasks found',
-          }}
-        >
-          {(items) => (
-            <TeamTasksTable
-              tasks={items}
-              onAssign={assignable ? (task) => setTarget({ kind: 'task', task }) : undefined}
-            />
-          )}
-        </PagedResults>
-      </DashboardSection>
-
-      <DashboardSection title="Team Certificates">
-        <PagedResults
-          query={certificates}
-          list={certificatesPage}
-          texts={{
-            loading: 'Loading certificates...',
-            error: dashboardErrorText(certificates.error, 'certificates'),
-            empty: 'No certificates found',
-          }}
-        >
-          {(items) => (
-            <TeamCertificatesTable
-              certificates={items}
-              onAssign={
-                assignable
-                  ? (certificate) => setTarget({ kind: 'certificate', certificate })
-                  : undefined
-              }
-            />
-          )}
-        </PagedResults>
-      </DashboardSection>
+      <DashboardTable
+        title="Team Members"
+        query={useTeamMembersQuery(membersPage.params)}
+        page={membersPage}
+        what="team members"
+        empty="No team members found"
+        failureLog="Error fetching team data"
+        columns={MEMBER_COLUMNS}
+      />
+      <DashboardTable
+        title="Team Tasks"
+        query={useTeamTasksQuery(tasksPage.params)}
+        page={tasksPage}
+        what="tasks"
+        empty="No tasks found"
+        failureLog="Error fetching tasks"
+        columns={teamTaskColumns(
+          assignable ? (task) => setTarget({ kind: 'task', task }) : undefined,
+        )}
+        rowLink={(task) => taskPath(task.id)}
+      />
+      <DashboardTable
+        title="Team Certificates"
+        query={useTeamCertificatesQuery(certificatesPage.params)}
+        page={certificatesPage}
+        what="certificates"
+        empty="No certificates found"
+        failureLog="Error fetching certificates"
+        columns={teamCertificateColumns(
+          assignable ? (certificate) => setTarget({ kind: 'certificate', certificate }) : undefined,
+        )}
+        rowLink={(certificate) => certificatePath(certificate.id)}
+      />
 
       {target?.kind === 'task' ? (
         <AssignDialog

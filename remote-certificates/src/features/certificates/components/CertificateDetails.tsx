@@ -6,10 +6,7 @@ import {
   personName,
   type Certificate,
   type Employee,
-  DetailLabel,
-  DetailList,
-  DetailText,
-  DetailValue,
+  DetailFields,
 } from '@duly/shared';
 import {
   CERTIFICATE_DETAIL_FORMAT,
@@ -48,7 +45,10 @@ export interface CertificateDetailsProps {
  * page, which remote-employees owns), description and timestamps.
  */
 export function CertificateDetails({ certificate, people, now }: CertificateDetailsProps) {
-  const reminder = reminderDate(certificate.expiry_date, certificate.reminder_days_before);
+  const days = certificate.reminder_days_before;
+  const reminder = reminderDate(certificate.expiry_date, days);
+  const date = (value: string | null | undefined) =>
+    formatCalendarDate(value, CERTIFICATE_DETAIL_FORMAT);
   const creator = people?.find((person) => person.id === certificate.created_by_user_id);
   const creatorName = creator ? personName(creator) || creator.email : people ? NONE : 'Loading...';
   const inchargeName =
@@ -57,44 +57,31 @@ export function CertificateDetails({ certificate, people, now }: CertificateDeta
     UNASSIGNED;
 
   return (
-    <DetailList>
-      <DetailLabel>Status</DetailLabel>
-      <DetailValue>
-        <CertificateStatusBadge status={certificate.status} />
-      </DetailValue>
-      <DetailLabel>Issue Date</DetailLabel>
-      <DetailValue>
-        {formatCalendarDate(certificate.issue_date, CERTIFICATE_DETAIL_FORMAT) || NONE}
-      </DetailValue>
-      <DetailLabel>Expiry Date</DetailLabel>
-      <DetailValue>
-        {formatCalendarDate(certificate.expiry_date, CERTIFICATE_DETAIL_FORMAT)}
-      </DetailValue>
-      <DetailLabel>Days Until Expiry</DetailLabel>
-      <DetailValue>{daysUntilExpiryText(certificate.expiry_date, now)}</DetailValue>
-      <DetailLabel>Reminder</DetailLabel>
-      <DetailValue>
-        {certificate.reminder_days_before} {certificate.reminder_days_before === 1 ? 'day' : 'days'}{' '}
-        before expiry
-      </DetailValue>
-      <DetailLabel>Reminder Date</DetailLabel>
-      <DetailValue>{formatCalendarDate(reminder, CERTIFICATE_DETAIL_FORMAT) || NONE}</DetailValue>
-      <DetailLabel>Department</DetailLabel>
-      <DetailValue>{certificate.department?.trim() || NONE}</DetailValue>
-      <DetailLabel>Person in Charge</DetailLabel>
-      <DetailValue>
-        <PersonValue id={certificate.incharge_person_id} name={inchargeName} />
-      </DetailValue>
-      <DetailLabel>Created By</DetailLabel>
-      <DetailValue>
-        {creator ? <PersonValue id={creator.id} name={creatorName} /> : creatorName}
-      </DetailValue>
-      <DetailLabel>Description</DetailLabel>
-      <DetailText>{certificate.description?.trim() ? certificate.description : NONE}</DetailText>
-      <DetailLabel>Created At</DetailLabel>
-      <DetailValue>{formatInstant(certificate.created_at, TIMESTAMP_FORMAT)}</DetailValue>
-      <DetailLabel>Last Updated</DetailLabel>
-      <DetailValue>{formatInstant(certificate.updated_at, TIMESTAMP_FORMAT)}</DetailValue>
-    </DetailList>
+    <DetailFields
+      fields={[
+        { label: 'Status', value: <CertificateStatusBadge status={certificate.status} /> },
+        { label: 'Issue Date', value: date(certificate.issue_date) || NONE },
+        { label: 'Expiry Date', value: date(certificate.expiry_date) },
+        { label: 'Days Until Expiry', value: daysUntilExpiryText(certificate.expiry_date, now) },
+        { label: 'Reminder', value: `${days} ${days === 1 ? 'day' : 'days'} before expiry` },
+        { label: 'Reminder Date', value: date(reminder) || NONE },
+        { label: 'Department', value: certificate.department?.trim() || NONE },
+        {
+          label: 'Person in Charge',
+          value: <PersonValue id={certificate.incharge_person_id} name={inchargeName} />,
+        },
+        {
+          label: 'Created By',
+          value: creator ? <PersonValue id={creator.id} name={creatorName} /> : creatorName,
+        },
+        {
+          label: 'Description',
+          value: certificate.description?.trim() ? certificate.description : NONE,
+          text: true,
+        },
+        { label: 'Created At', value: formatInstant(certificate.created_at, TIMESTAMP_FORMAT) },
+        { label: 'Last Updated', value: formatInstant(certificate.updated_at, TIMESTAMP_FORMAT) },
+      ]}
+    />
   );
 }

@@ -1,10 +1,12 @@
 import { useFormik } from 'formik';
 import {
   Button,
+  bindField,
   CERTIFICATE_DESCRIPTION_ROWS,
   DateField,
   Form,
   FormActions,
+  PersonSelect,
   REMINDER_DAY_CHOICES,
   Select,
   TextArea,
@@ -15,8 +17,7 @@ import {
   createCertificateSchema,
   type CreateCertificateFormValues,
 } from '../schemas';
-import { fieldError } from './formErrors';
-import { InchargeSelect } from './InchargeSelect';
+import { useCertificatesPeopleQuery } from '../api';
 
 const REMINDER_OPTIONS = REMINDER_DAY_CHOICES.map((days) => ({
   value: days,
@@ -36,53 +37,41 @@ export interface CreateCertificateFormProps {
  * department and the person in charge. Rules and messages: the shared yup schema.
  */
 export function CreateCertificateForm({ onSubmit }: CreateCertificateFormProps) {
+  const people = useCertificatesPeopleQuery();
   const formik = useFormik<CreateCertificateFormValues>({
     initialValues: createCertificateInitialValues,
     validationSchema: createCertificateSchema,
     onSubmit,
   });
-  const errorOf = (field: keyof CreateCertificateFormValues) => fieldError(formik, field);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
-      <TextField label="Name" required {...formik.getFieldProps('name')} error={errorOf('name')} />
+      <TextField label="Name" required {...bindField(formik, 'name')} />
       <TextArea
         label="Description"
         rows={CERTIFICATE_DESCRIPTION_ROWS}
-        {...formik.getFieldProps('description')}
-        error={errorOf('description')}
+        {...bindField(formik, 'description')}
       />
-      <DateField
-        label="Issue Date"
-        hint={DATE_HINT}
-        {...formik.getFieldProps('issue_date')}
-        error={errorOf('issue_date')}
-      />
+      <DateField label="Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
       <DateField
         label="Expiry Date"
         hint={DATE_HINT}
         required
-        {...formik.getFieldProps('expiry_date')}
-        error={errorOf('expiry_date')}
+        {...bindField(formik, 'expiry_date')}
       />
       <Select
         label="Reminder Days"
         required
         options={REMINDER_OPTIONS}
         placeholder="Select Reminder Days"
-        {...formik.getFieldProps('reminder_days_before')}
-        error={errorOf('reminder_days_before')}
+        {...bindField(formik, 'reminder_days_before')}
       />
-      <TextField
-        label="Department"
-        {...formik.getFieldProps('department')}
-        error={errorOf('department')}
-      />
-      <InchargeSelect
+      <TextField label="Department" {...bindField(formik, 'department')} />
+      <PersonSelect
+        people={people}
         label="Incharge Person"
         required
-        {...formik.getFieldProps('incharge_person_id')}
-        error={errorOf('incharge_person_id')}
+        {...bindField(formik, 'incharge_person_id')}
       />
       <FormActions>
         <Button type="submit" disabled={formik.isSubmitting}>

@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import {
   Button,
+  bindField,
   CERTIFICATE_DESCRIPTION_ROWS,
   DateField,
   Form,
@@ -13,7 +14,6 @@ import {
   TextField,
 } from '@duly/shared';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';
-import { fieldError } from './formErrors';
 
 export interface EditCertificateFormProps {
   initialValues: EditCertificateFormValues;
@@ -37,23 +37,20 @@ export function EditCertificateForm({
     validationSchema: editCertificateSchema,
     onSubmit,
   });
-  const errorOf = (field: keyof EditCertificateFormValues) => fieldError(formik, field);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
-      <TextField label="Name" required {...formik.getFieldProps('name')} error={errorOf('name')} />
+      <TextField label="Name" required {...bindField(formik, 'name')} />
       <TextArea
         label="Description"
         rows={CERTIFICATE_DESCRIPTION_ROWS}
-        {...formik.getFieldProps('description')}
-        error={errorOf('description')}
+        {...bindField(formik, 'description')}
       />
       <DateField
         label="Expiry Date"
         hint="Date in India Standard Time (Asia/Kolkata)"
         required
-        {...formik.getFieldProps('expiry_date')}
-        error={errorOf('expiry_date')}
+        {...bindField(formik, 'expiry_date')}
       />
       <TextField
         label="Reminder Days"
@@ -64,8 +61,7 @@ export function EditCertificateForm({
         step={1}
         required
         hint={REMINDER_DAYS_HINT}
-        {...formik.getFieldProps('reminder_days_before')}
-        error={errorOf('reminder_days_before')}
+        {...bindField(formik, 'reminder_days_before')}
       />
       <FormActions>
         {secondaryAction}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import {
   apiErrorMessage,
   Button,
+  bindField,
   DateField,
   Dialog,
   Form,
   FormActions,
+  useSaveThenGo,
   type Certificate,
 } from '@duly/shared';
 import { useCertificatesUpdateMutation } from '../api';
@@ -17,7 +18,6 @@ import {
   toRenewPayload,
   type RenewCertificateFormValues,
 } from '../schemas';
-import { fieldError } from './formErrors';
 
 /** Only a lapsed certificate can be renewed (ARCHITECTURE 6). */
 export function isRenewable(certificate: Pick<Certificate, 'status'>): boolean {
@@ -32,39 +32,28 @@ interface RenewFormProps {
 }
 
 function RenewForm({ certificate, onClose }: RenewFormProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const [update] = useCertificatesUpdateMutation();
+  const save = useSaveThenGo({
+    success: 'Certificate renewed successfully',
+    failure: (error) => apiErrorMessage(error, 'Failed to renew certificate'),
+    onSaved: onClose,
+  });
   const formik = useFormik<RenewCertificateFormValues>({
     initialValues: renewInitialValues(),
     validationSchema: renewCertificateSchema,
     onSubmit: async (values) => {
-      try {
-        await update({ id: certificate.id, changes: toRenewPayload(values) }).unwrap();
-        enqueueSnackbar('Certificate renewed successfully', { variant: 'success' });
-        onClose();
-      } catch (error) {
-        enqueueSnackbar(apiErrorMessage(error, 'Failed to renew certificate'), {
-          variant: 'error',
-        });
-      }
+      await save(update({ id: certificate.id, changes: toRenewPayload(values) }));
     },
   });
-  const errorOf = (field: keyof RenewCertificateFormValues) => fieldError(formik, field);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
-      <DateField
-        label="New Issue Date"
-        hint={DATE_HINT}
-        {...formik.getFieldProps('issue_date')}
-        error={errorOf('issue_date')}
-      />
+      <DateField label="New Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
       <DateField
         label="New Expiry Date"
         hint={DATE_HINT}
         required
-        {...formik.getFieldProps('expiry_date')}
-        error={errorOf('expiry_date')}
+        {...bindField(formik, 'expiry_date')}
       />
       <FormActions>
         <Button variant="secondary" onClick={onClose}>

@@ -2,13 +2,8 @@ import styled from 'styled-components';
 import {
   DATE_FORMATS,
   formatInstant,
+  ResourceTable,
   StatusBadge,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
   taskStatusMeta,
   type Task,
 } from '@duly/shared';
@@ -16,46 +11,44 @@ import { workPaths } from '../paths';
 import { isOverdueTask } from '../workSummary';
 import { TextLink } from './TextLink';
 
-const OneLineCell = styled(TableCell)`
-  white-space: nowrap;
-`;
-
 const Late = styled.span`
   display: block;
   color: ${({ theme }) => theme.colors.status.red.text};
   font-size: ${({ theme }) => theme.fontSizes.caption};
 `;
 
+function TaskStatus({ status }: { status: string }) {
+  const { label, color } = taskStatusMeta(status);
+  return <StatusBadge color={color}>{label}</StatusBadge>;
+}
+
 /** The tasks assigned to the person: title (to /tasks/{id}), status badge and due date. */
 export function AssignedTasks({ tasks, now }: { tasks: readonly Task[]; now: Date }) {
   return (
-    <Table title="Assigned Tasks" minWidth="520px">
-      <TableHead>
-        <TableRow>
-          <TableHeaderCell>Task</TableHeaderCell>
-          <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell>Due Date</TableHeaderCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {tasks.map((task) => {
-          const { label, color } = taskStatusMeta(task.status);
-          return (
-            <TableRow key={task.id}>
-              <TableCell>
-                <TextLink to={workPaths.task(task.id)}>{task.title}</TextLink>
-              </TableCell>
-              <OneLineCell>
-                <StatusBadge color={color}>{label}</StatusBadge>
-              </OneLineCell>
-              <OneLineCell>
-                {formatInstant(task.due_date, DATE_FORMATS.taskList)}
-                {isOverdueTask(task, now) ? <Late>Overdue</Late> : null}
-              </OneLineCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <ResourceTable
+      title="Assigned Tasks"
+      items={tasks}
+      empty="No tasks assigned"
+      columns={[
+        {
+          key: 'title',
+          header: 'Task',
+          cell: (task) => <TextLink to={workPaths.task(task.id)}>{task.title}</TextLink>,
+          wrap: true,
+          card: 'title',
+        },
+        { key: 'status', header: 'Status', cell: (task) => <TaskStatus status={task.status} /> },
+        {
+          key: 'due',
+          header: 'Due Date',
+          cell: (task) => (
+            <span>
+              {formatInstant(task.due_date, DATE_FORMATS.taskList)}
+              {isOverdueTask(task, now) ? <Late>Overdue</Late> : null}
+            </span>
+          ),
+        },
+      ]}
+    />
   );
 }

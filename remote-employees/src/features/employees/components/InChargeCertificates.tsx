@@ -2,13 +2,8 @@ import styled from 'styled-components';
 import {
   certificateStatusMeta,
   formatCalendarDate,
+  ResourceTable,
   StatusBadge,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
   type Certificate,
 } from '@duly/shared';
 import { workPaths } from '../paths';
@@ -17,10 +12,6 @@ import { TextLink } from './TextLink';
 
 /** Expiry dates read like the task list's dates, without the time: `Mar 5, 2025`. */
 export const EXPIRY_DATE_FORMAT = 'MMM d, yyyy';
-
-const OneLineCell = styled(TableCell)`
-  white-space: nowrap;
-`;
 
 const Soon = styled.span`
   display: block;
@@ -33,6 +24,11 @@ function expiresText(days: number): string {
   return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
 }
 
+function CertificateStatus({ status }: { status: string }) {
+  const { label, color } = certificateStatusMeta(status);
+  return <StatusBadge color={color}>{label}</StatusBadge>;
+}
+
 /** The certificates the person is in charge of: name (to /certificates/{id}), status and expiry. */
 export function InChargeCertificates({
   certificates,
@@ -41,35 +37,31 @@ export function InChargeCertificates({
   certificates: readonly Certificate[];
   now: Date;
 }) {
+  const expiry = (certificate: Certificate) => {
+    const days = expiringInDays(certificate, now);
+    return (
+      <span>
+        {formatCalendarDate(certificate.expiry_date, EXPIRY_DATE_FORMAT)}
+        {days !== null ? <Soon>{expiresText(days)}</Soon> : null}
+      </span>
+    );
+  };
   return (
-    <Table title="Certificates in Charge" minWidth="520px">
-      <TableHead>
-        <TableRow>
-          <TableHeaderCell>Certificate</TableHeaderCell>
-          <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell>Expiry Date</TableHeaderCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {certificates.map((certificate) => {
-          const { label, color } = certificateStatusMeta(certificate.status);
-          const days = expiringInDays(certificate, now);
-          return (
-            <TableRow key={certificate.id}>
-              <TableCell>
-                <TextLink to={workPaths.certificate(certificate.id)}>{certificate.name}</TextLink>
-              </TableCell>
-              <OneLineCell>
-                <StatusBadge color={color}>{label}</StatusBadge>
-              </OneLineCell>
-              <OneLineCell>
-                {formatCalendarDate(certificate.expiry_date, EXPIRY_DATE_FORMAT)}
-                {days !== null ? <Soon>{expiresText(days)}</Soon> : null}
-              </OneLineCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <ResourceTable
+      title="Certificates in Charge"
+      items={certificates}
+      empty="Not in charge of any certificate"
+      columns={[
+        {
+          key: 'name',
+          header: 'Certificate',
+          cell: (c) => <TextLink to={workPaths.certificate(c.id)}>{c.name}</TextLink>,
+          wrap: true,
+          card: 'title',
+        },
+        { key: 'status', header: 'Status', cell: (c) => <CertificateStatus status={c.status} /> },
+        { key: 'expiry', header: 'Expiry Date', cell: expiry },
+      ]}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { DetailLabel, DetailList, DetailValue, type Employee } from '@duly/shared';
+import { DetailFields, type Employee } from '@duly/shared';
 import { roleLabel } from '../labels';
 import { EmployeeStatusBadge } from './EmployeeStatusBadge';
 import { InvitationPendingBadge } from './InvitationPendingBadge';
@@ -11,33 +11,19 @@ const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-
  */
 export function PersonDetails({ person }: { person: Employee }) {
   return (
-    <DetailList>
-      <DetailLabel>Email</DetailLabel>
-      <DetailValue>{person.email}</DetailValue>
-      {person.pending_email ? (
-        <>
-          <DetailLabel>New email</DetailLabel>
-          <DetailValue>{person.pending_email} (waiting for confirmation)</DetailValue>
-        </>
-      ) : null}
-      <DetailLabel>Phone Number</DetailLabel>
-      <DetailValue>{orDash(person.phone)}</DetailValue>
-      <DetailLabel>Department</DetailLabel>
-      <DetailValue>{orDash(person.department)}</DetailValue>
-      <DetailLabel>Role</DetailLabel>
-      <DetailValue>{roleLabel(person.role)}</DetailValue>
-      <DetailLabel>Status</DetailLabel>
-      <DetailValue>
-        <EmployeeStatusBadge status={person.status} />
-      </DetailValue>
-      {person.invitation_pending ? (
-        <>
-          <DetailLabel>Sign-in</DetailLabel>
-          <DetailValue>
-            <InvitationPendingBadge />
-          </DetailValue>
-        </>
-      ) : null}
-    </DetailList>
+    <DetailFields
+      fields={[
+        { label: 'Email', value: person.email },
+        person.pending_email && {
+          label: 'New email',
+          value: `${person.pending_email} (waiting for confirmation)`,
+        },
+        { label: 'Phone Number', value: orDash(person.phone) },
+        { label: 'Department', value: orDash(person.department) },
+        { label: 'Role', value: roleLabel(person.role) },
+        { label: 'Status', value: <EmployeeStatusBadge status={person.status} /> },
+        person.invitation_pending && { label: 'Sign-in', value: <InvitationPendingBadge /> },
+      ]}
+    />
   );
 }

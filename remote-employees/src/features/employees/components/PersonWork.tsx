@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { EmptyState, ErrorState, LoadingState } from '@duly/shared';
+import { ErrorState, LoadingState } from '@duly/shared';
 import { useEmployeesAssignedTasksQuery, useEmployeesInChargeCertificatesQuery } from '../api';
 import { countWork } from '../workSummary';
 import { AssignedTasks } from './AssignedTasks';
@@ -46,19 +46,11 @@ export function PersonWork({ personId, now }: { personId: string; now: Date }) {
     <Sections>
       <WorkCounts counts={countWork(taskPage.items, certificatePage.items, now)} />
       <div>
-        {taskPage.items.length > 0 ? (
-          <AssignedTasks tasks={taskPage.items} now={now} />
-        ) : (
-          <EmptyState>No tasks assigned</EmptyState>
-        )}
+        <AssignedTasks tasks={taskPage.items} now={now} />
         {partOf(taskPage.items.length, taskPage.total, 'tasks')}
       </div>
       <div>
-        {certificatePage.items.length > 0 ? (
-          <InChargeCertificates certificates={certificatePage.items} now={now} />
-        ) : (
-          <EmptyState>Not in charge of any certificate</EmptyState>
-        )}
+        <InChargeCertificates certificates={certificatePage.items} now={now} />
         {partOf(certificatePage.items.length, certificatePage.total, 'certificates')}
       </div>
     </Sections>

@@ -1,5 +1,10 @@
-import { useSnackbar } from 'notistack';
-import { apiErrorMessage, Button, type ButtonProps, type Employee } from '@duly/shared';
+import {
+  apiErrorMessage,
+  Button,
+  useSaveThenGo,
+  type ButtonProps,
+  type Employee,
+} from '@duly/shared';
 import { useEmployeesResendInvitationMutation } from '../api';
 import { displayName } from '../labels';
 
@@ -22,16 +27,10 @@ export function ResendInvitationButton({
   variant?: ButtonProps['variant'];
 }) {
   const [resend, { isLoading }] = useEmployeesResendInvitationMutation();
-  const { enqueueSnackbar } = useSnackbar();
-
-  async function send() {
-    try {
-      await resend(person.id).unwrap();
-      enqueueSnackbar(RESEND_TEXTS.sent(person.email), { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(apiErrorMessage(error, RESEND_TEXTS.failed), { variant: 'error' });
-    }
-  }
+  const save = useSaveThenGo({
+    success: RESEND_TEXTS.sent(person.email),
+    failure: (error) => apiErrorMessage(error, RESEND_TEXTS.failed),
+  });
 
   return (
     <Button
@@ -40,7 +39,7 @@ export function ResendInvitationButton({
       size={size}
       disabled={isLoading}
       aria-label={size === 'small' ? `Resend invitation to ${displayName(person)}` : undefined}
-      onClick={() => void send()}
+      onClick={() => void save(resend(person.id))}
     >
       {isLoading ? 'Sending...' : 'Resend invitation'}
     </Button>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
-import { Button, ConfirmDialog } from '@duly/shared';
+import { Button, ConfirmDialog, useSaveThenGo } from '@duly/shared';
 import { useTasksMarkDoneMutation } from '../api';
 
 /**
@@ -11,15 +10,11 @@ import { useTasksMarkDoneMutation } from '../api';
 export function MarkAsDoneButton({ taskId }: { taskId: string }) {
   const [confirming, setConfirming] = useState(false);
   const [markDone, { isLoading }] = useTasksMarkDoneMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const save = useSaveThenGo({ failure: 'Failed to update task' });
 
   async function handleConfirm() {
     setConfirming(false);
-    try {
-      await markDone(taskId).unwrap();
-    } catch {
-      enqueueSnackbar('Failed to update task', { variant: 'error' });
-    }
+    await save(markDone(taskId));
   }
 
   return (

@@ -5,8 +5,10 @@ import {
   Button,
   DateTimeField,
   EDITABLE_TASK_STATUSES,
+  bindField,
   Form,
   FormActions,
+  PersonSelect,
   Select,
   statusLabel,
   TASK_DESCRIPTION_ROWS,
@@ -15,7 +17,7 @@ import {
   type PersonRef,
 } from '@duly/shared';
 import type { CreateTaskFormValues, EditTaskFormValues } from '../schemas';
-import { AssigneeSelect } from './AssigneeSelect';
+import { useTasksAssigneesQuery } from '../api';
 
 const STATUS_OPTIONS = EDITABLE_TASK_STATUSES.map((status) => ({
   value: status,
@@ -53,40 +55,31 @@ export function TaskForm<V extends TaskFormValues>({
   currentAssignee,
 }: TaskFormProps<V>) {
   const formik = useFormik<V>({ initialValues, validationSchema, onSubmit });
-  const errorOf = (field: keyof TaskFormValues | 'status'): string | undefined => {
-    const touched = (formik.touched as Record<string, boolean | undefined>)[field];
-    const error = (formik.errors as Record<string, string | undefined>)[field];
-    return touched ? error : undefined;
-  };
+  const assignees = useTasksAssigneesQuery();
+  const bind = (field: keyof TaskFormValues | 'status') =>
+    bindField(formik, field as keyof V & string);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
-      <TextField
-        label="Title"
-        required
-        {...formik.getFieldProps('title')}
-        error={errorOf('title')}
-      />
+      <TextField label="Title" required {...bind('title')} />
       <TextArea
         label="Description"
         rows={TASK_DESCRIPTION_ROWS}
         required={'status' in initialValues}
-        {...formik.getFieldProps('description')}
-        error={errorOf('description')}
+        {...bind('description')}
       />
       <DateTimeField
         label="Due Date"
         hint="Date and time in India Standard Time (Asia/Kolkata)"
         required
-        {...formik.getFieldProps('due_date')}
-        error={errorOf('due_date')}
+        {...bind('due_date')}
       />
-      <AssigneeSelect
+      <PersonSelect
         label="Assigned To"
         required
+        people={assignees}
         current={currentAssignee}
-        {...formik.getFieldProps('assigned_to_user_id')}
-        error={errorOf('assigned_to_user_id')}
+        {...bind('assigned_to_user_id')}
       />
       {'status' in initialValues ? (
         <Select
@@ -94,8 +87,7 @@ export function TaskForm<V extends TaskFormValues>({
           required
           options={STATUS_OPTIONS}
           placeholder="Select Status"
-          {...formik.getFieldProps('status')}
-          error={errorOf('status')}
+          {...bind('status')}
         />
       ) : null}
       <FormActions>

@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  apiErrorMessage,
-  Button,
-  Dialog,
-  PAGE_SIZE_MAX,
-  personName,
-  Select,
-  type SelectOption,
-} from '@duly/shared';
+import { apiErrorMessage, Button, Dialog, PAGE_SIZE_MAX, PersonSelect } from '@duly/shared';
 import { useTeamMembersQuery } from '../api';
 
 const Subject = styled.p`
@@ -56,11 +48,6 @@ export function AssignDialog({
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const options: SelectOption[] = (team.data?.items ?? []).map((member) => ({
-    value: member.id,
-    label: personName(member) || member.email,
-  }));
-
   const submit = async () => {
     setPending(true);
     setFailure(null);
@@ -92,14 +79,13 @@ export function AssignDialog({
       }
     >
       <Subject>{subject}</Subject>
-      <Select
+      <PersonSelect
         label="Select Employee"
         name="employee_id"
         value={employeeId}
-        options={options}
-        placeholder={team.isLoading ? 'Loading...' : ''}
-        disabled={team.isLoading || pending}
-        error={team.isError ? 'Failed to fetch employees' : undefined}
+        people={{ ...team, data: team.data?.items }}
+        placeholder=""
+        disabled={pending}
         onChange={(event) => {
           setEmployeeId(event.target.value);
           setFailure(null);

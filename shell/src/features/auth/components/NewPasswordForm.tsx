@@ -1,8 +1,7 @@
 import type { FormikProps } from 'formik';
-import { Button, Form } from '@duly/shared/ui';
+import { Button, Form, PasswordFields } from '@duly/shared/ui';
 import { type NewPasswordFormValues } from '@duly/shared/account-forms';
 import { FormError } from './AuthPage';
-import { NewPasswordFields } from './NewPasswordFields';
 
 interface NewPasswordFormProps {
   formik: FormikProps<NewPasswordFormValues>;
@@ -24,7 +23,11 @@ export function NewPasswordForm({
 }: NewPasswordFormProps) {
   return (
     <Form onSubmit={formik.handleSubmit} aria-label={label}>
-      <NewPasswordFields formik={formik} />
+      <PasswordFields
+        formik={formik}
+        password={{ name: 'password', label: 'Password', hint: 'At least 8 characters' }}
+        confirmation={{ name: 'confirmation', label: 'Confirm password' }}
+      />
       {failure ? <FormError role="alert">{failure}</FormError> : null}
       <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
         {formik.isSubmitting ? submittingText : submitText}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import type { PagedResultsProps } from '../../list/PagedResults';
+import { PagedResults } from '../../list/PagedResults';
+import type { FilterChoices, ListView } from '../../list/useListParams';
+import { Button } from '../Button';
+import { PageHeader } from '../PageHeader';
+import { FilterBar, type FilterBarFilter } from './FilterBar';
+import { ResourceTable, type ResourceTableProps } from './ResourceTable';
+
+export interface ListScreenProps<T, F extends FilterChoices> {
+  /** The page title ('Tasks'). */
+  title: string;
+  /** The page's primary action ('New Task'), left out for those who may not use it. */
+  create?: { to: string; label: string } | false;
+  /** The list's page, filters, order and search in the URL: `useListParams(...)`. */
+  list: ListView<F>;
+  /** The list query's result: `useTasksListQuery(list.params)`. */
+  query: PagedResultsProps<T>['query'];
+  /** The spec's loading, error and empty texts. */
+  texts: PagedResultsProps<T>['texts'];
+  /** The search field's label; no search field without it. */
+  searchLabel?: string;
+  filters?: readonly FilterBarFilter<F>[];
+  /** The table: its name, columns and row link (its items and order come from the list). */
+  table: Omit<ResourceTableProps<T>, 'items' | 'sort'>;
+}
+
+/**
+ * A list page: the title and its New button, the search and filters bound to the URL, and the
+ * results a page at a time in every state (loading, error, empty, the table, dimmed while the
+ * next page loads), sortable by the columns with a sort key.
+ */
+export function ListScreen<T, F extends FilterChoices>({
+  title,
+  create,
+  list,
+  query,
+  texts,
+  searchLabel,
+  filters,
+  table,
+}: ListScreenProps<T, F>) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          create ? (
+            <Button as={Link} to={create.to}>
+              {create.label}
+            </Button>
+          ) : undefined
+        }
+      />
+      {searchLabel !== undefined || filters?.length ? (
+        <FilterBar list={list} searchLabel={searchLabel} filters={filters} />
+      ) : null}
+      <PagedResults query={query} list={list} texts={texts}>
+        {(items) => (
+          <ResourceTable
+            {...table}
+            items={items}
+            sort={{ value: list.sort, onChange: list.setSort }}
+          />
+        )}
+      </PagedResults>
+    </>
+  );
+}

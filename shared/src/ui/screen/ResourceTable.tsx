@@ -1,0 +1,220 @@
+import { type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { EmptyState } from '../EmptyState';
+import { SortableHeaderCell } from '../table/SortableHeaderCell';
+import { Table } from '../table/Table';
+import { TableCell, TableHeaderCell } from '../table/TableCell';
+import { TableRow } from '../table/TableRow';
+import { TableBody, TableHead } from '../table/TableSections';
+
+/** One column of a ResourceTable: its header, how a row's cell reads, and how it lays out. */
+export interface Column<T> {
+  /** Unique among the table's columns (the React key). */
+  key: string;
+  header: ReactNode;
+  cell: (item: T) => ReactNode;
+  /** The API's sort column (`due_date`): the header becomes a sort button. */
+  sortKey?: string;
+  /** The column's width (`'160px'`, `'30%'`); by default the table shares the rest out. */
+  width?: string;
+  /**
+   * Whether the text may wrap. Only a list's free text (a title, a name) should: dates, badges,
+   * numbers and addresses stay on one line.
+   */
+  wrap?: boolean;
+  align?: 'left' | 'center' | 'right';
+  /** Figures of equal width, so numbers line up down the column. */
+  numeric?: boolean;
+  /**
+   * Its place on a small screen's card: `'title'` the card's first line, without a label
+   * (the item's name); `'field'` (default) a line with its label.
+   */
+  card?: 'title' | 'field';
+  /** The card line's label when `header` is not plain text. */
+  cardLabel?: string;
+}
+
+/** A column, or nothing: `canEdit && editColumn` leaves the column out. */
+export type ColumnEntry<T> = Column<T> | false | null | undefined;
+
+export interface ResourceTableProps<T> {
+  /** The table's accessible name ('Tasks'), unless `title` names it. */
+  label?: string;
+  /** A section title shown above the table on its card; it names the table. */
+  title?: string;
+  items: readonly T[];
+  columns: readonly ColumnEntry<T>[];
+  /** Each row's React key; the item's `id` by default. */
+  rowKey?: (item: T) => string;
+  /** Where a row leads: the whole row opens it (click, Enter or Space). */
+  rowLink?: (item: T) => string;
+  /** The list's order (`-due_date`) and its change, for the columns with a `sortKey`. */
+  sort?: { value: string | undefined; onChange: (sort: string) => void };
+  /** Shown instead of the table when there are no items ('No tasks found'). */
+  empty?: ReactNode;
+  /** Scroll inside the card beyond this height, the header staying in view. */
+  maxHeight?: string;
+}
+
+type Align = Column<unknown>['align'];
+
+const Cell = styled(TableCell)<{ $wrap: boolean; $numeric: boolean; $width?: string }>`
+  white-space: ${({ $wrap }) => ($wrap ? 'normal' : 'nowrap')};
+  ${({ $wrap }) => $wrap && 'overflow-wrap: break-word;'}
+  ${({ $numeric }) => $numeric && 'font-variant-numeric: tabular-nums;'}
+  ${({ $width }) => $width && `width: ${$width};`}
+`;
+
+/** Hidden from the eye, not from a screen reader: the headers still name every cell. */
+const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+/**
+ * Below the drawer breakpoint (VISUAL.md: 900 px) every row becomes a card: its title line,
+ * then one line per column with the column's name at the left. The table stays a table for
+ * assistive technology (same rows, cells and headers); only the boxes are laid out anew.
+ */
+const Cards = styled.div`
+  ${({ theme }) => css`
+    ${theme.media.narrow} {
+      thead {
+        ${visuallyHidden}
+      }
+
+      tbody,
+      tbody > tr,
+      tbody > tr > td {
+        display: block;
+      }
+
+      tbody > tr {
+        padding: ${theme.space(1.5, 2)};
+        border-bottom: 1px solid ${theme.colors.divider};
+      }
+
+      tbody > tr:last-child {
+        border-bottom: none;
+      }
+
+      tbody > tr > td {
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+        gap: ${theme.space(2)};
+        height: auto;
+        min-height: 32px;
+        padding: ${theme.space(0.25, 0)};
+        border-bottom: none;
+        text-align: right;
+        white-space: normal;
+      }
+
+      tbody > tr > td[data-label]::before {
+        content: attr(data-label);
+        color: ${theme.colors.textSecondary};
+        font-size: ${theme.fontSizes.tableHeader};
+        font-weight: ${theme.fontWeights.semibold};
+        text-align: left;
+      }
+
+      tbody > tr > td[data-card='title'] {
+        display: block;
+        font-weight: ${theme.fontWeights.semibold};
+        text-align: left;
+      }
+    }
+  `}
+`;
+
+function cardLabel<T>(column: Column<T>): string | undefined {
+  if (column.card === 'title') return undefined;
+  if (column.cardLabel !== undefined) return column.cardLabel;
+  return typeof column.header === 'string' ? column.header : undefined;
+}
+
+function defaultRowKey(item: unknown): string {
+  return String((item as { id: string }).id);
+}
+
+/**
+ * A list's table from its columns: headers (sort buttons for the sortable ones, `aria-sort` on
+ * the sorted one), one row per item (the whole row a link when `rowLink` is given: focusable,
+ * Enter or Space, controls inside it keep their own clicks), the empty state when there is
+ * nothing, and a card per row on small screens.
+ */
+export function ResourceTable<T>({
+  label,
+  title,
+  items,
+  columns,
+  rowKey = defaultRowKey,
+  rowLink,
+  sort,
+  empty,
+  maxHeight,
+}: ResourceTableProps<T>) {
+  const navigate = useNavigate();
+  if (items.length === 0 && empty !== undefined) return <EmptyState>{empty}</EmptyState>;
+  const shown = columns.filter((column): column is Column<T> => Boolean(column));
+
+  return (
+    <Cards>
+      <Table
+        aria-label={title === undefined ? label : undefined}
+        title={title}
+        minWidth="0"
+        maxHeight={maxHeight}
+      >
+        <TableHead>
+          <TableRow>
+            {shown.map((column) =>
+              column.sortKey && sort ? (
+                <SortableHeaderCell
+                  key={column.key}
+                  column={column.sortKey}
+                  sort={sort.value}
+                  onSortChange={sort.onChange}
+                >
+                  {column.header}
+                </SortableHeaderCell>
+              ) : (
+                <TableHeaderCell key={column.key} align={column.align as Align}>
+                  {column.header}
+                </TableHeaderCell>
+              ),
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow
+              key={rowKey(item)}
+              onActivate={rowLink ? () => navigate(rowLink(item)) : undefined}
+            >
+              {shown.map((column) => (
+                <Cell
+                  key={column.key}
+                  align={column.align}
+                  $wrap={column.wrap ?? false}
+                  $numeric={column.numeric ?? false}
+                  $width={column.width}
+                  data-label={cardLabel(column)}
+                  data-card={column.card === 'title' ? 'title' : undefined}
+                >
+                  {column.cell(item)}
+                </Cell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Cards>
+  );
+}
