@@ -14,7 +14,7 @@ export function PersonDetails({ person }: { person: Employee }) {
     <DetailFields
       fields={[
         { label: 'Email', value: person.email },
-        person.pending_email && {
+        !!person.pending_email && {
           label: 'New email',
           value: `${person.pending_email} (waiting for confirmation)`,
         },
