@@ -15,6 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../db/connection';
+import type { SqliteSynchronous } from '../db/sqlite/sqlite-thread';
 import { PASSWORD_COST, type ScryptCost } from '../lib/passwords';
 import { DEFAULT_POOL_CONNECTIONS, DEFAULT_POOL_MESSAGES } from '../mail/mailer';
 import { DEFAULT_LEASE_MS } from '../reminders/sender';
@@ -163,6 +164,14 @@ function parseCount(
   return count;
 }
 
+/** SQLITE_SYNCHRONOUS: `full` (default) or `normal` (docs/scaling.md, "Durability"). */
+function parseSqliteSynchronous(value: string | undefined): SqliteSynchronous {
+  const setting = (value ?? '').trim().toLowerCase();
+  if (setting === '' || setting === 'full') return 'full';
+  if (setting === 'normal') return 'normal';
+  throw new ConfigError(`SQLITE_SYNCHRONOUS must be full or normal (got "${value}")`);
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
@@ -208,7 +217,11 @@ export function loadConfig(
   const dataDir = path.resolve(baseDir, env.DATA_DIR || './data');
   const database: DatabaseSettings = env.DATABASE_URL
     ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
-    : { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
+    : {
+        dialect: 'sqlite',
+        filename: path.join(dataDir, 'duly.sqlite'),
+        synchronous: parseSqliteSynchronous(env.SQLITE_SYNCHRONOUS),
+      };
   if (database.dialect === 'sqlite') mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
 
   const port = parsePort(env.PORT);
