@@ -95,8 +95,8 @@ export async function startTestSmtpServer(
   const headerSizeLimit = options.headerSizeLimit ?? DEFAULT_HEADER_SIZE_LIMIT;
   const sockets = new Set<Socket>();
   let opened = 0;
-  /** Bumped by dropConnections: a mail begun before the drop is not kept. */
-  let generation = 0;
+  /** Client ports of the connections dropConnections closed: nothing more from them is kept. */
+  const dropped = new Set<number>();
 
   const server = new SMTPServer({
     authOptional: true,
@@ -108,7 +108,6 @@ export async function startTestSmtpServer(
       else callback();
     },
     onData(stream, session, callback) {
-      const begunIn = generation;
       const parse = options.headersOnly
         ? readHeaders(stream)
         : simpleParser(stream).then((parsed) => ({
@@ -120,7 +119,9 @@ export async function startTestSmtpServer(
           }));
       parse
         .then((parsed) => {
-          if (begunIn !== generation) return callback(smtpError(421, 'Connection dropped'));
+          if (dropped.has(session.remotePort)) {
+            return callback(smtpError(421, 'Connection dropped'));
+          }
           const headerBytes = parsed.headerLines.reduce(
             (sum, { line }) => sum + line.length + 2,
             0,
@@ -188,9 +189,11 @@ export async function startTestSmtpServer(
       });
     },
     dropConnections() {
-      generation += 1;
-      // end(), not destroy(): an answer already written (a 250) still leaves.
-      for (const socket of sockets) socket.end();
+      for (const socket of sockets) {
+        if (socket.remotePort) dropped.add(socket.remotePort);
+        // end(), not destroy(): an answer already written (a 250) still leaves.
+        socket.end();
+      }
     },
     connectionsOpened: () => opened,
     close: async () => {
