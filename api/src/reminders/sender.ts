@@ -2,27 +2,30 @@
  * The sender: mails what the ledger holds and is due (send_after ≤ now), exactly once across
  * any number of instances, several mails at once, with retries.
  *
- * Work is handed out per recipient: a worker takes a person with something due and sends
- * their mails one after another (their digest, then their immediate notices in the order
- * they fell due), so one person's mails keep their order; `concurrency` workers (the SMTP
- * pool's connections) serve different people at once.
+ * Work is handed out per person: `concurrency` workers (one per pooled SMTP connection) each
+ * take a person and send their mails one after another (their digest, then their immediate
+ * notices in the order they fell due), so one person's mails keep their order while
+ * different people are served at once.
  *
- * Claim: one conditional UPDATE moves rows from `pending` (or `sending` with a lease that
- * ran out: a crashed instance's) to `sending` with this claim's lease owner and lease_until,
- * returning them. The WHERE clause is re-checked on the latest row version by both databases
- * (SQLite runs writers one at a time; PostgreSQL re-evaluates a row another transaction
- * changed), so only one claim wins a row; and no claim takes a person another claim is still
- * sending to (their order again). Leases are written and compared in the database's clock
- * (db/database-clock.ts): an instance whose clock runs ahead cannot take a live claim.
- * "Due" is the scheduler's clock (REMINDER_TIME is business time).
+ * Claim, a batch of up to 50 people a step ahead of the workers: two conditional UPDATEs (the
+ * digests; each person's next few immediate notices) move rows from `pending` (or `sending`
+ * with a lease that ran out: a crashed instance's) to `sending` with this claim's lease owner
+ * and lease_until, returning them. The WHERE clause is re-checked on the latest row version
+ * by both databases (SQLite runs writers one at a time; PostgreSQL re-evaluates a row another
+ * transaction changed), so only one claim wins a row; and no claim takes a person another
+ * claim is still sending to (their order, across instances). Leases are written and compared
+ * in the database's clock (db/database-clock.ts): an instance whose clock runs ahead cannot
+ * take a live claim. "Due" is the scheduler's clock (REMINDER_TIME is business time). The
+ * batch is then checked in three reads: the people (still active?), their opt-outs, and the
+ * items (still-holds.ts: a certificate renewed since the reminder was recorded is not
+ * mailed); what no longer holds is `skipped`.
  *
- * Then, mail by mail: check the notices still hold (still-holds.ts; a certificate renewed
- * since the reminder was recorded is not mailed), deliver, and settle (only while this claim
- * still owns the rows): `sent`; a 5xx `failed` at once; a 4xx back to `pending` with an
- * exponential backoff, `failed` after MAX_ATTEMPTS; a dropped connection sends the mail
- * again at once on another connection, and only if that fails too counts as a failed
- * attempt and ends the run's claiming (the server is not there). A mail that fails holds the
- * person's later mails back until its retry, so they do not overtake it.
+ * Then, mail by mail: deliver, and settle (only while this claim still owns the rows):
+ * `sent`; a 5xx `failed` at once; a 4xx back to `pending` with an exponential backoff,
+ * `failed` after MAX_ATTEMPTS; a dropped connection sends the mail again at once on another
+ * connection, and only if that fails too counts as a failed attempt and ends the run's
+ * claiming (the server is not there). A mail that fails holds the person's later mails back
+ * until its retry, so they do not overtake it.
  *
  * Stopping (`signal`): nothing more is claimed, the mails in flight finish and are settled,
  * and what was claimed but not yet sent goes back to `pending` as it was.
@@ -52,8 +55,8 @@ const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /** People served per run at most, so that a backlog does not keep the sweep from running. */
 const RECIPIENTS_PER_RUN = 5_000;
-/** People read per query of what is due. */
-const RECIPIENTS_PER_READ = 200;
+/** People claimed together (a batch ahead of the workers). */
+const PEOPLE_PER_CLAIM = 50;
 /**
  * Immediate notices (one mail each) claimed together for one person, in the order they fell
  * due (send_after, then when they were recorded).
@@ -112,24 +115,27 @@ const CLAIMED_COLUMNS = [
   'item_id',
   'item_title',
   'item_date',
+  'delivery',
   'send_after',
   'created_at',
   'attempts',
 ] as const;
 type ClaimedRow = Pick<NotificationRow, (typeof CLAIMED_COLUMNS)[number]>;
 
-interface Person {
-  organizationId: string;
-  userId: string;
-  digest: boolean;
-  immediate: boolean;
-}
-
 interface Claim {
   owner: string;
-  rows: ClaimedRow[];
   /** performance.now() at the claim: a claim half-way through its lease claims anew. */
   at: number;
+}
+
+/** One person's claimed mails, checked and ready: their digest, then their notices in order. */
+interface PersonJob {
+  id: string;
+  claim: Claim;
+  recipient: Recipient;
+  mails: ClaimedRow[][];
+  /** They had as many immediate notices due as one claim takes: more may be waiting. */
+  mayHaveMore: boolean;
 }
 
 /** What one run shares between its workers. */
@@ -172,150 +178,234 @@ export async function deliverDueNotifications(
     },
     unreachable: false,
   };
-  const next = duePeople(run);
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  const queue = jobQueue(run, Math.max(PEOPLE_PER_CLAIM, concurrency));
   const worker = async () => {
-    for (let person = await next(); person && !stopping(run); person = await next()) {
-      await deliverTo(run, person);
+    for (let job = await queue.next(); job; job = await queue.next()) {
+      const done = await deliverJob(run, job);
+      if (done && job.mayHaveMore) queue.again(job.id);
     }
   };
-  await Promise.all(
-    Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY) }, worker),
-  );
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  // Stopped (or the server unreachable) with people claimed but not started: give them back.
+  for (const job of queue.leftOver()) await release(run, job.claim, job.mails.flat());
   return run.result;
 }
 
 /**
- * Hands out the people with something due, each once per run: read a page of them, and read
- * again when it is used up, until a read brings nobody new (or the run's share is served).
+ * The people to mail, claimed a batch at a time, a batch ahead of the workers: read who has
+ * something due, claim their rows, check them, and queue one job per person. Each person is
+ * served once per run (again if they had more immediate notices than one claim takes), until
+ * a read brings nobody new or the run's share is served.
  */
-function duePeople(run: Run): () => Promise<Person | undefined> {
+function jobQueue(run: Run, batchSize: number) {
   const seen = new Set<string>();
-  const queue: Person[] = [];
+  const jobs: PersonJob[] = [];
   let served = 0;
   let exhausted = false;
-  let reading: Promise<void> | undefined;
+  let filling: Promise<void> | undefined;
 
-  const read = async () => {
+  const fill = async () => {
     const rows = await run.db
       .selectFrom('notifications')
-      .select(['organization_id', 'recipient_user_id', 'delivery'])
+      .select(['organization_id', 'recipient_user_id'])
       .distinct()
       .where(claimable(run.db, run.clock().toISOString()))
-      .limit(RECIPIENTS_PER_READ * 2)
+      .limit(batchSize * 2)
       .execute();
-    const fresh = new Map<string, Person>();
+    const people = new Map<string, { organizationId: string; userId: string }>();
     for (const row of rows) {
       const id = `${row.organization_id}:${row.recipient_user_id}`;
-      if (seen.has(id)) continue;
-      const person = fresh.get(id) ?? {
-        organizationId: row.organization_id,
-        userId: row.recipient_user_id,
-        digest: false,
-        immediate: false,
-      };
-      person[row.delivery] = true;
-      fresh.set(id, person);
-    }
-    for (const [id, person] of fresh) {
+      if (seen.has(id) || people.size >= batchSize) continue;
       seen.add(id);
-      queue.push(person);
+      people.set(id, { organizationId: row.organization_id, userId: row.recipient_user_id });
     }
-    if (fresh.size === 0) exhausted = true;
+    if (people.size === 0) {
+      exhausted = true;
+      return;
+    }
+    jobs.push(...(await claimAndCheck(run, [...people.values()])));
   };
 
-  return async () => {
-    while (queue.length === 0 && !exhausted && !stopping(run)) {
-      reading ??= read().finally(() => {
-        reading = undefined;
-      });
-      await reading;
-    }
-    if (served >= RECIPIENTS_PER_RUN) return undefined;
-    served += 1;
-    return queue.shift();
+  return {
+    async next(): Promise<PersonJob | undefined> {
+      for (;;) {
+        if (stopping(run) || served >= RECIPIENTS_PER_RUN) return undefined;
+        const job = jobs.shift();
+        if (job) {
+          served += 1;
+          return job;
+        }
+        if (exhausted) return undefined;
+        filling ??= fill().finally(() => {
+          filling = undefined;
+        });
+        await filling;
+      }
+    },
+    /** Lets a later read bring this person again. */
+    again(id: string) {
+      seen.delete(id);
+      exhausted = false;
+    },
+    leftOver: () => jobs.splice(0),
   };
 }
 
-/** A person's due mails, in order: their digest, then their immediate notices. */
-async function deliverTo(run: Run, person: Person): Promise<void> {
-  if (person.digest && !stopping(run)) {
-    const claim = await claimFor(run, person, 'digest');
-    if (claim.rows.length > 0) {
-      const sent = await deliverClaim(run, claim, (rows) => [rows]);
-      if (!sent) return;
-    }
-  }
-  while (person.immediate && !stopping(run)) {
-    const claim = await claimFor(run, person, 'immediate');
-    if (claim.rows.length === 0) return;
-    const sent = await deliverClaim(run, claim, (rows) => rows.map((row) => [row]));
-    if (!sent) return;
-  }
-}
+const personId = (row: { organization_id: string; recipient_user_id: string }) =>
+  `${row.organization_id}:${row.recipient_user_id}`;
 
 /**
- * Claims a person's due digest rows (all of them: one mail), or their next few immediate
- * notices in the order they fell due; nothing while another claim is still sending to them.
+ * Claims the due rows of `people` in two statements (their whole digests; their next few
+ * immediate notices each, in order), skips what no longer holds or no longer reaches them,
+ * and returns one job per person with something left to send. Nothing is claimed for a person
+ * another claim is still sending to.
  */
-async function claimFor(
+async function claimAndCheck(
   run: Run,
-  person: Person,
-  delivery: 'digest' | 'immediate',
-): Promise<Claim> {
+  people: { organizationId: string; userId: string }[],
+): Promise<PersonJob[]> {
   const { db } = run;
-  const owner = claimOwner();
+  const claim: Claim = { owner: claimOwner(), at: 0 };
   const nowIso = run.clock().toISOString();
-  const theirs = (eb: Eb) =>
+  const organizations = [...new Set(people.map((person) => person.organizationId))];
+  const users = people.map((person) => person.userId);
+  const theirs = (delivery: 'digest' | 'immediate') => (eb: Eb) =>
     eb.and([
-      eb('organization_id', '=', person.organizationId),
-      eb('recipient_user_id', '=', person.userId),
+      eb('organization_id', 'in', organizations),
+      eb('recipient_user_id', 'in', users),
       eb('delivery', '=', delivery),
       claimable(db, nowIso)(eb),
     ]);
-  const rows = await db
-    .updateTable('notifications')
-    .set({
-      email_status: 'sending',
-      lease_owner: owner,
-      lease_until: databaseNow(db, run.leaseMs),
-    })
-    .where((eb) =>
-      delivery === 'digest'
-        ? theirs(eb)
-        : eb(
-            'id',
-            'in',
-            eb
-              .selectFrom('notifications')
-              .select('id')
-              .where(theirs)
-              .orderBy('send_after')
-              .orderBy('created_at')
-              .orderBy('key')
-              .limit(IMMEDIATE_PER_CLAIM),
+  const claimWhere = (rows: (eb: Eb) => ReturnType<Eb['and']>) =>
+    db
+      .updateTable('notifications')
+      .set({
+        email_status: 'sending',
+        lease_owner: claim.owner,
+        lease_until: databaseNow(db, run.leaseMs),
+      })
+      .where(rows)
+      // On the row itself too, not only inside a subquery: PostgreSQL re-checks the outer
+      // WHERE on a row another claim changed meanwhile, not the subquery's answer.
+      .where(claimable(db, nowIso))
+      .where(({ not, exists, selectFrom, ref }) =>
+        not(
+          exists(
+            selectFrom('notifications as held')
+              .select('held.id')
+              .whereRef('held.organization_id', '=', ref('notifications.organization_id'))
+              .whereRef('held.recipient_user_id', '=', ref('notifications.recipient_user_id'))
+              .where('held.email_status', '=', 'sending')
+              .where('held.lease_until', '>', databaseNow(db)),
           ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notifications as held')
-            .select('held.id')
-            .where('held.organization_id', '=', person.organizationId)
-            .where('held.recipient_user_id', '=', person.userId)
-            .where('held.email_status', '=', 'sending')
-            .where('held.lease_until', '>', databaseNow(db)),
         ),
-      ),
-    )
-    .returning(CLAIMED_COLUMNS)
-    .execute();
-  rows.sort(
-    (a, b) =>
-      a.send_after.localeCompare(b.send_after) ||
-      a.created_at.localeCompare(b.created_at) ||
-      a.key.localeCompare(b.key),
+      )
+      .returning(CLAIMED_COLUMNS)
+      .execute();
+  const digests = await claimWhere(theirs('digest'));
+  const immediate = await claimWhere((eb) =>
+    eb(
+      'id',
+      'in',
+      eb
+        .selectFrom((inner) =>
+          inner
+            .selectFrom('notifications')
+            .select((row) => [
+              'id',
+              row.fn
+                .agg<number>('row_number')
+                .over((over) =>
+                  over
+                    .partitionBy(['organization_id', 'recipient_user_id'])
+                    .orderBy('send_after')
+                    .orderBy('created_at')
+                    .orderBy('key'),
+                )
+                .as('place'),
+            ])
+            .where(theirs('immediate'))
+            .as('due'),
+        )
+        .select('due.id')
+        .where('due.place', '<=', IMMEDIATE_PER_CLAIM),
+    ),
   );
-  return { owner, rows, at: performance.now() };
+  claim.at = performance.now();
+  const claimed = [...digests, ...immediate];
+  if (claimed.length === 0) return [];
+
+  const claimedUsers = [...new Set(claimed.map((row) => row.recipient_user_id))];
+  const [recipients, optOuts, checked] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'organization_id', 'email', 'full_name', 'status'])
+      .where('organization_id', 'in', organizations)
+      .where('id', 'in', claimedUsers)
+      .execute(),
+    db
+      .selectFrom('email_opt_outs')
+      .select(['organization_id', 'user_id', 'kind'])
+      .where('organization_id', 'in', organizations)
+      .where('user_id', 'in', claimedUsers)
+      .execute(),
+    checkStillHolds(db, claimed),
+  ]);
+  const recipientOf = new Map(
+    recipients.map((user) => [
+      personId({ organization_id: user.organization_id, recipient_user_id: user.id }),
+      user,
+    ]),
+  );
+  const turnedOff = new Set(
+    optOuts.map((row) => `${row.organization_id}:${row.user_id}:${row.kind}`),
+  );
+  // Someone deactivated, or who turned this kind off, since the notice was recorded; or a
+  // notice that no longer holds.
+  const reaches = (row: ClaimedRow) =>
+    recipientOf.get(personId(row))?.status === 'active' &&
+    !turnedOff.has(`${personId(row)}:${row.kind}`);
+  const skipped = [...checked.stale, ...checked.holding.filter((row) => !reaches(row))];
+  if (skipped.length > 0) {
+    await settle(
+      db,
+      claim,
+      skipped.map((row) => row.id),
+    )
+      .set({ email_status: 'skipped', lease_owner: null, lease_until: null })
+      .execute();
+    run.result.noticesSkipped += skipped.length;
+  }
+
+  const byPerson = new Map<string, ClaimedRow[]>();
+  for (const row of checked.holding.filter(reaches)) {
+    byPerson.set(personId(row), [...(byPerson.get(personId(row)) ?? []), row]);
+  }
+  const immediateCount = new Map<string, number>();
+  for (const row of immediate) {
+    immediateCount.set(personId(row), (immediateCount.get(personId(row)) ?? 0) + 1);
+  }
+  return [...byPerson].map(([id, rows]) => {
+    const digest = rows.filter((row) => row.delivery === 'digest');
+    const notices = rows.filter((row) => row.delivery === 'immediate').sort(inOrder);
+    return {
+      id,
+      claim,
+      recipient: recipientOf.get(id)!,
+      mails: [...(digest.length > 0 ? [digest] : []), ...notices.map((row) => [row])],
+      mayHaveMore: (immediateCount.get(id) ?? 0) >= IMMEDIATE_PER_CLAIM,
+    };
+  });
+}
+
+/** The order a person's notices fell due in. */
+function inOrder(a: ClaimedRow, b: ClaimedRow): number {
+  return (
+    a.send_after.localeCompare(b.send_after) ||
+    a.created_at.localeCompare(b.created_at) ||
+    a.key.localeCompare(b.key)
+  );
 }
 
 /** Settles the claimed rows `ids`, only while this claim still owns them. */
@@ -350,50 +440,12 @@ async function release(run: Run, claim: Claim, rows: ClaimedRow[], sendAfter?: s
 }
 
 /**
- * Sends a claim's mails (`mailsOf` groups its rows into mails) one after another. True when
- * every mail was settled as sent, skipped or failed for good; false when the person's
- * remaining mails wait (a retry, a stop).
+ * Sends a person's mails one after another. True when every mail was settled as sent or
+ * failed for good; false when the rest waits (a retry, a stop, half the lease gone).
  */
-async function deliverClaim(
-  run: Run,
-  claim: Claim,
-  mailsOf: (rows: ClaimedRow[]) => ClaimedRow[][],
-): Promise<boolean> {
+async function deliverJob(run: Run, job: PersonJob): Promise<boolean> {
   const { db, result } = run;
-  const { organization_id: organizationId, recipient_user_id: recipientId } = claim.rows[0];
-  const [recipient, optOuts, checked] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'email', 'full_name', 'status'])
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', recipientId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('email_opt_outs')
-      .select('kind')
-      .where('organization_id', '=', organizationId)
-      .where('user_id', '=', recipientId)
-      .execute(),
-    checkStillHolds(db, organizationId, claim.rows),
-  ]);
-  // Someone deactivated, or who turned this kind off, since the notice was recorded; or a
-  // notice that no longer holds.
-  const turnedOff = new Set(optOuts.map((row) => row.kind));
-  const skipped = [
-    ...checked.stale,
-    ...checked.holding.filter((row) => recipient?.status !== 'active' || turnedOff.has(row.kind)),
-  ];
-  const skippedIds = new Set(skipped.map((row) => row.id));
-  if (skipped.length > 0) {
-    await settle(db, claim, [...skippedIds])
-      .set({ email_status: 'skipped', lease_owner: null, lease_until: null })
-      .execute();
-    result.noticesSkipped += skipped.length;
-  }
-  const rows = checked.holding.filter((row) => !skippedIds.has(row.id));
-  if (rows.length === 0 || !recipient) return true;
-
-  const mails = mailsOf(rows);
+  const { claim, mails } = job;
   for (const [index, mail] of mails.entries()) {
     const later = mails.slice(index + 1).flat();
     // Stopping, or half the lease gone (a throttled relay): give the rest back.
@@ -401,7 +453,7 @@ async function deliverClaim(
       await release(run, claim, [...mail, ...later]);
       return false;
     }
-    const outcome = await sendOne(run, recipient, mail);
+    const outcome = await sendOne(run, job.recipient, mail);
     if (outcome === 'sent') {
       await settle(
         db,

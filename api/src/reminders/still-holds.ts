@@ -26,12 +26,15 @@ interface ItemNow {
 /** Ids per statement: well under both databases' limits on bound parameters. */
 const READ_CHUNK = 500;
 
-async function itemsNow(
-  db: Db,
-  organizationId: string,
-  notices: readonly DeliverableNotice[],
-): Promise<Map<string, ItemNow>> {
+/** A notice as the sender claimed it: of some organisation. */
+type OwnedNotice = DeliverableNotice & { organization_id: string };
+
+const itemKey = (organizationId: string, type: string, id: string) =>
+  `${organizationId}:${type}:${id}`;
+
+async function itemsNow(db: Db, notices: readonly OwnedNotice[]): Promise<Map<string, ItemNow>> {
   const items = new Map<string, ItemNow>();
+  const organizations = [...new Set(notices.map((notice) => notice.organization_id))];
   const idsOf = (type: 'task' | 'certificate') => [
     ...new Set(notices.filter((notice) => notice.item_type === type).map((n) => n.item_id)),
   ];
@@ -40,23 +43,27 @@ async function itemsNow(
   for (let start = 0; start < taskIds.length; start += READ_CHUNK) {
     const rows = await db
       .selectFrom('tasks')
-      .select(['id', 'title', 'due_date', 'status'])
-      .where('organization_id', '=', organizationId)
+      .select(['organization_id', 'id', 'title', 'due_date', 'status'])
+      .where('organization_id', 'in', organizations)
       .where('id', 'in', taskIds.slice(start, start + READ_CHUNK))
       .execute();
     for (const row of rows) {
-      items.set(`task:${row.id}`, { title: row.title, date: row.due_date, status: row.status });
+      items.set(itemKey(row.organization_id, 'task', row.id), {
+        title: row.title,
+        date: row.due_date,
+        status: row.status,
+      });
     }
   }
   for (let start = 0; start < certificateIds.length; start += READ_CHUNK) {
     const rows = await db
       .selectFrom('certificates')
-      .select(['id', 'name', 'expiry_date', 'status'])
-      .where('organization_id', '=', organizationId)
+      .select(['organization_id', 'id', 'name', 'expiry_date', 'status'])
+      .where('organization_id', 'in', organizations)
       .where('id', 'in', certificateIds.slice(start, start + READ_CHUNK))
       .execute();
     for (const row of rows) {
-      items.set(`certificate:${row.id}`, {
+      items.set(itemKey(row.organization_id, 'certificate', row.id), {
         title: row.name,
         date: row.expiry_date,
         status: row.status,
@@ -67,19 +74,18 @@ async function itemsNow(
 }
 
 /**
- * Splits `notices` (all of one organisation) into those that still hold, with the item's
- * current title, and those that no longer do.
+ * Splits `notices` into those that still hold, with the item's current title, and those that
+ * no longer do. Each item is looked up in its notice's own organisation.
  */
-export async function checkStillHolds<T extends DeliverableNotice>(
+export async function checkStillHolds<T extends OwnedNotice>(
   db: Db,
-  organizationId: string,
   notices: readonly T[],
 ): Promise<{ holding: T[]; stale: T[] }> {
-  const items = await itemsNow(db, organizationId, notices);
+  const items = await itemsNow(db, notices);
   const holding: T[] = [];
   const stale: T[] = [];
   for (const notice of notices) {
-    const item = items.get(`${notice.item_type}:${notice.item_id}`);
+    const item = items.get(itemKey(notice.organization_id, notice.item_type, notice.item_id));
     if (item && item.date === notice.item_date && HOLDS_WHILE[notice.kind].includes(item.status)) {
       holding.push({ ...notice, item_title: item.title });
     } else {
