@@ -148,6 +148,10 @@ interface Run {
   result: DeliveryResult;
   /** Set when the SMTP server cannot be reached: the run claims nothing more. */
   unreachable: boolean;
+  /** `sent` marks being written: a worker goes on to its next mail meanwhile. */
+  settling: Set<Promise<void>>;
+  /** The first `sent` mark that failed: the run ends with it once every mail has settled. */
+  settleError: unknown;
 }
 
 const stopping = (run: Run) => run.unreachable || run.options.signal?.aborted === true;
@@ -177,6 +181,8 @@ export async function deliverDueNotifications(
       noticesSkipped: 0,
     },
     unreachable: false,
+    settling: new Set(),
+    settleError: undefined,
   };
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const queue = jobQueue(run, Math.max(PEOPLE_PER_CLAIM, concurrency));
@@ -189,6 +195,10 @@ export async function deliverDueNotifications(
   await Promise.all(Array.from({ length: concurrency }, worker));
   // Stopped (or the server unreachable) with people claimed but not started: give them back.
   for (const job of queue.leftOver()) await release(run, job.claim, job.mails.flat());
+  await Promise.all(run.settling);
+  // Rows whose mark failed stay `sending` until their lease runs out, then go again (the
+  // at-least-once edge, docs/reminders.md).
+  if (run.settleError) throw run.settleError;
   return run.result;
 }
 
@@ -204,6 +214,11 @@ function jobQueue(run: Run, batchSize: number) {
   let served = 0;
   let exhausted = false;
   let filling: Promise<void> | undefined;
+  const lowWater = Math.ceil(batchSize / 5);
+  const startFilling = () =>
+    (filling ??= fill().finally(() => {
+      filling = undefined;
+    }));
 
   const fill = async () => {
     const rows = await run.db
@@ -232,15 +247,15 @@ function jobQueue(run: Run, batchSize: number) {
       for (;;) {
         if (stopping(run) || served >= RECIPIENTS_PER_RUN) return undefined;
         const job = jobs.shift();
+        // The next batch is claimed while the workers still have this one's last people.
+        // (A failure here is met again by the fill a worker waits for, below.)
+        if (jobs.length < lowWater && !exhausted) startFilling().catch(() => undefined);
         if (job) {
           served += 1;
           return job;
         }
         if (exhausted) return undefined;
-        filling ??= fill().finally(() => {
-          filling = undefined;
-        });
-        await filling;
+        await startFilling();
       }
     },
     /** Lets a later read bring this person again. */
@@ -455,7 +470,9 @@ async function deliverJob(run: Run, job: PersonJob): Promise<boolean> {
     }
     const outcome = await sendOne(run, job.recipient, mail);
     if (outcome === 'sent') {
-      await settle(
+      // Written while the next mail goes out: these rows are this mail's alone, and the
+      // run waits for every mark before it ends.
+      const marked = settle(
         db,
         claim,
         mail.map((row) => row.id),
@@ -468,9 +485,18 @@ async function deliverJob(run: Run, job: PersonJob): Promise<boolean> {
           lease_until: null,
           last_error: null,
         })
-        .execute();
-      result.mailsSent += 1;
-      result.noticesSent += mail.length;
+        .execute()
+        .then(
+          () => {
+            result.mailsSent += 1;
+            result.noticesSent += mail.length;
+          },
+          (error: unknown) => {
+            run.settleError ??= error;
+          },
+        )
+        .finally(() => run.settling.delete(marked));
+      run.settling.add(marked);
       continue;
     }
     const retryAt = await recordFailure(run, claim, mail, outcome);
