@@ -69,6 +69,10 @@ export function createMailer(settings: MailerSettings, log: MailLog): Mailer {
     maxConnections: settings.poolConnections ?? DEFAULT_POOL_CONNECTIONS,
     maxMessages: settings.poolMessages ?? DEFAULT_POOL_MESSAGES,
     ...(settings.ratePerMinute ? { rateDelta: 60_000, rateLimit: settings.ratePerMinute } : {}),
+    // A connection that closes under a message fails that message, and the caller decides:
+    // the reminders' sender sends it again once, itself (reminders/sender.ts). The pool's own
+    // re-queue on top of that sent some mails twice.
+    maxRequeues: 0,
     // nodemailer waits up to 10 minutes on a silent server by default. Bounded well under the
     // reminders' lease (5 minutes, reminders/sender.ts), so a hung send ends as a failure to
     // retry before another instance may claim the same notice.
