@@ -599,6 +599,34 @@ describe.each(testDatabases())('reminders on %s', (kind) => {
       tasks.forEach((task, index) => expect(subjects[index]).toContain(task));
     });
 
+    test('a run that ends at its share of people leaves nothing claimed: the next run sends the rest, each once', async () => {
+      const { db } = context();
+      const people = [];
+      for (let i = 0; i < 120; i += 1) {
+        const person = await createUser(db, org.id, { role: 'employee' });
+        people.push(person);
+        await createTask(db, org, {
+          due_date: '2030-05-10T00:00:00Z',
+          assigned_to_user_id: person.id,
+          created_by_user_id: person.id,
+          assigner_id: person.id,
+        });
+      }
+      const now = at('2030-05-11T00:00:00Z');
+      await runReminderSweep(db, now);
+      // Stops as the workers take the 41st person: the next batch is being claimed then.
+      const first = await deliverDueNotifications(db, mailer, now, { ...SENDER, peoplePerRun: 41 });
+      expect(first.mailsSent).toBe(41);
+      const claimed = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('email_status', '=', 'sending')
+        .execute();
+      expect(claimed).toEqual([]);
+      await deliverDueNotifications(db, mailer, now, SENDER);
+      for (const person of people) expect(smtp.mailsTo(person.email)).toHaveLength(1);
+    });
+
     test('mails go out over a few pooled connections, several at once', async () => {
       const { db } = context();
       await smtp.close();

@@ -54,7 +54,7 @@ export const DEFAULT_CONCURRENCY = 5;
 const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /** People served per run at most, so that a backlog does not keep the sweep from running. */
-const RECIPIENTS_PER_RUN = 5_000;
+export const DEFAULT_PEOPLE_PER_RUN = 5_000;
 /** People claimed together (a batch ahead of the workers). */
 const PEOPLE_PER_CLAIM = 50;
 /**
@@ -77,6 +77,8 @@ export interface SenderOptions extends MessageSettings {
   concurrency?: number;
   /** Once aborted, nothing more is claimed; the mails in flight finish and are settled. */
   signal?: AbortSignal;
+  /** People served per run at most (default 5,000); the next run goes on. */
+  peoplePerRun?: number;
 }
 
 export interface DeliveryResult {
@@ -194,7 +196,7 @@ export async function deliverDueNotifications(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   // Stopped (or the server unreachable) with people claimed but not started: give them back.
-  for (const job of queue.leftOver()) await release(run, job.claim, job.mails.flat());
+  for (const job of await queue.leftOver()) await release(run, job.claim, job.mails.flat());
   await Promise.all(run.settling);
   // Rows whose mark failed stay `sending` until their lease runs out, then go again (the
   // at-least-once edge, docs/reminders.md).
@@ -212,6 +214,7 @@ function jobQueue(run: Run, batchSize: number) {
   const seen = new Set<string>();
   const jobs: PersonJob[] = [];
   let served = 0;
+  const peoplePerRun = run.options.peoplePerRun ?? DEFAULT_PEOPLE_PER_RUN;
   let exhausted = false;
   let filling: Promise<void> | undefined;
   const lowWater = Math.ceil(batchSize / 5);
@@ -245,7 +248,7 @@ function jobQueue(run: Run, batchSize: number) {
   return {
     async next(): Promise<PersonJob | undefined> {
       for (;;) {
-        if (stopping(run) || served >= RECIPIENTS_PER_RUN) return undefined;
+        if (stopping(run) || served >= peoplePerRun) return undefined;
         const job = jobs.shift();
         // The next batch is claimed while the workers still have this one's last people.
         // (A failure here is met again by the fill a worker waits for, below.)
@@ -263,7 +266,11 @@ function jobQueue(run: Run, batchSize: number) {
       seen.delete(id);
       exhausted = false;
     },
-    leftOver: () => jobs.splice(0),
+    /** What was claimed and not handed out, a batch being claimed at the end included. */
+    async leftOver(): Promise<PersonJob[]> {
+      await filling?.catch(() => undefined);
+      return jobs.splice(0);
+    },
   };
 }
 
