@@ -93,7 +93,10 @@ export async function startTestSmtpServer(
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const headerSizeLimit = options.headerSizeLimit ?? DEFAULT_HEADER_SIZE_LIMIT;
+  /** The server's own connections (behind the proxy, if any): what a drop closes. */
   const sockets = new Set<Socket>();
+  /** The proxy's connections from clients: closed by close(), and by a drop through the proxy. */
+  const proxied = new Set<Socket>();
   let opened = 0;
   /** Client ports of the connections dropConnections closed: nothing more from them is kept. */
   const dropped = new Set<number>();
@@ -159,7 +162,7 @@ export async function startTestSmtpServer(
   let { port } = server.server.address() as AddressInfo;
   let proxy: Server | undefined;
   if (options.commandDelayMs) {
-    proxy = delayingProxy(port, options.commandDelayMs, sockets);
+    proxy = delayingProxy(port, options.commandDelayMs, proxied);
     await listen(proxy, options.port ?? 0);
     port = (proxy.address() as AddressInfo).port;
   }
@@ -191,13 +194,14 @@ export async function startTestSmtpServer(
     dropConnections() {
       for (const socket of sockets) {
         if (socket.remotePort) dropped.add(socket.remotePort);
-        // end(), not destroy(): an answer already written (a 250) still leaves.
+        // end(), not destroy(): an answer already written (a 250) still leaves, and through
+        // the proxy before the end it is followed by (the proxy passes the end on in order).
         socket.end();
       }
     },
     connectionsOpened: () => opened,
     close: async () => {
-      for (const socket of sockets) socket.destroy();
+      for (const socket of [...sockets, ...proxied]) socket.destroy();
       if (proxy) await new Promise<void>((resolve) => proxy.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
