@@ -16,6 +16,7 @@ async function main(): Promise<void> {
       process.send?.({
         received: smtp.received.length,
         distinct: new Set(smtp.received.map((mail) => mail.messageId)).size,
+        recipients: new Set(smtp.received.flatMap((mail) => mail.to)).size,
       });
     } else if (message === 'close') {
       void smtp.close().then(() => process.exit(0));

@@ -520,7 +520,9 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
     // The kill fell in the middle of the phase's deliveries, not before or after them.
     expect(deliveredAtKill).toBeGreaterThan(0);
     expect(deliveredAtKill).toBeLessThan(phase1Notices);
-    expect(deliveredAtDrop).toBeGreaterThan(deliveredAtKill);
+    // The drop came after the kill (a burst may deliver past both thresholds at once) and
+    // while the phase still had notices to deliver.
+    expect(deliveredAtDrop).toBeGreaterThanOrEqual(deliveredAtKill);
     expect(deliveredAtDrop).toBeLessThan(phase1Notices);
     expect(withoutMessageId).toBe(0);
     expect(unexplainedCopies).toEqual([]);
