@@ -43,6 +43,7 @@ import managerRoutes from './routes/manager';
 import notificationRoutes from './routes/notifications';
 import organizationRoutes from './routes/organizations';
 import profileRoutes from './routes/profile';
+import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
 
@@ -114,6 +115,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(employeeRoutes);
     await signedIn.register(notificationRoutes);
     await signedIn.register(profileRoutes);
+    await signedIn.register(reminderRoutes);
   });
 };
 

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'Shutting down');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    // Claims nothing more and lets the mails in flight finish and be recorded as sent.
     await scheduler?.stop();
     await app.close();
     await db.destroy();
@@ -80,6 +81,9 @@ async function main(): Promise<void> {
       intervalMs: config.schedulerIntervalMs,
       publicUrl: config.publicUrl,
       jwtSecret: config.jwtSecret,
+      // One mail in flight per pooled SMTP connection (the pool is app.mailer's).
+      concurrency: config.smtpPoolConnections,
+      leaseMs: config.reminderLeaseMs,
       log: app.log,
     });
   }

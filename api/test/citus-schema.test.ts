@@ -25,6 +25,8 @@ const DISTRIBUTED_OTHERWISE: Record<string, string> = {
   organizations: 'id',
   // The one global lookup, sign-in by email: distributed by email, on its own.
   user_emails: 'email',
+  // The last run of each scheduled job: not an organisation's, one row per job.
+  scheduler_runs: 'job',
 };
 
 /**

@@ -2,8 +2,9 @@
  * Durability: a real server process takes concurrent writes (new tasks, and status changes of
  * tasks it already created), is killed with SIGKILL in the middle of them, and is started again
  * on the same data. Every write it acknowledged (201, 200) must be there after the restart:
- * SQLite in WAL mode with synchronous=NORMAL loses nothing a crashed process committed, and
- * PostgreSQL commits before the answer leaves.
+ * SQLite in WAL mode loses nothing a crashed process committed (with synchronous FULL, the
+ * default, and NORMAL alike; only a power loss tells them apart, docs/scaling.md "Durability"),
+ * and PostgreSQL commits before the answer leaves.
  *
  * Bounded: the writes stop at the kill, after WRITES_BEFORE_KILL acknowledgements; the whole
  * test takes a few seconds per database on an idle machine, most of it two server start-ups.

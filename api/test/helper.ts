@@ -138,6 +138,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     reminderTime: '09:00',
     schedulerIntervalMs: 60_000,
     scheduler: false,
+    smtpPoolConnections: 5,
+    smtpPoolMessages: 100,
+    mailRatePerMinute: undefined,
+    reminderLeaseMs: 5 * 60_000,
     tokenVersionMaxAgeMs: 5000,
     // Today's cost takes ~0.9 s a hash here; the suite hashes hundreds. Tests of the cost
     // itself and of the rehash at sign-in (sessions.test.ts) set PASSWORD_COST.

@@ -211,6 +211,13 @@ const ROUTES: RouteCase[] = [
     path: () => '/employee/certificates',
     expect: [200, 200, 200],
   },
+  // Whether reminders run: admins only.
+  {
+    route: 'GET /reminders/status',
+    method: 'GET',
+    path: () => '/reminders/status',
+    expect: [403, 403, 200],
+  },
   // Notices are personal, whatever the role: another person's is a 404 (even for an admin).
   {
     route: 'GET /notifications/',

@@ -10,8 +10,10 @@
  * 09:00, D0 = today):
  *   1. D0 08:59:40: task due instants cross one after another and the 09:00 digest falls due;
  *      once a third of the phase's notices have arrived, instance B is killed with SIGKILL and
- *      restarted; the clock moves 6 minutes on, so that what B had claimed (its leases) is
- *      taken over by the others.
+ *      restarted; once two thirds have, the SMTP server drops every connection at once (the
+ *      pooled connections of both instances, mails in flight on them); what B had claimed is
+ *      taken over by the others when its lease runs out (leases are in the database's time,
+ *      DULY_REMINDER_LEASE_MS shortens them to 10 s).
  *   2. A few certificates get a new expiry date (a new key: the reminder re-arms).
  *   3. Both instances stop (A by SIGKILL, B by SIGTERM); while nothing runs the clock moves
  *      to D0+2 10:00, past midnight twice and the 09:00 of D0+1 and D0+2; both restart and
@@ -51,8 +53,12 @@ const PASSWORD = 'a good password';
 /** After the last expected notice, how long nothing more may arrive (many scheduler runs). */
 const QUIET_MS = 5_000;
 const DELIVERY_TIMEOUT_MS = 45_000;
-/** More than the sender's lease (reminders/sender.ts DEFAULT_LEASE_MS, 5 minutes). */
-const LEASE_RUN_OUT_MS = 6 * 60_000;
+/**
+ * The sender's lease in both instances (DULY_REMINDER_LEASE_MS; 5 minutes by default): leases
+ * run in the database's time, which the clock file does not move, so a killed instance's
+ * claims are taken over after this much real time.
+ */
+const LEASE_MS = 10_000;
 const START_TIMEOUT_MS = 60_000;
 const KEYS_HEADER = 'x-duly-notification-keys';
 
@@ -248,6 +254,7 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
         SCHEDULER_INTERVAL_MS: String(SCHEDULER_INTERVAL_MS),
         REMINDER_TIME,
         DULY_CLOCK_FILE: clock.file,
+        DULY_REMINDER_LEASE_MS: String(LEASE_MS),
       };
       instances.push(new Instance(name, env));
     }
@@ -453,14 +460,26 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
       await sleep(10);
     }
     await b.kill();
-    await b.start();
+    const killedAt = Date.now();
+    const restarted = b.start();
+    // A relay restarting while A delivers: every pooled connection closes at once, mails in
+    // flight on them included; only those are sent again.
+    let deliveredAtDrop = -1;
+    const dropDeadline = Date.now() + 30_000;
+    while (Date.now() < dropDeadline) {
+      const delivered = tally(mail).counts.size - beforePhase1;
+      if (delivered >= (phase1Notices * 2) / 3) {
+        deliveredAtDrop = delivered;
+        mail.dropConnections();
+        break;
+      }
+      await sleep(10);
+    }
+    await restarted;
     while (clock.now() < phase1End) await sleep(100);
-    // What B had claimed when it died stays claimed until its lease runs out (5 minutes of
-    // the engine's time): let those minutes pass, so that the other instances take it over.
-    // Only once nothing is in flight: jumping past a live instance's lease hands its claim
-    // over too, and the mail it is sending would go twice (docs/reminders.md).
-    await quiet(mail);
-    clock.set(new Date(clock.now().getTime() + LEASE_RUN_OUT_MS));
+    // What B had claimed when it died stays claimed until its lease runs out, in real time
+    // (the database's clock): then the other instances take it over.
+    await sleep(Math.max(0, killedAt + LEASE_MS + 1_000 - Date.now()));
     rules.settleAt(clock.now(), allTasks(), certificates);
     await settle(mail, rules.expected);
 
@@ -493,6 +512,7 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
         'Reminders fault injection:',
         `  ${rules.expected.size} notices expected, ${counts.size} received in ${mails} mails`,
         `  SIGKILL of B after ${deliveredAtKill} of the ${phase1Notices} notices of phase 1`,
+        `  every SMTP connection dropped after ${deliveredAtDrop} of them`,
         `  missing: ${missing.length}, duplicates: ${duplicates.length}, unexpected: ${unexpected.length}`,
         `  identical copies of a mail accepted before the kill (same Message-ID): ${redeliveries.length}`,
       ].join('\n'),
@@ -500,6 +520,10 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
     // The kill fell in the middle of the phase's deliveries, not before or after them.
     expect(deliveredAtKill).toBeGreaterThan(0);
     expect(deliveredAtKill).toBeLessThan(phase1Notices);
+    // The drop came after the kill (a burst may deliver past both thresholds at once) and
+    // while the phase still had notices to deliver.
+    expect(deliveredAtDrop).toBeGreaterThanOrEqual(deliveredAtKill);
+    expect(deliveredAtDrop).toBeLessThan(phase1Notices);
     expect(withoutMessageId).toBe(0);
     expect(unexplainedCopies).toEqual([]);
     expect({

@@ -4,7 +4,12 @@
  * the digest at REMINDER_TIME, catch-up after downtime, two instances on one database,
  * retries after an SMTP failure, and opt-outs. Mails go through a real SMTP server.
  */
-import type { Clock } from '../src/lib/clock';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { offsetClock, systemClock, type Clock } from '../src/lib/clock';
 import type { Db, NotificationRow } from '../src/db/tables';
 import { createDatabase } from '../src/db/connection';
 import { createMailer, type Mailer } from '../src/mail/mailer';
@@ -12,8 +17,10 @@ import { startTestSmtpServer, type TestSmtpServer } from '../src/mail/test-smtp-
 import { deliverDueNotifications, retryDelayMs } from '../src/reminders/sender';
 import { runReminderSweep } from '../src/reminders/sweep';
 import { messageIdFor } from '../src/reminders/keys';
+import { certificateSchedule } from '../src/reminders/schedule';
 import {
   call,
+  daysFromNow,
   createCertificate,
   createOrganization,
   createTask,
@@ -443,35 +450,47 @@ describe.each(testDatabases())('reminders on %s', (kind) => {
       expect(smtp.mailsTo(org.manager.email)).toHaveLength(1);
     });
 
-    test('a mail the SMTP server refused is retried after a backoff, and sent once', async () => {
+    test('an SMTP server that cannot be reached costs one attempt of the mails in flight only; they are retried after a backoff and each mail is sent once', async () => {
       const { db } = context();
-      await twoRemindersForTheEmployee();
+      const people = [];
+      for (let i = 0; i < 8; i += 1) {
+        const person = await createUser(db, org.id, { role: 'employee' });
+        people.push(person);
+        await createTask(db, org, {
+          due_date: '2030-05-10T00:00:00Z',
+          assigned_to_user_id: person.id,
+          created_by_user_id: person.id,
+          assigner_id: person.id,
+        });
+      }
       const port = Number(new URL(smtp.url).port);
       await smtp.close();
-
-      await runReminderSweep(db, REMINDER_DAY_NINE);
-      const failed = await deliverDueNotifications(db, mailer, REMINDER_DAY_NINE, SENDER);
-      expect(failed).toMatchObject({ mailsSent: 0, noticesRetrying: 4 });
+      const now = at('2030-05-11T00:00:00Z');
+      await runReminderSweep(db, now);
+      const options = { ...SENDER, concurrency: 2 };
+      const failed = await deliverDueNotifications(db, mailer, now, options);
+      // The mails in flight (at most 2 at once) failed, each twice (a second go on a new
+      // connection); then the run claimed nothing more: the others used no attempt.
+      expect(failed.mailsSent).toBe(0);
+      expect(failed.noticesRetrying).toBeGreaterThanOrEqual(1);
+      expect(failed.noticesRetrying).toBeLessThanOrEqual(2);
       const rows = await db.selectFrom('notifications').selectAll().execute();
-      expect(rows.map((row) => [row.email_status, row.attempts])).toEqual(
-        rows.map(() => ['pending', 1]),
-      );
-      expect(rows[0].last_error).toBeTruthy();
-      const retryAt = new Date(Date.parse('2030-05-11T03:30:00Z') + retryDelayMs(1));
-      expect(rows.map((row) => row.send_after)).toEqual(rows.map(() => retryAt.toISOString()));
+      const tried = rows.filter((row) => row.attempts === 1);
+      expect(tried).toHaveLength(failed.noticesRetrying);
+      expect(rows.filter((row) => row.attempts === 0)).toHaveLength(8 - tried.length);
+      expect(rows.map((row) => row.email_status)).toEqual(rows.map(() => 'pending'));
+      expect(tried[0].last_error).toBeTruthy();
+      const retryAt = new Date(Date.parse('2030-05-11T00:00:00Z') + retryDelayMs(1));
+      expect(tried.map((row) => row.send_after)).toEqual(tried.map(() => retryAt.toISOString()));
 
       smtp = await startTestSmtpServer({ port });
-      await deliverDueNotifications(db, mailer, at('2030-05-11T03:30:30Z'), SENDER);
-      expect(smtp.received).toHaveLength(0);
-      await deliverDueNotifications(db, mailer, () => retryAt, SENDER);
-      await deliverDueNotifications(db, mailer, () => retryAt, SENDER);
-      expect(smtp.mailsTo(org.employee.email)).toHaveLength(1);
-      expect(smtp.mailsTo(org.manager.email)).toHaveLength(1);
-      const sent = await db
-        .selectFrom('notifications')
-        .select(['email_status', 'attempts'])
-        .execute();
-      expect(sent).toEqual(sent.map(() => ({ email_status: 'sent', attempts: 2 })));
+      await deliverDueNotifications(db, mailer, at('2030-05-11T00:00:30Z'), options);
+      expect(smtp.received).toHaveLength(8 - tried.length);
+      await deliverDueNotifications(db, mailer, () => retryAt, options);
+      await deliverDueNotifications(db, mailer, () => retryAt, options);
+      for (const person of people) expect(smtp.mailsTo(person.email)).toHaveLength(1);
+      const sent = await db.selectFrom('notifications').select(['email_status']).execute();
+      expect(new Set(sent.map((row) => row.email_status))).toEqual(new Set(['sent']));
     });
 
     test('after the last attempt a notice is failed and no longer tried', async () => {
@@ -480,34 +499,348 @@ describe.each(testDatabases())('reminders on %s', (kind) => {
       await smtp.close();
       const now = at('2030-05-11T00:00:00Z');
       await runReminderSweep(db, now);
-      const result = await deliverDueNotifications(db, mailer, now, { ...SENDER, maxAttempts: 1 });
-      expect(result).toMatchObject({ noticesFailed: 2 });
+      const options = { ...SENDER, maxAttempts: 1 };
+      const first = await deliverDueNotifications(db, mailer, now, options);
+      const second = await deliverDueNotifications(db, mailer, now, options);
+      expect(first.noticesFailed + second.noticesFailed).toBe(2);
       expect(
         await deliverDueNotifications(db, mailer, at('2030-06-01T00:00:00Z'), SENDER),
       ).toMatchObject({ noticesFailed: 0, noticesRetrying: 0 });
       smtp = await startTestSmtpServer();
     });
 
-    test('a claim whose instance died is taken over when its lease runs out, not before', async () => {
+    describe('with a server that refuses one address', () => {
+      const refusing = async (code: number) => {
+        await smtp.close();
+        smtp = await startTestSmtpServer({
+          refuse: (address) =>
+            address === org.employee.email.toLowerCase()
+              ? { code, message: `${code} mailbox unavailable` }
+              : undefined,
+        });
+        mailer.close();
+        mailer = createMailer({ smtpUrl: smtp.url, from: 'Duly <no-reply@duly.test>' }, silentLog);
+      };
+
+      test('a 5xx fails that mail at once, and the other mails go out', async () => {
+        const { db } = context();
+        await refusing(550);
+        await twoRemindersForTheEmployee();
+        await runReminderSweep(db, REMINDER_DAY_NINE);
+        const result = await deliverDueNotifications(db, mailer, REMINDER_DAY_NINE, SENDER);
+        expect(result).toMatchObject({ mailsSent: 1, noticesSent: 2, noticesFailed: 2 });
+        expect(smtp.mailsTo(org.manager.email)).toHaveLength(1);
+        const refused = await db
+          .selectFrom('notifications')
+          .select(['email_status', 'attempts', 'last_error'])
+          .where('recipient_user_id', '=', org.employee.id)
+          .execute();
+        expect(refused.map((row) => [row.email_status, row.attempts])).toEqual([
+          ['failed', 1],
+          ['failed', 1],
+        ]);
+        expect(refused[0].last_error).toContain('550');
+      });
+
+      test('a 4xx is tried again after a backoff, and the other mails go out', async () => {
+        const { db } = context();
+        await refusing(451);
+        await twoRemindersForTheEmployee();
+        await runReminderSweep(db, REMINDER_DAY_NINE);
+        const result = await deliverDueNotifications(db, mailer, REMINDER_DAY_NINE, SENDER);
+        expect(result).toMatchObject({ mailsSent: 1, noticesRetrying: 2 });
+        const waiting = await db
+          .selectFrom('notifications')
+          .select(['email_status', 'attempts', 'send_after'])
+          .where('recipient_user_id', '=', org.employee.id)
+          .execute();
+        const retryAt = new Date(Date.parse('2030-05-11T03:30:00Z') + retryDelayMs(1));
+        expect(waiting).toEqual(
+          waiting.map(() => ({
+            email_status: 'pending',
+            attempts: 1,
+            send_after: retryAt.toISOString(),
+          })),
+        );
+      });
+    });
+
+    test("a person's mails keep their order: a mail waiting for its retry holds the later ones back", async () => {
+      const { db } = context();
+      await smtp.close();
+      let refusals = 1;
+      smtp = await startTestSmtpServer({
+        refuse: () => (refusals-- > 0 ? { code: 421, message: '421 try later' } : undefined),
+      });
+      mailer.close();
+      mailer = createMailer({ smtpUrl: smtp.url, from: 'Duly <no-reply@duly.test>' }, silentLog);
+      const tasks: string[] = [];
+      for (let hour = 1; hour <= 3; hour += 1) {
+        tasks.push(
+          await createTask(db, org, {
+            due_date: `2030-05-10T0${hour}:00:00.000Z`,
+            assigned_to_user_id: org.employee.id,
+            created_by_user_id: org.employee.id,
+            assigner_id: org.employee.id,
+          }),
+        );
+      }
+      // Each becomes overdue (and its notice due) in a sweep of its own, an hour apart.
+      for (let hour = 1; hour <= 3; hour += 1) {
+        await runReminderSweep(db, at(`2030-05-10T0${hour}:00:00.001Z`));
+      }
+      const now = at('2030-05-11T00:00:00Z');
+      const first = await deliverDueNotifications(db, mailer, now, SENDER);
+      expect(first).toMatchObject({ mailsSent: 0, noticesRetrying: 1 });
+      const retryAt = new Date(Date.parse('2030-05-11T00:00:00Z') + retryDelayMs(1));
+      await deliverDueNotifications(db, mailer, () => retryAt, SENDER);
+      const subjects = smtp.mailsTo(org.employee.email).map((mail) => mail.text);
+      expect(subjects).toHaveLength(3);
+      tasks.forEach((task, index) => expect(subjects[index]).toContain(task));
+    });
+
+    test('a run that ends at its share of people leaves nothing claimed: the next run sends the rest, each once', async () => {
+      const { db } = context();
+      const people = [];
+      for (let i = 0; i < 120; i += 1) {
+        const person = await createUser(db, org.id, { role: 'employee' });
+        people.push(person);
+        await createTask(db, org, {
+          due_date: '2030-05-10T00:00:00Z',
+          assigned_to_user_id: person.id,
+          created_by_user_id: person.id,
+          assigner_id: person.id,
+        });
+      }
+      const now = at('2030-05-11T00:00:00Z');
+      await runReminderSweep(db, now);
+      // Stops as the workers take the 41st person: the next batch is being claimed then.
+      const first = await deliverDueNotifications(db, mailer, now, { ...SENDER, peoplePerRun: 41 });
+      expect(first.mailsSent).toBe(41);
+      const claimed = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('email_status', '=', 'sending')
+        .execute();
+      expect(claimed).toEqual([]);
+      await deliverDueNotifications(db, mailer, now, SENDER);
+      for (const person of people) expect(smtp.mailsTo(person.email)).toHaveLength(1);
+    });
+
+    test('mails go out over a few pooled connections, several at once', async () => {
+      const { db } = context();
+      await smtp.close();
+      smtp = await startTestSmtpServer({ commandDelayMs: 50 });
+      mailer.close();
+      mailer = createMailer(
+        { smtpUrl: smtp.url, from: 'Duly <no-reply@duly.test>', poolConnections: 4 },
+        silentLog,
+      );
+      for (let i = 0; i < 20; i += 1) {
+        const person = await createUser(db, org.id, { role: 'employee' });
+        await createTask(db, org, {
+          due_date: '2030-05-10T00:00:00Z',
+          assigned_to_user_id: person.id,
+          created_by_user_id: person.id,
+          assigner_id: person.id,
+        });
+      }
+      const now = at('2030-05-11T00:00:00Z');
+      await runReminderSweep(db, now);
+      const started = performance.now();
+      const result = await deliverDueNotifications(db, mailer, now, { ...SENDER, concurrency: 4 });
+      const elapsed = performance.now() - started;
+      expect(result).toMatchObject({ mailsSent: 20 });
+      expect(smtp.connectionsOpened()).toBeLessThanOrEqual(4);
+      // One after another, 20 mails of at least 4 round trips of 50 ms would take 4 s.
+      expect(elapsed).toBeLessThan(3_000);
+    });
+
+    test('a connection dropped in the middle of a batch sends again only what was in flight: each mail once', async () => {
+      const { db } = context();
+      await smtp.close();
+      smtp = await startTestSmtpServer({ commandDelayMs: 30 });
+      mailer.close();
+      mailer = createMailer({ smtpUrl: smtp.url, from: 'Duly <no-reply@duly.test>' }, silentLog);
+      const people = [];
+      for (let i = 0; i < 30; i += 1) {
+        const person = await createUser(db, org.id, { role: 'employee' });
+        people.push(person);
+        await createTask(db, org, {
+          due_date: '2030-05-10T00:00:00Z',
+          assigned_to_user_id: person.id,
+          created_by_user_id: person.id,
+          assigner_id: person.id,
+        });
+      }
+      const now = at('2030-05-11T00:00:00Z');
+      await runReminderSweep(db, now);
+      const delivery = deliverDueNotifications(db, mailer, now, SENDER);
+      while (smtp.received.length < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      const openedBeforeDrop = smtp.connectionsOpened();
+      smtp.dropConnections();
+      const result = await delivery;
+      expect(smtp.connectionsOpened()).toBeGreaterThan(openedBeforeDrop);
+      expect(result).toMatchObject({ mailsSent: 30, noticesRetrying: 0, noticesFailed: 0 });
+      for (const person of people) expect(smtp.mailsTo(person.email)).toHaveLength(1);
+      expect(smtp.received).toHaveLength(30);
+    });
+
+    test('a claim whose instance died is taken over when its lease runs out by the database clock, not before', async () => {
       const { db } = context();
       const task = await createTask(db, org, { due_date: '2030-05-10T00:00:00Z' });
       const now = at('2030-05-11T00:00:00Z');
       await runReminderSweep(db, now);
-      // What a killed instance leaves: rows claimed, never settled.
-      await db
-        .updateTable('notifications')
-        .set({
-          email_status: 'sending',
-          lease_owner: 'dead-instance',
-          lease_until: '2030-05-11T00:05:00.000Z',
-        })
-        .where('item_id', '=', task)
-        .execute();
-      await deliverDueNotifications(db, mailer, at('2030-05-11T00:04:59Z'), SENDER);
+      // What a killed instance leaves: rows claimed, never settled. Leases are in the
+      // database's time, whatever the instances' clocks say (here: years ahead of it).
+      const leaseUntil = async (until: Date) =>
+        db
+          .updateTable('notifications')
+          .set({
+            email_status: 'sending',
+            lease_owner: 'dead-instance',
+            lease_until: until.toISOString(),
+          })
+          .where('item_id', '=', task)
+          .execute();
+      await leaseUntil(new Date(Date.now() + 60_000));
+      await deliverDueNotifications(db, mailer, now, SENDER);
       expect(smtp.received).toHaveLength(0);
-      await deliverDueNotifications(db, mailer, at('2030-05-11T00:05:00Z'), SENDER);
+      await leaseUntil(new Date(Date.now() - 1_000));
+      await deliverDueNotifications(db, mailer, now, SENDER);
       expect(smtp.received).toHaveLength(2);
     });
+
+    test('an instance whose clock runs ahead cannot take a claim another instance is still sending', async () => {
+      const { db } = context();
+      // A slow relay, so that the first instance's mails are in flight for a while.
+      const slow = await startTestSmtpServer({ commandDelayMs: 150 });
+      const slowMailer = createMailer({ smtpUrl: slow.url, from: 'Duly <a@duly.test>' }, silentLog);
+      const clockDir = mkdtempSync(path.join(os.tmpdir(), 'duly-skew-'));
+      try {
+        await createTask(db, org, { due_date: daysFromNow(-1) });
+        await runReminderSweep(db, systemClock);
+        const first = deliverDueNotifications(db, slowMailer, systemClock, SENDER);
+        const sending = async () =>
+          (
+            await db
+              .selectFrom('notifications')
+              .select('id')
+              .where('email_status', '=', 'sending')
+              .execute()
+          ).length;
+        while ((await sending()) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+
+        // The second instance's clock is 10 minutes ahead: past the first one's 5-minute lease
+        // if the lease were measured by the instances' clocks.
+        const clockFile = path.join(clockDir, 'offset');
+        writeFileSync(clockFile, String(10 * 60_000));
+        const second = await deliverDueNotifications(db, mailer, offsetClock(clockFile), SENDER);
+        expect(second).toMatchObject({ mailsSent: 0 });
+        expect(await first).toMatchObject({ mailsSent: 2 });
+        expect(smtp.received).toHaveLength(0);
+        expect(slow.received.map((mail) => mail.to).sort()).toEqual(
+          [[org.employee.email], [org.manager.email]].sort(),
+        );
+      } finally {
+        slowMailer.close();
+        await slow.close();
+        rmSync(clockDir, { recursive: true, force: true });
+      }
+    });
+
+    test('a reminder whose certificate got a new expiry date before the digest went out is not mailed', async () => {
+      const { app, db } = context();
+      const [renewed, unchanged] = await twoRemindersForTheEmployee();
+      await runReminderSweep(db, REMINDER_DAY_EARLY);
+      // 00:30 IST: recorded for 09:00; then the expiry moves a year on.
+      const moved = await call(app, 'PUT', `/certificates/${renewed}/`, {
+        token: org.manager.token,
+        body: { expiry_date: '2031-06-10' },
+      });
+      expect(moved.statusCode).toBe(200);
+
+      const result = await deliverDueNotifications(db, mailer, REMINDER_DAY_NINE, SENDER);
+      expect(result).toMatchObject({ mailsSent: 2, noticesSent: 2, noticesSkipped: 2 });
+      for (const person of [org.employee, org.manager]) {
+        const [mail] = smtp.mailsTo(person.email);
+        expect(mail.text).toContain(`https://duly.test/certificates/${unchanged}`);
+        expect(mail.text).not.toContain(renewed);
+        expect(mail.headers['x-duly-notification-keys']).toBe(
+          `certificate:${unchanged}:reminder:${EXPIRY}:${person.id}`,
+        );
+      }
+      expect((await notices(db, renewed)).map((row) => row.email_status)).toEqual([
+        'skipped',
+        'skipped',
+      ]);
+    });
+
+    test('an overdue notice whose task was completed before it went out is not mailed', async () => {
+      const { app, db } = context();
+      const task = await createTask(db, org, { due_date: daysFromNow(-1) });
+      await runReminderSweep(db, systemClock);
+      const done = await call(app, 'PATCH', `/tasks/${task}`, {
+        token: org.employee.token,
+        body: { status: 'completed' },
+      });
+      expect(done.statusCode).toBe(200);
+      const result = await deliverDueNotifications(db, mailer, systemClock, SENDER);
+      expect(result).toMatchObject({ mailsSent: 0, noticesSkipped: 2 });
+      expect(smtp.received).toHaveLength(0);
+    });
+
+    test('a digest of 5,000 reminders reaches a real SMTP server as one mail with a bounded header', async () => {
+      const { db } = context();
+      const now = new Date().toISOString();
+      const ids = Array.from({ length: 5_000 }, () => randomUUID());
+      for (let start = 0; start < ids.length; start += 250) {
+        await db
+          .insertInto('certificates')
+          .values(
+            ids.slice(start, start + 250).map((id, i) => ({
+              ...certificateSchedule(EXPIRY, 30),
+              id,
+              organization_id: org.id,
+              name: `Licence ${start + i}`,
+              description: null,
+              issue_date: null,
+              expiry_date: EXPIRY,
+              reminder_days_before: 30,
+              department: null,
+              incharge_person_id: org.employee.id,
+              created_by_user_id: org.employee.id,
+              assigner_id: org.employee.id,
+              status: 'active' as const,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+      await runReminderSweep(db, REMINDER_DAY_NINE);
+      const result = await deliverDueNotifications(db, mailer, REMINDER_DAY_NINE, SENDER);
+      expect(result).toMatchObject({ mailsSent: 1, noticesSent: 5_000 });
+
+      const [digest] = smtp.mailsTo(org.employee.email);
+      const keys = ids.map((id) => `certificate:${id}:reminder:${EXPIRY}:${org.employee.id}`);
+      expect(digest.subject).toBe('Reminder: 5000 certificates expire soon');
+      expect(digest.messageId).toBe(messageIdFor(keys));
+      expect(digest.headers['x-duly-notification-count']).toBe('5000');
+      const headerBytes = Object.entries(digest.headers).reduce(
+        (sum, [name, value]) => sum + name.length + value.length + 4,
+        0,
+      );
+      expect(headerBytes).toBeLessThan(32_000);
+      for (const id of ids) expect(digest.text).toContain(`https://duly.test/certificates/${id}`);
+      const statuses = await db
+        .selectFrom('notifications')
+        .select('email_status')
+        .where('recipient_user_id', '=', org.employee.id)
+        .execute();
+      expect(statuses).toHaveLength(5_000);
+      expect(new Set(statuses.map((row) => row.email_status))).toEqual(new Set(['sent']));
+    }, 120_000);
 
     test('a kind a person turned off is not emailed but stays in the ledger for the bell', async () => {
       const { db } = context();

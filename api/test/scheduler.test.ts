@@ -14,12 +14,13 @@ import { startTestSmtpServer, type TestSmtpServer } from '../src/mail/test-smtp-
 import {
   createOrganization,
   createTask,
+  createUser,
   daysFromNow,
   openTestDatabase,
   testDatabases,
   type TestDatabase,
 } from './helper';
-import { freePort, startServer } from './server-process';
+import { freePort, spawnServer, startServer, waitForOutput } from './server-process';
 
 jest.setTimeout(60_000);
 
@@ -109,6 +110,59 @@ describe.each(testDatabases())('the reminders scheduler of a server process on %
       expect(smtp.mailsTo(org.employee.email)).toHaveLength(2);
     } finally {
       await stop(on);
+    }
+  });
+
+  test('SIGTERM in the middle of a delivery claims nothing more, lets the mails in flight finish, and exits within the shutdown time', async () => {
+    await db.deleteFrom('notifications').execute();
+    await db.deleteFrom('tasks').execute();
+    const org = await createOrganization(db);
+    // 60 people with an overdue task each: 60 mails, through a relay that answers slowly.
+    for (let i = 0; i < 60; i += 1) {
+      const person = await createUser(db, org.id, { role: 'employee' });
+      await createTask(db, org, {
+        due_date: daysFromNow(-1),
+        assigned_to_user_id: person.id,
+        created_by_user_id: person.id,
+        assigner_id: person.id,
+      });
+    }
+    const slow = await startTestSmtpServer({ commandDelayMs: 200 });
+    try {
+      const child = spawnServer({
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        DATABASE_URL:
+          database?.settings.dialect === 'postgres' ? database.settings.connectionString : '',
+        JWT_SECRET: 'scheduler-test-secret-that-is-long-enough',
+        SMTP_URL: slow.url,
+        SCHEDULER_INTERVAL_MS: '60000',
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      await waitForOutput(child, /listening on http:\/\/\S+/);
+      while (slow.received.length < 5) await new Promise((resolve) => setTimeout(resolve, 20));
+
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await exited;
+      clearTimeout(killer);
+      expect(code).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+
+      const rows = await db
+        .selectFrom('notifications')
+        .innerJoin('users', 'users.id', 'notifications.recipient_user_id')
+        .select(['users.email', 'notifications.email_status'])
+        .execute();
+      expect(rows).toHaveLength(60);
+      // Every mail that arrived is recorded as sent; nothing is left claimed; the rest waits.
+      const sent = rows.filter((row) => row.email_status === 'sent').map((row) => row.email);
+      expect(slow.received.flatMap((mail) => mail.to).sort()).toEqual(sent.sort());
+      expect(rows.filter((row) => row.email_status === 'sending')).toEqual([]);
+      expect(rows.filter((row) => row.email_status === 'pending').length).toBeGreaterThan(0);
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { changeCounter } from './sqlite/change-counter';
+import type { SqliteSynchronous } from './sqlite/sqlite-thread';
 import { SqliteWorkerDialect } from './sqlite/worker-driver';
 import type { Database, Db } from './tables';
 
@@ -16,7 +17,7 @@ export { OTHER_WRITERS_CHECK_MS } from './sqlite/change-counter';
 const SQLITE_READERS = 1;
 
 export type DatabaseSettings =
-  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous }
   | { dialect: 'postgres'; connectionString: string; poolSize?: number };
 
 const changeCounters = new WeakMap<Db, () => string>();
@@ -48,6 +49,7 @@ export function createDatabase(settings: DatabaseSettings): Db {
       filename,
       // An in-memory database belongs to one connection: its one thread runs everything.
       readers: inMemory ? 0 : SQLITE_READERS,
+      synchronous: settings.synchronous,
       onWrite: changes.noteWrite,
       onDestroy: changes.close,
     }),

@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { loadConfig } from '../plugins/config';
 import { createDatabase } from './connection';
 import { migrateToLatest } from './migrate';
@@ -55,5 +56,31 @@ describe('the SQLite data folder', () => {
       expect([file, modeOf(path.join(dir, file))]).toEqual([file, 0o600]);
     }
     await db.destroy();
+  });
+});
+
+describe('SQLite durability', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(path.join(os.tmpdir(), 'duly-sync-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  /** `pragma synchronous` as the writer runs it: 2 is FULL, 1 is NORMAL. */
+  async function writerSynchronous(env: NodeJS.ProcessEnv): Promise<number> {
+    const config = loadConfig({ INIT_CWD: base, ...env }, []);
+    const db = createDatabase(config.database);
+    try {
+      await migrateToLatest(db);
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      return rows[0].synchronous;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  test('every commit is synced to disk before it answers (synchronous FULL), unless SQLITE_SYNCHRONOUS=normal', async () => {
+    expect(await writerSynchronous({})).toBe(2);
+    expect(await writerSynchronous({ SQLITE_SYNCHRONOUS: 'normal' })).toBe(1);
   });
 });

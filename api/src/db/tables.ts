@@ -186,6 +186,18 @@ export interface UserCountsTable {
   n: ColumnType<number | string, never, never>;
 }
 
+/** The last run of a scheduled job (migration 401), whichever instance ran it. */
+export interface SchedulerRunsTable {
+  job: 'reminders';
+  finished_at: string;
+  duration_ms: number;
+  instance: string;
+  mails_sent: number;
+  notices_retrying: number;
+  notices_failed: number;
+  error: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -198,6 +210,7 @@ export interface Database {
   task_counts: OwnedCountsTable<TaskStatus>;
   certificate_counts: OwnedCountsTable<CertificateStatus>;
   user_counts: UserCountsTable;
+  scheduler_runs: SchedulerRunsTable;
 }
 
 export type Db = Kysely<Database>;

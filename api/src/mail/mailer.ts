@@ -1,6 +1,6 @@
 /**
  * Outgoing email (ARCHITECTURE section 7). With SMTP_URL every message goes through
- * nodemailer to that server; without it each message is written to the server log, links
+ * nodemailer's pool of connections to that server; without it each message is written to the server log, links
  * included, so someone running `npm start` on their own machine can still follow an
  * invitation or a reset link.
  *
@@ -40,7 +40,16 @@ export interface MailerSettings {
   smtpUrl: string | undefined;
   /** The From header, for example `Duly <no-reply@example.com>`. */
   from: string;
+  /** SMTP connections kept open at most (SMTP_POOL_CONNECTIONS, default 5). */
+  poolConnections?: number;
+  /** Mails sent on one connection before it is replaced (SMTP_POOL_MESSAGES, default 100). */
+  poolMessages?: number;
+  /** At most this many mails a minute, for a relay that throttles (MAIL_RATE_PER_MINUTE). */
+  ratePerMinute?: number;
 }
+
+export const DEFAULT_POOL_CONNECTIONS = 5;
+export const DEFAULT_POOL_MESSAGES = 100;
 
 /** Where a mail goes when there is no SMTP server: the server's logger. */
 export interface MailLog {
@@ -53,6 +62,17 @@ export function createMailer(settings: MailerSettings, log: MailLog): Mailer {
   if (!settings.smtpUrl) return logMailer(log);
   const transport: Transporter = nodemailer.createTransport({
     url: settings.smtpUrl,
+    // A pool of open connections, reused by every mail (and every run of the reminders)
+    // until the server is closed: a new connection per mail cost more than the mail itself
+    // (TCP, greeting, EHLO, and TLS and AUTH on a real relay).
+    pool: true,
+    maxConnections: settings.poolConnections ?? DEFAULT_POOL_CONNECTIONS,
+    maxMessages: settings.poolMessages ?? DEFAULT_POOL_MESSAGES,
+    ...(settings.ratePerMinute ? { rateDelta: 60_000, rateLimit: settings.ratePerMinute } : {}),
+    // A connection that closes under a message fails that message, and the caller decides:
+    // the reminders' sender sends it again once, itself (reminders/sender.ts). The pool's own
+    // re-queue on top of that sent some mails twice.
+    maxRequeues: 0,
     // nodemailer waits up to 10 minutes on a silent server by default. Bounded well under the
     // reminders' lease (5 minutes, reminders/sender.ts), so a hung send ends as a failure to
     // retry before another instance may claim the same notice.

@@ -2,10 +2,24 @@
  * A real SMTP server for tests (smtp-server + mailparser, both dev dependencies): it listens
  * on 127.0.0.1 on a free port, accepts every message without authentication, and keeps what
  * it received, parsed, so a test reads the mail the way a mail client would.
- * Used by the API tests, the e2e tests and the reminders' fault-injection test; never by
- * the server itself.
+ * Used by the API tests, the e2e tests, the reminders' fault-injection test and the
+ * reminders' bench; never by the server itself.
+ *
+ * Faults a real server or network shows, on demand:
+ * - `headerSizeLimit`: a message whose header is larger is refused with a 552, as Postfix
+ *   refuses one over its `header_size_limit` (100 KB by default, here too);
+ * - `refuse`: RCPT TO answered with a 4xx or 5xx for the addresses it names;
+ * - `commandDelayMs`: every chunk the client sends reaches the server that much later (a
+ *   proxy in front, order kept), so each SMTP command's round trip is that much slower;
+ * - `dropConnections()`: closes every open connection at once, as a relay restarting does.
  */
-import type { AddressInfo } from 'node:net';
+import {
+  createConnection,
+  createServer,
+  type AddressInfo,
+  type Server,
+  type Socket,
+} from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -35,14 +49,42 @@ export interface TestSmtpServer {
     match?: (mail: ReceivedMail) => boolean,
     timeoutMs?: number,
   ): Promise<ReceivedMail>;
+  /**
+   * Closes every open connection now. A mail whose 250 was already written still reaches
+   * its client; one still being received is not kept (its client sees the connection end).
+   */
+  dropConnections(): void;
+  /** Connections opened so far (a pooled client opens few). */
+  connectionsOpened(): number;
   close(): Promise<void>;
 }
 
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
+/** Postfix's default `header_size_limit`. */
+export const DEFAULT_HEADER_SIZE_LIMIT = 102_400;
+
+export interface SmtpRefusal {
+  /** 4xx (try again later) or 5xx (permanent). */
+  code: number;
+  message: string;
+}
+
 export interface TestSmtpServerOptions {
   /** A port to listen on (0, the default: any free one); a test reopens a closed server on its port. */
   port?: number;
+  /** Bytes of header a message may have (default 102,400, as Postfix). */
+  headerSizeLimit?: number;
+  /** The answer to RCPT TO for `address` (lower-cased); undefined accepts it. */
+  refuse?: (address: string) => SmtpRefusal | undefined;
+  /** Added to each round trip: what the client sends is held this long (0: none). */
+  commandDelayMs?: number;
+  /** Keep only the headers (the bench: parsing 10,000 bodies would measure mailparser). */
+  headersOnly?: boolean;
+}
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
 }
 
 export async function startTestSmtpServer(
@@ -50,21 +92,52 @@ export async function startTestSmtpServer(
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const headerSizeLimit = options.headerSizeLimit ?? DEFAULT_HEADER_SIZE_LIMIT;
+  /** The server's own connections (behind the proxy, if any): what a drop closes. */
+  const sockets = new Set<Socket>();
+  /** The proxy's connections from clients: closed by close(), and by a drop through the proxy. */
+  const proxied = new Set<Socket>();
+  let opened = 0;
+  /** Client ports of the connections dropConnections closed: nothing more from them is kept. */
+  const dropped = new Set<number>();
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address.toLowerCase());
+      if (refusal) callback(smtpError(refusal.code, refusal.message));
+      else callback();
+    },
     onData(stream, session, callback) {
-      simpleParser(stream)
+      const parse = options.headersOnly
+        ? readHeaders(stream)
+        : simpleParser(stream).then((parsed) => ({
+            headerLines: parsed.headerLines,
+            subject: parsed.subject ?? '',
+            messageId: parsed.messageId,
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          }));
+      parse
         .then((parsed) => {
-          const text = parsed.text ?? '';
+          if (dropped.has(session.remotePort)) {
+            return callback(smtpError(421, 'Connection dropped'));
+          }
+          const headerBytes = parsed.headerLines.reduce(
+            (sum, { line }) => sum + line.length + 2,
+            0,
+          );
+          if (headerBytes > headerSizeLimit) {
+            return callback(smtpError(552, '5.6.0 Message header size exceeds limit'));
+          }
           received.push({
             to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            subject: parsed.subject ?? '',
-            text,
-            html: typeof parsed.html === 'string' ? parsed.html : '',
+            subject: parsed.subject,
+            text: parsed.text,
+            html: parsed.html,
             messageId: parsed.messageId,
             headers: Object.fromEntries(
               parsed.headerLines.map(({ key, line }) => [
@@ -72,7 +145,7 @@ export async function startTestSmtpServer(
                 line.slice(line.indexOf(':') + 1).trim(),
               ]),
             ),
-            links: text.match(LINK) ?? [],
+            links: parsed.text.match(LINK) ?? [],
           });
           for (const wake of waiters) wake();
           callback();
@@ -80,11 +153,19 @@ export async function startTestSmtpServer(
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  server.server.on('connection', (socket: Socket) => {
+    opened += 1;
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
-  const { port } = server.server.address() as AddressInfo;
+  await listen(server.server, options.commandDelayMs ? 0 : (options.port ?? 0));
+  let { port } = server.server.address() as AddressInfo;
+  let proxy: Server | undefined;
+  if (options.commandDelayMs) {
+    proxy = delayingProxy(port, options.commandDelayMs, proxied);
+    await listen(proxy, options.port ?? 0);
+    port = (proxy.address() as AddressInfo).port;
+  }
 
   const mailsTo = (address: string) =>
     received.filter((mail) => mail.to.includes(address.toLowerCase()));
@@ -110,6 +191,93 @@ export async function startTestSmtpServer(
         if (!check()) waiters.add(check);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    dropConnections() {
+      for (const socket of sockets) {
+        if (socket.remotePort) dropped.add(socket.remotePort);
+        // end(), not destroy(): an answer already written (a 250) still leaves, and through
+        // the proxy before the end it is followed by (the proxy passes the end on in order).
+        socket.end();
+      }
+    },
+    connectionsOpened: () => opened,
+    close: async () => {
+      for (const socket of [...sockets, ...proxied]) socket.destroy();
+      if (proxy) await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+/**
+ * A proxy to `port` that holds every chunk from the client `delayMs` before passing it on,
+ * in order: each command reaches the server (and its answer the client) that much later.
+ */
+function delayingProxy(port: number, delayMs: number, sockets: Set<Socket>): Server {
+  return createServer((client) => {
+    const upstream = createConnection(port, '127.0.0.1');
+    sockets.add(client);
+    client.once('close', () => sockets.delete(client));
+    let lastDue = 0;
+    client.on('data', (chunk) => {
+      const due = Math.max(Date.now() + delayMs, lastDue);
+      lastDue = due;
+      setTimeout(() => {
+        if (!upstream.destroyed) upstream.write(chunk);
+      }, due - Date.now());
+    });
+    upstream.pipe(client);
+    client.on('end', () => setTimeout(() => upstream.end(), Math.max(0, lastDue - Date.now())));
+    upstream.on('end', () => client.end());
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+}
+
+interface ParsedHeaders {
+  headerLines: { key: string; line: string }[];
+  subject: string;
+  messageId: string | undefined;
+  text: string;
+  html: string;
+}
+
+/** The header of a message, unfolded into lines as mailparser gives them; the body is read and dropped. */
+function readHeaders(stream: NodeJS.ReadableStream): Promise<ParsedHeaders> {
+  return new Promise((resolve, reject) => {
+    let head = '';
+    let done = false;
+    stream.on('data', (chunk: Buffer) => {
+      if (done) return;
+      head += chunk.toString('utf8');
+      const end = head.indexOf('\r\n\r\n');
+      if (end >= 0) {
+        head = head.slice(0, end);
+        done = true;
+      }
+    });
+    stream.on('error', reject);
+    stream.on('end', () => {
+      const headerLines = head
+        .replace(/\r\n[ \t]+/g, ' ')
+        .split('\r\n')
+        .filter(Boolean)
+        .map((line) => ({ key: line.slice(0, line.indexOf(':')).toLowerCase(), line }));
+      const value = (key: string) =>
+        headerLines.find((header) => header.key === key)?.line.replace(/^[^:]*:\s*/, '');
+      resolve({
+        headerLines,
+        subject: value('subject') ?? '',
+        messageId: value('message-id'),
+        text: '',
+        html: '',
+      });
+    });
+  });
 }

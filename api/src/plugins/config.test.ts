@@ -98,6 +98,38 @@ describe('loadConfig', () => {
     ).toMatchObject({ reminderTime: '18:45', schedulerIntervalMs: 5000, scheduler: false });
   });
 
+  test('SQLite commits are synced to disk (synchronous FULL) unless SQLITE_SYNCHRONOUS=normal', () => {
+    expect(loadConfig({ INIT_CWD: base }, []).database).toMatchObject({ synchronous: 'full' });
+    expect(loadConfig({ INIT_CWD: base, SQLITE_SYNCHRONOUS: 'normal' }, []).database).toMatchObject(
+      { synchronous: 'normal' },
+    );
+    expect(() => loadConfig({ INIT_CWD: base, SQLITE_SYNCHRONOUS: 'off' }, [])).toThrow(
+      ConfigError,
+    );
+  });
+
+  test('mail pool: 5 connections of 100 mails each and no rate limit by default; SMTP_POOL_CONNECTIONS, SMTP_POOL_MESSAGES and MAIL_RATE_PER_MINUTE change that', () => {
+    expect(loadConfig({ INIT_CWD: base }, [])).toMatchObject({
+      smtpPoolConnections: 5,
+      smtpPoolMessages: 100,
+      mailRatePerMinute: undefined,
+    });
+    expect(
+      loadConfig(
+        {
+          INIT_CWD: base,
+          SMTP_POOL_CONNECTIONS: '10',
+          SMTP_POOL_MESSAGES: '500',
+          MAIL_RATE_PER_MINUTE: '120',
+        },
+        [],
+      ),
+    ).toMatchObject({ smtpPoolConnections: 10, smtpPoolMessages: 500, mailRatePerMinute: 120 });
+    for (const bad of [{ SMTP_POOL_CONNECTIONS: '0' }, { MAIL_RATE_PER_MINUTE: 'fast' }]) {
+      expect(() => loadConfig({ INIT_CWD: base, ...bad }, [])).toThrow(ConfigError);
+    }
+  });
+
   test('mail: the log without SMTP_URL, links on the local address unless PUBLIC_URL says otherwise', () => {
     expect(loadConfig({ INIT_CWD: base, PORT: '9090' }, [])).toMatchObject({
       smtpUrl: undefined,

@@ -8,14 +8,18 @@
  * SMTP_URL (none: mails go to the log), MAIL_FROM (Duly <no-reply@localhost>), PUBLIC_URL
  * (http://localhost:PORT: the base of every link in a mail), REMINDER_TIME (09:00 Asia/Kolkata:
  * when the day's reminder digests go out), SCHEDULER_INTERVAL_MS (60000), SCHEDULER (on; `off`
- * keeps server.ts from running the reminders' scheduler).
+ * keeps server.ts from running the reminders' scheduler), SMTP_POOL_CONNECTIONS (5),
+ * SMTP_POOL_MESSAGES (100), MAIL_RATE_PER_MINUTE (none), SQLITE_SYNCHRONOUS (full).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../db/connection';
+import type { SqliteSynchronous } from '../db/sqlite/sqlite-thread';
 import { PASSWORD_COST, type ScryptCost } from '../lib/passwords';
+import { DEFAULT_POOL_CONNECTIONS, DEFAULT_POOL_MESSAGES } from '../mail/mailer';
+import { DEFAULT_LEASE_MS } from '../reminders/sender';
 
 export interface AppConfig {
   port: number;
@@ -48,6 +52,18 @@ export interface AppConfig {
   schedulerIntervalMs: number;
   /** Whether server.ts runs the scheduler (SCHEDULER=off: it does not). */
   scheduler: boolean;
+  /** SMTP connections kept open, and so mails sent at once (SMTP_POOL_CONNECTIONS, 5). */
+  smtpPoolConnections: number;
+  /** Mails sent on one connection before it is replaced (SMTP_POOL_MESSAGES, 100). */
+  smtpPoolMessages: number;
+  /** At most this many mails a minute, for relays that throttle (MAIL_RATE_PER_MINUTE; none). */
+  mailRatePerMinute: number | undefined;
+  /**
+   * How long a claim of the reminders' sender owns its notices (5 minutes). Not documented as
+   * a setting: the fault-injection test shortens it (DULY_REMINDER_LEASE_MS) to see a killed
+   * instance's claims taken over without waiting 5 real minutes.
+   */
+  reminderLeaseMs: number;
   /**
    * How long an instance trusts a user's token version it read (plugins/auth.ts): a session
    * ended on another instance is refused here within this time. Not configurable from the
@@ -140,6 +156,30 @@ function parseIntervalMs(value: string | undefined): number {
   return ms;
 }
 
+/** A whole number from `min` to `max`; `fallback` when unset. */
+function parseCount(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const count = Number(value);
+  if (!Number.isSafeInteger(count) || count < min || count > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return count;
+}
+
+/** SQLITE_SYNCHRONOUS: `full` (default) or `normal` (docs/scaling.md, "Durability"). */
+function parseSqliteSynchronous(value: string | undefined): SqliteSynchronous {
+  const setting = (value ?? '').trim().toLowerCase();
+  if (setting === '' || setting === 'full') return 'full';
+  if (setting === 'normal') return 'normal';
+  throw new ConfigError(`SQLITE_SYNCHRONOUS must be full or normal (got "${value}")`);
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
@@ -196,7 +236,11 @@ export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): {
   const dataDir = path.resolve(baseDir, env.DATA_DIR || './data');
   const database: DatabaseSettings = env.DATABASE_URL
     ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
-    : { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
+    : {
+        dialect: 'sqlite',
+        filename: path.join(dataDir, 'duly.sqlite'),
+        synchronous: parseSqliteSynchronous(env.SQLITE_SYNCHRONOUS),
+      };
   return { dataDir, database };
 }
 
@@ -231,6 +275,30 @@ export function loadConfig(
     reminderTime: parseReminderTime(env.REMINDER_TIME),
     schedulerIntervalMs: parseIntervalMs(env.SCHEDULER_INTERVAL_MS),
     scheduler: env.SCHEDULER !== 'off',
+    smtpPoolConnections: parseCount(
+      env.SMTP_POOL_CONNECTIONS,
+      'SMTP_POOL_CONNECTIONS',
+      DEFAULT_POOL_CONNECTIONS,
+      1,
+      100,
+    ),
+    smtpPoolMessages: parseCount(
+      env.SMTP_POOL_MESSAGES,
+      'SMTP_POOL_MESSAGES',
+      DEFAULT_POOL_MESSAGES,
+      1,
+      1_000_000,
+    ),
+    mailRatePerMinute: env.MAIL_RATE_PER_MINUTE
+      ? parseCount(env.MAIL_RATE_PER_MINUTE, 'MAIL_RATE_PER_MINUTE', 0, 1, 1_000_000)
+      : undefined,
+    reminderLeaseMs: parseCount(
+      env.DULY_REMINDER_LEASE_MS,
+      'DULY_REMINDER_LEASE_MS',
+      DEFAULT_LEASE_MS,
+      1_000,
+      24 * 60 * 60_000,
+    ),
     tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
     passwordCost: PASSWORD_COST,
   };

@@ -1,4 +1,7 @@
-/** Gives every route `fastify.mailer` (mail/mailer.ts) and closes its connections on close. */
+/**
+ * Gives every route, and the reminders' scheduler (server.ts), `fastify.mailer`
+ * (mail/mailer.ts): one pool of SMTP connections for the process, closed on close.
+ */
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../mail/mailer';
 
@@ -11,7 +14,13 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const mailer = createMailer(
-      { smtpUrl: fastify.config.smtpUrl, from: fastify.config.mailFrom },
+      {
+        smtpUrl: fastify.config.smtpUrl,
+        from: fastify.config.mailFrom,
+        poolConnections: fastify.config.smtpPoolConnections,
+        poolMessages: fastify.config.smtpPoolMessages,
+        ratePerMinute: fastify.config.mailRatePerMinute,
+      },
       fastify.log,
     );
     fastify.decorate('mailer', mailer);

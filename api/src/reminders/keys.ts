@@ -40,5 +40,17 @@ export function messageIdFor(keys: readonly string[]): string {
   return `<${digest}@duly>`;
 }
 
-/** The header every reminder mail carries: the ledger keys it delivers. */
+/** The header of a reminder mail that names the ledger keys it delivers (up to the cap below). */
 export const NOTIFICATION_KEYS_HEADER = 'X-Duly-Notification-Keys';
+
+/** The header every reminder mail carries: how many notices it delivers. */
+export const NOTIFICATION_COUNT_HEADER = 'X-Duly-Notification-Count';
+
+/**
+ * At most this many keys in the keys header: about 107 bytes each, so 200 keys make a header
+ * of about 21 KB, a fifth of Postfix's default limit for a message's whole header (100 KB,
+ * `header_size_limit`), which a digest of thousands of keys (100 KB+) would pass and be
+ * refused for, every retry. A larger digest leaves the header out; its Message-ID (the hash
+ * of its sorted keys) still names it, and the ledger says which rows it delivered.
+ */
+export const MAX_KEYS_IN_HEADER = 200;

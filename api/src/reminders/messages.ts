@@ -1,6 +1,7 @@
 /**
  * The reminder mails: one per immediate notice, one digest per recipient for the day's
- * reminders. Every mail names the ledger keys it delivers (X-Duly-Notification-Keys), takes
+ * reminders. Every mail says how many notices it delivers (X-Duly-Notification-Count), names
+ * their ledger keys (X-Duly-Notification-Keys) when they are few enough for a header, takes
  * its Message-ID from them, and carries a one-click unsubscribe for its kind (RFC 8058).
  */
 import { DateTime } from 'luxon';
@@ -8,7 +9,12 @@ import { TIME_ZONE } from '@duly/shared/contract';
 import type { NotificationKind, NotificationRow } from '../db/tables';
 import { composeMail } from '../mail/compose';
 import { publicLink, type MailMessage } from '../mail/mailer';
-import { messageIdFor, NOTIFICATION_KEYS_HEADER } from './keys';
+import {
+  MAX_KEYS_IN_HEADER,
+  messageIdFor,
+  NOTIFICATION_COUNT_HEADER,
+  NOTIFICATION_KEYS_HEADER,
+} from './keys';
 import { TASK_ESCALATION_DAYS } from './schedule';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -114,8 +120,10 @@ export function reminderMail(
     ...content,
     messageId: messageIdFor(keys),
     headers: {
-      // Comma-separated; long lists are folded after the commas, so split on /,\s*/.
-      [NOTIFICATION_KEYS_HEADER]: keys.join(', '),
+      [NOTIFICATION_COUNT_HEADER]: String(keys.length),
+      // Comma-separated; long lists are folded after the commas, so split on /,\s*/. Only
+      // up to MAX_KEYS_IN_HEADER: beyond, the Message-ID (a hash of the keys) names the mail.
+      ...(keys.length <= MAX_KEYS_IN_HEADER ? { [NOTIFICATION_KEYS_HEADER]: keys.join(', ') } : {}),
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },

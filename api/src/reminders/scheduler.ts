@@ -4,11 +4,16 @@
  * what is due. Every step claims its work in the database, so any number of instances may
  * run it at once. Started by server.ts, never by buildApp: API tests call runReminderSweep
  * and deliverDueNotifications themselves with a clock of their own.
+ *
+ * Each run logs what it mailed (`Reminders: 120 mails sent in 2300 ms, 3 waiting for a
+ * retry`) and is recorded as the job's last run (status.ts), which admins see.
  */
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../lib/clock';
 import type { Db } from '../db/tables';
 import type { Mailer } from '../mail/mailer';
 import { deliverDueNotifications, type DeliveryResult, type SenderOptions } from './sender';
+import { countWaitingForRetry, recordRun } from './status';
 import { runReminderSweep, type SweepResult } from './sweep';
 
 export interface SchedulerLog {
@@ -16,7 +21,7 @@ export interface SchedulerLog {
   error(details: object, message: string): void;
 }
 
-export interface SchedulerSettings extends SenderOptions {
+export interface SchedulerSettings extends Omit<SenderOptions, 'signal'> {
   db: Db;
   mailer: Mailer;
   clock: Clock;
@@ -26,7 +31,10 @@ export interface SchedulerSettings extends SenderOptions {
 }
 
 export interface Scheduler {
-  /** Stops the timer and waits for a run in progress to finish. */
+  /**
+   * Stops the timer and the run in progress: nothing more is claimed, and the mails in
+   * flight finish and are recorded (server.ts gives it the shutdown's 10 s).
+   */
   stop(): Promise<void>;
 }
 
@@ -42,32 +50,66 @@ export async function runRemindersOnce(
 
 const didSomething = (counts: object) => Object.values(counts).some((count) => count > 0);
 
+const NOTHING_DELIVERED: DeliveryResult = {
+  mailsSent: 0,
+  noticesSent: 0,
+  noticesRetrying: 0,
+  noticesFailed: 0,
+  noticesSkipped: 0,
+};
+
 export function startScheduler(settings: SchedulerSettings): Scheduler {
+  const { db, mailer, clock, log } = settings;
   let running: Promise<void> | undefined;
-  let stopped = false;
+  const stopping = new AbortController();
 
   // Each step on its own: a sweep that fails (a lost connection, a deadlock PostgreSQL broke)
   // does not keep what is already in the ledger from being mailed. The next run tries again;
   // the ledger keeps what is left to do.
-  const step = async <T extends object>(name: string, run: () => Promise<T>) => {
+  const runOnce = async () => {
+    const started = performance.now();
+    const errors: string[] = [];
     try {
-      const counts = await run();
-      if (didSomething(counts)) settings.log.info({ [name]: counts }, `Reminders: ${name}`);
+      const sweep = await runReminderSweep(db, clock, { reminderTime: settings.reminderTime });
+      if (didSomething(sweep)) log.info({ sweep }, 'Reminders: sweep');
     } catch (error) {
-      settings.log.error({ err: error }, `Reminders: ${name} failed`);
+      errors.push(`sweep: ${String(error)}`);
+      log.error({ err: error }, 'Reminders: sweep failed');
+    }
+    if (stopping.signal.aborted) return;
+    let delivery = NOTHING_DELIVERED;
+    try {
+      delivery = await deliverDueNotifications(db, mailer, clock, {
+        ...settings,
+        signal: stopping.signal,
+      });
+    } catch (error) {
+      errors.push(`delivery: ${String(error)}`);
+      log.error({ err: error }, 'Reminders: delivery failed');
+    }
+    const durationMs = Math.round(performance.now() - started);
+    try {
+      if (didSomething(delivery)) {
+        const waiting = await countWaitingForRetry(db);
+        log.info(
+          { delivery, durationMs, waitingForRetry: waiting },
+          `Reminders: ${delivery.mailsSent} mails sent in ${durationMs} ms, ${waiting} waiting for a retry`,
+        );
+      }
+      await recordRun(db, {
+        durationMs,
+        delivery,
+        error: errors.length > 0 ? errors.join('; ') : undefined,
+      });
+    } catch (error) {
+      log.error({ err: error }, 'Reminders: recording the run failed');
     }
   };
 
   const tick = () => {
     // A run longer than the interval is not overlapped by the next one.
-    if (running || stopped) return;
-    const { db, mailer, clock } = settings;
-    running = (async () => {
-      await step('sweep', () =>
-        runReminderSweep(db, clock, { reminderTime: settings.reminderTime }),
-      );
-      await step('delivery', () => deliverDueNotifications(db, mailer, clock, settings));
-    })().finally(() => {
+    if (running || stopping.signal.aborted) return;
+    running = runOnce().finally(() => {
       running = undefined;
     });
   };
@@ -77,7 +119,7 @@ export function startScheduler(settings: SchedulerSettings): Scheduler {
   tick();
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await running;
     },

@@ -17,6 +17,7 @@ import * as listCounters from './2026-11-24-011-list-counters';
 import * as taskStatusSortIndexes from './2026-11-24-012-task-status-sort-indexes';
 import * as emailChangeLinks from './2026-11-26-201-email-change-links';
 import * as taskOpenStatus from './2026-11-26-301-task-open-status';
+import * as schedulerRuns from './2026-11-26-401-scheduler-runs';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-012-task-status-sort-indexes': taskStatusSortIndexes,
   '2026-11-26-201-email-change-links': emailChangeLinks,
   '2026-11-26-301-task-open-status': taskOpenStatus,
+  '2026-11-26-401-scheduler-runs': schedulerRuns,
 };

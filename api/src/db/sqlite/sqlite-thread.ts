@@ -8,6 +8,14 @@ import { Worker } from 'node:worker_threads';
 
 export type ThreadRole = 'writer' | 'reader';
 
+/**
+ * SQLite's `synchronous` in WAL mode (SQLITE_SYNCHRONOUS, docs/scaling.md "Durability"):
+ * `full` syncs the WAL to disk at every commit, so a commit that answered survives a power
+ * loss; `normal` syncs only at checkpoints, so a power loss (not a crash of the process) may
+ * take back the last commits.
+ */
+export type SqliteSynchronous = 'full' | 'normal';
+
 export interface StatementResult {
   rows?: unknown[];
   changes?: number | bigint;
@@ -62,6 +70,7 @@ function sqliteError({ name, message, code }: NonNullable<Answer['error']>): Err
 export class SqliteThread {
   readonly #filename: string;
   readonly #role: ThreadRole;
+  readonly #synchronous: SqliteSynchronous;
   /** A file can be opened again after the thread died; a `:memory:` database died with it. */
   readonly #restartable: boolean;
   #worker: Worker | undefined;
@@ -72,9 +81,10 @@ export class SqliteThread {
   #closing: Promise<void> | undefined;
   #lost: Error | undefined;
 
-  constructor(filename: string, role: ThreadRole) {
+  constructor(filename: string, role: ThreadRole, synchronous: SqliteSynchronous = 'full') {
     this.#filename = filename;
     this.#role = role;
+    this.#synchronous = synchronous;
     this.#restartable = filename !== ':memory:' && filename !== '';
   }
 
@@ -167,7 +177,7 @@ export class SqliteThread {
 
   #start(): Worker {
     const worker = new Worker(WORKER_FILE, {
-      workerData: { filename: this.#filename, role: this.#role },
+      workerData: { filename: this.#filename, role: this.#role, synchronous: this.#synchronous },
       execArgv: THREAD_EXEC_ARGV,
     });
     worker.unref();

@@ -23,12 +23,14 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import { SqliteThread, type StatementResult } from './sqlite-thread';
+import { SqliteThread, type SqliteSynchronous, type StatementResult } from './sqlite-thread';
 
 export interface SqliteWorkerOptions {
   filename: string;
   /** Reader threads; 0 makes the writer run everything (the only choice for `:memory:`). */
   readers: number;
+  /** `full` (default): every commit on disk before it answers; see SqliteSynchronous. */
+  synchronous?: SqliteSynchronous;
   /** Called once each statement that may have written has ended (the change counter). */
   onWrite?: () => void;
   /** Called by `destroy`, after the threads are closed. */
@@ -102,10 +104,10 @@ export class SqliteWorkerDriver implements Driver {
 
   constructor(options: SqliteWorkerOptions) {
     this.#options = options;
-    this.#writer = new SqliteThread(options.filename, 'writer');
+    this.#writer = new SqliteThread(options.filename, 'writer', options.synchronous);
     this.#readers = Array.from(
       { length: options.readers },
-      () => new SqliteThread(options.filename, 'reader'),
+      () => new SqliteThread(options.filename, 'reader', options.synchronous),
     );
   }
 

@@ -34,12 +34,14 @@ function describeError(error) {
 /**
  * `role`: 'writer' (every write and transaction; sets up WAL for the file) or 'reader'
  * (SELECTs outside transactions; query_only, so it can never write).
+ * `synchronous`: 'full' (the default: a commit is on disk before it answers, power loss
+ * included) or 'normal' (synced at checkpoints only; see sqlite-thread.ts).
  */
-function openConnection({ filename, role }) {
+function openConnection({ filename, role, synchronous }) {
   const db = new Database(filename);
   if (filename !== ':memory:') {
     if (role === 'writer') db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    db.pragma(synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   }
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

@@ -1,0 +1,31 @@
+/**
+ * The reminders bench's SMTP server in a process of its own (bench/reminder-delivery.ts), as a
+ * relay would be: what it costs to receive a mail does not weigh on the sender's event loop.
+ * It is api/src/mail/test-smtp-server.ts reading only headers, with BENCH_SMTP_DELAY_MS per
+ * command. It sends `{ url }` once listening and answers `count` with what it received.
+ */
+import { startTestSmtpServer } from '../api/src/index';
+
+async function main(): Promise<void> {
+  const smtp = await startTestSmtpServer({
+    headersOnly: true,
+    commandDelayMs: Number(process.env.BENCH_SMTP_DELAY_MS ?? 0),
+  });
+  process.on('message', (message: string) => {
+    if (message === 'count') {
+      process.send?.({
+        received: smtp.received.length,
+        distinct: new Set(smtp.received.map((mail) => mail.messageId)).size,
+        recipients: new Set(smtp.received.flatMap((mail) => mail.to)).size,
+      });
+    } else if (message === 'close') {
+      void smtp.close().then(() => process.exit(0));
+    }
+  });
+  process.send?.({ url: smtp.url });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
