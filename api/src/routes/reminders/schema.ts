@@ -15,6 +15,7 @@ export const RemindersStatusSchema = Type.Object({
 });
 
 export const getRemindersStatusSchema = {
+  operationId: 'getRemindersStatus',
   summary:
     "Whether reminders run: when the job last ran (any instance) and the organisation's mail queue (admins)",
   tags: ['reminders'],
