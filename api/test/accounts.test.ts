@@ -411,6 +411,30 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       expect((await login('my second password')).statusCode).toBe(200);
     });
 
+    test('a reset ends the old sessions on this instance at once, not after the version cache ages out', async () => {
+      const { app } = context();
+      const { email } = await personWithPassword('my first password');
+      const address = newAddress();
+      const signedIn = await call(app, 'POST', '/auth/login', {
+        body: { email, password: 'my first password' },
+        remoteAddress: address,
+      });
+      const oldToken = signedIn.json().token as string;
+      // Used once, so this instance holds the person's token version (for 5 s in the tests).
+      expect((await call(app, 'GET', '/profile', { token: oldToken })).statusCode).toBe(200);
+
+      await askForReset(email);
+      const mail = await smtp.waitForMail(email, (m) => m.subject === 'Reset your Duly password');
+      const reset = await call(app, 'POST', '/auth/reset-password', {
+        body: { token: tokenOf(mail.links[0]), password: 'my second password' },
+        remoteAddress: address,
+      });
+      expect(reset.statusCode).toBe(200);
+
+      const stale = await call(app, 'GET', '/profile', { token: oldToken });
+      expect(stale.statusCode).toBe(401);
+    });
+
     test('an expired or replaced reset link is refused with link_expired', async () => {
       const { app, db } = context();
       const { email, id } = await personWithPassword('my first password');

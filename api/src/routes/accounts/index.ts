@@ -114,6 +114,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await workingLink(token, purpose);
       throw linkGone(purpose, 'used');
     }
+    // Their older tokens are refused here at once, not when this instance's copy of their
+    // version ages out (other instances: within tokenVersionMaxAgeMs).
+    fastify.tokenVersions.remember(link.user.id, used);
     return { link, tokenVersion: used };
   }
 
