@@ -528,10 +528,10 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       expect(statuses).toEqual([...Array(max).fill(202), ...Array(3).fill(429)]);
     });
 
-    test('accept-invite and reset-password: per address, counted when admitted', async () => {
+    test('accept-invite and reset-password: links that do not work, per address, counted when admitted', async () => {
       const { app } = context();
       const address = newAddress();
-      const { max } = ACCOUNT_LIMITS.setPasswordPerAddress;
+      const { max } = ACCOUNT_LIMITS.linkFailuresPerAddress;
       const answers = await Promise.all(
         Array.from({ length: max + 6 }, (_, index) =>
           call(app, 'POST', index % 2 ? '/auth/accept-invite' : '/auth/reset-password', {
@@ -543,6 +543,25 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 410)).toHaveLength(max);
       expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    });
+
+    test('links that work never use up the allowance of an office behind one address', async () => {
+      const { app } = context();
+      const office = newAddress();
+      const { max } = ACCOUNT_LIMITS.linkFailuresPerAddress;
+      const invitations = [];
+      for (let index = 0; index <= max; index += 1) {
+        invitations.push(await addPerson(app, smtp, org.admin));
+      }
+      const statuses = [];
+      for (const { link } of invitations) {
+        const accepted = await call(app, 'POST', '/auth/accept-invite', {
+          body: { token: tokenOf(link), password: 'a new password' },
+          remoteAddress: office,
+        });
+        statuses.push(accepted.statusCode);
+      }
+      expect(statuses).toEqual(Array(max + 1).fill(200));
     });
   });
 

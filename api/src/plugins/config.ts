@@ -7,10 +7,12 @@
  * SMTP_URL (none: mails go to the log), MAIL_FROM (Duly <no-reply@localhost>), PUBLIC_URL
  * (http://localhost:PORT: the base of every link in a mail), REMINDER_TIME (09:00 Asia/Kolkata:
  * when the day's reminder digests go out), SCHEDULER_INTERVAL_MS (60000), SCHEDULER (on; `off`
- * keeps server.ts from running the reminders' scheduler).
+ * keeps server.ts from running the reminders' scheduler), TRUST_PROXY (off: the client's address
+ * is the socket's; a hop count or a list of proxy addresses).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../db/connection';
@@ -54,7 +56,16 @@ export interface AppConfig {
    * to stay fast on small machines (test/helper.ts), except where the cost itself is tested.
    */
   passwordCost: ScryptCost;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): which X-Forwarded-For entries name the client. false
+   * (the default): the socket's address is the client's; a number: that many proxies in
+   * front; a list: the proxies' addresses (or ranges). Never `true`: trusting any sender would
+   * let every client choose the address its limits count against.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +143,37 @@ function parseIntervalMs(value: string | undefined): number {
   return ms;
 }
 
+/** Names proxy-addr (Fastify's trustProxy) knows for well-known ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: off, a hop count (1 = one proxy in front), or proxy addresses/ranges. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const trimmed = (value ?? '').trim();
+  if (trimmed === '' || trimmed === 'off' || trimmed === 'false' || trimmed === '0') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every(isProxyAddress)) {
+    throw new ConfigError(
+      'TRUST_PROXY must be off, the number of proxies in front of Duly (e.g. 1), or their ' +
+        `addresses, comma-separated (e.g. 10.0.0.5,10.1.0.0/16) (got "${value}")`,
+    );
+  }
+  return entries;
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
@@ -205,6 +247,7 @@ export function loadConfig(
     scheduler: env.SCHEDULER !== 'off',
     tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
     passwordCost: PASSWORD_COST,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * The public account routes (issue 14): who an invitation is for, accepting it, asking for a
  * password reset and using the reset link. Nobody is signed in here; the link's token is the
- * only proof, so each route is limited per client address (lib/request-limiter.ts).
+ * only proof, so each route is limited per client address (lib/request-limiter.ts,
+ * lib/attempt-log.ts; docs/accounts.md "Limits").
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashLinkToken, issueAndMailLink } from '../../accounts/links';
 import {
   expireAccountTokensOf,
@@ -15,6 +16,8 @@ import {
 import { findOrganization } from '../../db/repositories/organizations';
 import { findUserByEmail, normaliseEmail, setPasswordHash } from '../../db/repositories/users';
 import type { AccountTokenPurpose } from '../../db/tables';
+import { FailureLimiter } from '../../lib/attempt-log';
+import { clientKey } from '../../lib/client-address';
 import { HttpError, tooManyRequests } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { ACCOUNT_LIMITS, admit, RequestLimiter, type LimitAnswer } from '../../lib/request-limiter';
@@ -52,17 +55,21 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
   const forgotPerAddress = new RequestLimiter(ACCOUNT_LIMITS.forgotPerAddress);
   const forgotPerEmail = new RequestLimiter(ACCOUNT_LIMITS.forgotPerEmail);
-  const setPasswordPerAddress = new RequestLimiter(ACCOUNT_LIMITS.setPasswordPerAddress);
+  const linkFailuresPerAddress = new FailureLimiter(ACCOUNT_LIMITS.linkFailuresPerAddress);
   // Accepting and resetting hash a password: they share sign-in's gate (plugins/sign-in-limits).
   const passwords = fastify.passwordGate;
 
-  function refuseUnlessAdmitted(reply: FastifyReply, answer: LimitAnswer): void {
-    if (answer.admitted) return;
-    reply.header('Retry-After', String(answer.retryAfterSeconds));
-    const minutes = Math.ceil(answer.retryAfterSeconds / 60);
-    throw tooManyRequests(
+  /** 429, with when to come back. */
+  function tooMany(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+    reply.header('Retry-After', String(retryAfterSeconds));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return tooManyRequests(
       `Too many requests from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     );
+  }
+
+  function refuseUnlessAdmitted(reply: FastifyReply, answer: LimitAnswer): void {
+    if (!answer.admitted) throw tooMany(reply, answer.retryAfterSeconds);
   }
 
   /** The link if it works now; else 410 saying whether it was used or has expired. */
@@ -120,6 +127,29 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return { link, tokenVersion: used };
   }
 
+  /**
+   * Admits a request that carries a link, per client address: only links that do not work
+   * count, so people accepting their invitations from one office never use up its allowance.
+   */
+  async function throughLink<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const admission = linkFailuresPerAddress.begin(clientKey(request.ip));
+    if (!admission.admitted) throw tooMany(reply, admission.retryAfterSeconds);
+    const { attempt } = admission;
+    try {
+      const result = await work();
+      attempt.succeeded();
+      return result;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 410) attempt.failed();
+      else attempt.abandoned();
+      throw error;
+    }
+  }
+
   fastify.get('/auth/invitation', { schema: invitationSchema }, async (request) => {
     const link = await workingLink(request.query.token, 'invitation');
     return {
@@ -130,13 +160,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post('/auth/accept-invite', { schema: acceptInviteSchema }, async (request, reply) => {
-    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
     const { token, password } = request.body;
-    const { link, tokenVersion } = await setPasswordThroughLink(
-      reply,
-      token,
-      password,
-      'invitation',
+    const { link, tokenVersion } = await throughLink(request, reply, () =>
+      setPasswordThroughLink(reply, token, password, 'invitation'),
     );
     return signSession(
       { ...link.user, organization_id: link.organizationId, token_version: tokenVersion },
@@ -145,9 +171,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post('/auth/reset-password', { schema: resetPasswordSchema }, async (request, reply) => {
-    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
     const { token, password } = request.body;
-    await setPasswordThroughLink(reply, token, password, 'password_reset');
+    await throughLink(request, reply, () =>
+      setPasswordThroughLink(reply, token, password, 'password_reset'),
+    );
     return { message: PASSWORD_RESET_ANSWER };
   });
 
@@ -156,18 +183,22 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: forgotPasswordSchema },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
+      const address = clientKey(request.ip);
       refuseUnlessAdmitted(
         reply,
         admit([
-          [forgotPerAddress, request.ip],
-          [forgotPerEmail, `${email}\n${request.ip}`],
+          [forgotPerAddress, address],
+          [forgotPerEmail, `${email}\n${address}`],
         ]),
       );
-      // The work happens after the answer, so a known email and an unknown one take the same
-      // time to answer, and the answer is the same.
-      void mailForgottenPassword(email).catch((error: Error) =>
-        request.log.error({ err: error }, 'Could not handle a forgotten password'),
-      );
+      // Counted for known and unknown emails alike; over it, the same answer and no mail.
+      if (admit([[fastify.mailsPerRecipient, email]]).admitted) {
+        // The work happens after the answer, so a known email and an unknown one take the
+        // same time to answer, and the answer is the same.
+        void mailForgottenPassword(email).catch((error: Error) =>
+          request.log.error({ err: error }, 'Could not handle a forgotten password'),
+        );
+      }
       return reply.code(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },
   );

@@ -14,10 +14,12 @@ import {
   upgradePasswordHash,
 } from '../../db/repositories/users';
 import type { UserRow } from '../../db/tables';
+import { clientKey } from '../../lib/client-address';
 import { nowIso } from '../../lib/dates';
 import { conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { InputCheck } from '../../lib/input';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
+import { ACCOUNT_LIMITS, admit, RequestLimiter } from '../../lib/request-limiter';
 import { loginSchema, signupSchema } from './schema';
 import { signSession } from './session';
 
@@ -29,10 +31,17 @@ export function splitName(fullName: string): { first_name: string; last_name: st
   return { first_name: first, last_name: rest.length > 0 ? rest.join(' ') : null };
 }
 
+/** 59 → "1 minute", 600 → "10 minutes". */
+export function inMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
   const limiter = fastify.signInLimiter;
   const passwords = fastify.passwordGate;
+  const signupsPerAddress = new RequestLimiter(ACCOUNT_LIMITS.signupPerAddress);
 
   /** Every hashing slot is taken and the queue is full: come back in a second. */
   function busy(reply: FastifyReply) {
@@ -44,10 +53,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
-    const admission = limiter.begin(email, request.ip);
+    const admission = limiter.begin(email, clientKey(request.ip));
     if (!admission.admitted) {
       reply.header('Retry-After', String(admission.retryAfterSeconds));
-      throw tooManyRequests('Too many failed sign-in attempts. Try again in a minute.');
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${inMinutes(admission.retryAfterSeconds)}.`,
+      );
     }
     const { attempt } = admission;
     const checked = passwords.run(async () => {
@@ -91,6 +102,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post('/auth/signup', { schema: signupSchema }, async (request, reply) => {
+    const limited = admit([[signupsPerAddress, clientKey(request.ip)]]);
+    if (!limited.admitted) {
+      reply.header('Retry-After', String(limited.retryAfterSeconds));
+      throw tooManyRequests(
+        `Too many sign-ups from your address. Try again in ${inMinutes(limited.retryAfterSeconds)}.`,
+      );
+    }
     const check = new InputCheck();
     const fullName = check.requiredText(request.body.name, 'name').replace(/\s+/g, ' ');
     const organizationName = check.requiredText(
