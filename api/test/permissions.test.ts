@@ -290,6 +290,8 @@ const PUBLIC_ROUTES = [
   'POST /auth/accept-invite',
   'POST /auth/forgot-password',
   'POST /auth/reset-password',
+  // A sign-up's confirmation link (issue 24).
+  'POST /auth/verify-email',
 ];
 
 const ROLES: Role[] = ['employee', 'manager', 'admin'];

@@ -8,22 +8,26 @@ import type { FastifyInstance } from 'fastify';
 import { insertAccountToken } from '../db/repositories/account-tokens';
 import type { AccountTokenPurpose } from '../db/tables';
 import { publicLink } from '../mail/mailer';
-import { invitationMail, resetMail, type LinkRecipient } from './mails';
+import { invitationMail, resetMail, verificationMail, type LinkRecipient } from './mails';
 
 export type { LinkRecipient };
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
+export const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
 const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   invitation: INVITATION_LIFETIME_MS,
   password_reset: RESET_LIFETIME_MS,
+  email_verification: VERIFICATION_LIFETIME_MS,
 };
 
 /** The shell page each kind of link opens. */
 const PAGE: Record<AccountTokenPurpose, string> = {
   invitation: '/accept-invite',
   password_reset: '/reset-password',
+  email_verification: '/verify-email',
 };
 
 /** 32 random bytes, URL-safe: what the link carries. */
@@ -70,8 +74,12 @@ export async function issueAndMailLink(
   purpose: AccountTokenPurpose,
 ): Promise<void> {
   const url = await issueLink(fastify, recipient, purpose);
-  const message =
-    purpose === 'invitation' ? invitationMail(recipient, url) : resetMail(recipient, url);
+  const compose = {
+    invitation: invitationMail,
+    password_reset: resetMail,
+    email_verification: verificationMail,
+  };
+  const message = compose[purpose](recipient, url);
   fastify.mailer.send(message).then(
     () => fastify.log.info({ to: recipient.email, purpose }, 'Account link mailed'),
     (error: Error) =>

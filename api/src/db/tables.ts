@@ -122,7 +122,8 @@ export interface EmailOptOutsTable {
   created_at: string;
 }
 
-export type AccountTokenPurpose = 'invitation' | 'password_reset';
+/** `email_verification`: the link of a sign-up, that makes its address held (issue 24). */
+export type AccountTokenPurpose = 'invitation' | 'password_reset' | 'email_verification';
 
 /** A one-time link (migration 006): an invitation or a password reset. Only its hash is kept. */
 export interface AccountTokensTable {

@@ -14,7 +14,13 @@ import {
   type AccountTokenDetails,
 } from '../../db/repositories/account-tokens';
 import { findOrganization } from '../../db/repositories/organizations';
-import { findUserByEmail, normaliseEmail, setPasswordHash } from '../../db/repositories/users';
+import {
+  claimEmail,
+  findTokenVersion,
+  findUserByEmail,
+  normaliseEmail,
+  setPasswordHash,
+} from '../../db/repositories/users';
 import type { AccountTokenPurpose } from '../../db/tables';
 import { FailureLimiter } from '../../lib/attempt-log';
 import { clientKey } from '../../lib/client-address';
@@ -27,6 +33,7 @@ import {
   forgotPasswordSchema,
   invitationSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
 } from './schema';
 
 /** The one answer of forgot-password, whoever asks. */
@@ -44,7 +51,20 @@ const GONE_MESSAGES: Record<AccountTokenPurpose, Record<'used' | 'expired', stri
     expired:
       "This reset link has expired or was replaced. Ask for a new one with 'Forgot password?'.",
   },
+  email_verification: {
+    used: 'This link has already been used: your email is confirmed. Sign in with it.',
+    expired: 'This confirmation link has expired or was replaced.',
+  },
 };
+
+/** 409: the address is held by an account with a password (its owner is the one told). */
+function emailTaken(): HttpError {
+  return new HttpError(
+    409,
+    'email_taken',
+    'This email address already has a Duly account. Sign in with it, or ask for an invitation to another address.',
+  );
+}
 
 /** 410: the link no longer works (`link_used` or `link_expired`, LINK_GONE_CODES). */
 function linkGone(purpose: AccountTokenPurpose, why: 'used' | 'expired'): HttpError {
@@ -111,6 +131,14 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const now = new Date().toISOString();
       if (!(await useAccountToken(trx, hashLinkToken(token), now))) return undefined;
       const ids = { organizationId: link.organizationId, userId: link.user.id };
+      // Following the invitation proves the address: it becomes theirs, unless an account
+      // with a password holds it (then nothing happens, and the link still works).
+      if (
+        purpose === 'invitation' &&
+        !(await claimEmail(trx, { ...ids, email: link.user.email }))
+      ) {
+        throw emailTaken();
+      }
       const version = await setPasswordHash(trx, { ...ids, passwordHash });
       // Any other pending link of theirs (a reset asked for meanwhile) stops working too.
       await expireAccountTokensOf(trx, ids.organizationId, ids.userId, now);
@@ -168,6 +196,28 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       { ...link.user, organization_id: link.organizationId, token_version: tokenVersion },
       config,
     );
+  });
+
+  fastify.post('/auth/verify-email', { schema: verifyEmailSchema }, async (request, reply) => {
+    const { token } = request.body;
+    return throughLink(request, reply, async () => {
+      const link = await workingLink(token, 'email_verification');
+      const ids = { organizationId: link.organizationId, userId: link.user.id };
+      const claimed = await db.transaction().execute(async (trx) => {
+        if (!(await useAccountToken(trx, hashLinkToken(token), new Date().toISOString()))) {
+          return false;
+        }
+        if (!(await claimEmail(trx, { ...ids, email: link.user.email }))) throw emailTaken();
+        return true;
+      });
+      if (!claimed) throw linkGone('email_verification', 'used');
+      const tokenVersion = await findTokenVersion(db, ids.organizationId, ids.userId);
+      if (tokenVersion === undefined) throw linkGone('email_verification', 'expired');
+      return signSession(
+        { ...link.user, organization_id: link.organizationId, token_version: tokenVersion },
+        config,
+      );
+    });
   });
 
   fastify.post('/auth/reset-password', { schema: resetPasswordSchema }, async (request, reply) => {
