@@ -142,6 +142,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // itself and of the rehash at sign-in (sessions.test.ts) set PASSWORD_COST.
     passwordCost: LEGACY_COST,
     trustProxy: false,
+    signupsPerAddressPerHour: 10,
     ...overrides,
   };
 }

@@ -157,6 +157,8 @@ export async function startDuly({
       // on a past date would become escalated under it): off unless a test asks for it with
       // `env: { SCHEDULER: 'on' }` (docs/reminders.md).
       SCHEDULER: 'off',
+      // Every test signs up its own organisation, all from 127.0.0.1 (docs/accounts.md, "Limits").
+      SIGNUP_LIMIT: '10000',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },

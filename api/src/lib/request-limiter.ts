@@ -30,7 +30,7 @@ export const ACCOUNT_LIMITS = {
   mailsPerRecipient: { windowMs: 15 * MINUTE, max: 3 },
   /** Accepting an invitation or resetting a password: links that did not work, per address. */
   linkFailuresPerAddress: { windowMs: 15 * MINUTE, max: 30 },
-  /** Sign-ups (each a new organisation), per address. */
+  /** Sign-ups (each a new organisation), per address; `max` is SIGNUP_LIMIT (config.ts). */
   signupPerAddress: { windowMs: 60 * MINUTE, max: 10 },
 } satisfies Record<string, RequestLimit>;
 

@@ -159,3 +159,19 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('SIGNUP_LIMIT', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(path.join(os.tmpdir(), 'duly-config-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  test('10 sign-ups per address an hour by default; a whole number changes it', () => {
+    expect(loadConfig({ INIT_CWD: base }, []).signupsPerAddressPerHour).toBe(10);
+    expect(loadConfig({ INIT_CWD: base, SIGNUP_LIMIT: '50' }, []).signupsPerAddressPerHour).toBe(
+      50,
+    );
+    expect(() => loadConfig({ INIT_CWD: base, SIGNUP_LIMIT: '0' }, [])).toThrow(/SIGNUP_LIMIT/);
+  });
+});

@@ -8,7 +8,8 @@
  * (http://localhost:PORT: the base of every link in a mail), REMINDER_TIME (09:00 Asia/Kolkata:
  * when the day's reminder digests go out), SCHEDULER_INTERVAL_MS (60000), SCHEDULER (on; `off`
  * keeps server.ts from running the reminders' scheduler), TRUST_PROXY (off: the client's address
- * is the socket's; a hop count or a list of proxy addresses).
+ * is the socket's; a hop count or a list of proxy addresses), SIGNUP_LIMIT (10 sign-ups per
+ * client address per hour).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,6 +64,8 @@ export interface AppConfig {
    * let every client choose the address its limits count against.
    */
   trustProxy: TrustProxy;
+  /** Sign-ups per client address per hour (SIGNUP_LIMIT, 10). */
+  signupsPerAddressPerHour: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -174,6 +177,17 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+const DEFAULT_SIGNUP_LIMIT = 10;
+
+function parseSignupLimit(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_SIGNUP_LIMIT;
+  const limit = Number(value);
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new ConfigError(`SIGNUP_LIMIT must be a whole number, at least 1 (got "${value}")`);
+  }
+  return limit;
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
@@ -248,6 +262,7 @@ export function loadConfig(
     tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
     passwordCost: PASSWORD_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),
   };
 }
 

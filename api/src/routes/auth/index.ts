@@ -44,7 +44,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
   const limiter = fastify.signInLimiter;
   const passwords = fastify.passwordGate;
-  const signupsPerAddress = new RequestLimiter(ACCOUNT_LIMITS.signupPerAddress);
+  const signupsPerAddress = new RequestLimiter({
+    ...ACCOUNT_LIMITS.signupPerAddress,
+    max: config.signupsPerAddressPerHour,
+  });
 
   /** Every hashing slot is taken and the queue is full: come back in a second. */
   function busy(reply: FastifyReply) {
