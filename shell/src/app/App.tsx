@@ -7,6 +7,7 @@ import {
   RequireAuth,
   ResetPasswordScreen,
   SignupScreen,
+  VerifyEmailScreen,
 } from '../features/auth';
 import { SignedInScreen } from './SignedInScreen';
 
@@ -39,6 +40,7 @@ export function App() {
           invitation signs its person in instead. */}
       <Route path="/accept-invite" element={<AcceptInviteScreen />} />
       <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      <Route path="/verify-email" element={<VerifyEmailScreen />} />
       <Route
         path="/forgot-password"
         element={

@@ -8,7 +8,7 @@ import {
 
 /**
  * The one-time links of the accounts (ARCHITECTURE 6): an invitation to accept, a forgotten
- * password. All public: the link's token is the proof.
+ * password, a sign-up's email to confirm. All public: the link's token is the proof.
  */
 export const accountsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,6 +26,10 @@ export const accountsApi = baseApi.injectEndpoints({
     accountsResetPassword: build.mutation<{ message: string }, SetPasswordPayload>({
       query: (payload) => ({ url: '/auth/reset-password', method: 'POST', data: payload }),
     }),
+    /** A sign-up's mailed link: the address becomes theirs, and they are signed in. */
+    accountsVerifyEmail: build.mutation<AuthResponse, { token: string }>({
+      query: (payload) => ({ url: '/auth/verify-email', method: 'POST', data: payload }),
+    }),
   }),
   overrideExisting: 'throw',
 });
@@ -35,4 +39,5 @@ export const {
   useAccountsAcceptInviteMutation,
   useAccountsForgotPasswordMutation,
   useAccountsResetPasswordMutation,
+  useAccountsVerifyEmailMutation,
 } = accountsApi;

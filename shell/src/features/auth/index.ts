@@ -5,3 +5,4 @@ export { SignupScreen } from './SignupScreen';
 export { AcceptInviteScreen } from './AcceptInviteScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export { ResetPasswordScreen } from './ResetPasswordScreen';
+export { VerifyEmailScreen } from './VerifyEmailScreen';
