@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { issueAndMailLink } from '../../accounts/links';
+import { issueAndMailLink, mayMail } from '../../accounts/links';
 import { accountExistsMail } from '../../accounts/mails';
 import { insertOrganization } from '../../db/repositories/organizations';
 import {
@@ -154,13 +154,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await insertOrganization(trx, organization);
       await insertUser(trx, user, { holdEmail: false });
     });
-    // After the answer, so its time says nothing either. Counted per recipient: over the
-    // limit, no mail (lib/request-limiter.ts).
-    if (admit([[fastify.mailsPerRecipient, email]]).admitted) {
-      void mailSignedUp(organization, user).catch((error: Error) =>
-        request.log.error({ err: error }, 'Could not mail a sign-up'),
-      );
-    }
+    // After the answer, so its time says nothing either (over the recipient's limit: no mail).
+    void mailSignedUp(organization, user).catch((error: Error) =>
+      request.log.error({ err: error }, 'Could not mail a sign-up'),
+    );
     return reply.code(201).send(session(user));
   });
 
@@ -172,6 +169,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   async function mailSignedUp(organization: OrganizationRow, user: UserRow): Promise<void> {
     const holder = await findUserByEmail(db, user.email);
     if (holder?.password_hash) {
+      if (!mayMail(fastify, holder.email, 'account_exists')) return;
       await fastify.mailer.send(
         accountExistsMail({ email: holder.email, fullName: holder.full_name }),
       );
