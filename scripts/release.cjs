@@ -2,12 +2,13 @@
 // Release and roll back remotes served by `npm start`, with no restart (docs/deploying.md):
 //
 //   npm run release -- remote-tasks [--dist <folder>] [--keep <n>] [--force]
-//   npm run rollback -- remote-tasks [--to <release id>]
+//   npm run rollback -- remote-tasks [--to <release id>] [--force]
 //   npm run releases [-- remote-tasks]
 //
-// The releases live in DATA_DIR (default ./data, the server's data folder). A release is first
-// checked against the shell it will run in (SHELL_MANIFEST, or shell/dist/shell-manifest.json)
-// and refused when incompatible; --force skips that check.
+// The releases live in DATA_DIR (default ./data, the server's data folder). A release, and the
+// release a rollback would activate, is first checked against the shell it will run in: the one
+// the server serves (SHELL_MANIFEST if set, else DULY_SHELL_DIR's shell-manifest.json, else
+// shell/dist's) and refused when incompatible; --force skips that check.
 const { existsSync } = require('node:fs');
 const path = require('node:path');
 const { compatVerdict, readJson, readShellManifest } = require('./compat.cjs');
@@ -17,14 +18,16 @@ const {
   ReleaseError,
   readReleaseRegistry,
   releaseRemote,
+  releaseDir,
   rollbackRemote,
+  rollbackTarget,
 } = require('./releases.cjs');
 
 const ROOT = path.dirname(REGISTRY_FILE);
 const USAGE = [
   'Usage:',
   '  npm run release -- <remote package> [--dist <folder>] [--keep <n>] [--force]',
-  '  npm run rollback -- <remote package> [--to <release id>]',
+  '  npm run rollback -- <remote package> [--to <release id>] [--force]',
   '  npm run releases [-- <remote package>]',
 ].join('\n');
 
@@ -63,9 +66,17 @@ function remoteOf(arg) {
   return remote;
 }
 
+/** The manifest of the shell the server serves (api/src/web/options.ts resolves the same folder). */
+function servedShellManifest(env = process.env) {
+  if (env.SHELL_MANIFEST?.trim()) return env.SHELL_MANIFEST.trim();
+  const shellDir = env.DULY_SHELL_DIR?.trim()
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DULY_SHELL_DIR.trim())
+    : path.join(ROOT, 'shell', 'dist');
+  return path.join(shellDir, 'shell-manifest.json');
+}
+
 async function checkAgainstShell(distDir) {
-  const shell =
-    process.env.SHELL_MANIFEST?.trim() || path.join(ROOT, 'shell/dist/shell-manifest.json');
+  const shell = servedShellManifest();
   if (!/^https?:/i.test(shell) && !existsSync(shell)) {
     throw new ReleaseError(`No shell manifest at ${shell}: build the shell, or use --force.`);
   }
@@ -74,7 +85,7 @@ async function checkAgainstShell(distDir) {
     await readJson(path.join(distDir, 'mf-manifest.json')),
   );
   console.log(verdict.text);
-  if (!verdict.ok) throw new ReleaseError('Not released: see above (or use --force).');
+  if (!verdict.ok) throw new ReleaseError('Refused: see above (or use --force).');
 }
 
 async function main() {
@@ -97,7 +108,11 @@ async function main() {
       console.log(`Removed old releases: ${result.removed.join(', ')}.`);
   } else if (command === 'rollback') {
     const remote = remoteOf(options.positional[0]);
-    const result = rollbackRemote({ dataDir, remote, to: options.to });
+    const to = rollbackTarget({ dataDir, remote, to: options.to });
+    // A rollback activates a build the running shell may refuse: checked like a release.
+    const targetDir = to && releaseDir(dataDir, remote.package, to);
+    if (targetDir && !options.force && existsSync(targetDir)) await checkAgainstShell(targetDir);
+    const result = rollbackRemote({ dataDir, remote, to: to ?? undefined });
     console.log(`${remote.name}: release ${result.id} is active again (was ${result.from}).`);
   } else if (command === 'list') {
     const registry = readReleaseRegistry(dataDir);

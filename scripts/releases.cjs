@@ -9,18 +9,27 @@
 // CommonJS: the release command, jest and the API server (through tsx) all load it.
 const { createHash, randomBytes } = require('node:crypto');
 const {
+  closeSync,
   cpSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
+  unlinkSync,
   writeFileSync,
 } = require('node:fs');
 const path = require('node:path');
 
 const REGISTRY_NAME = 'releases.json';
+const LOCK_NAME = 'releases.lock';
+/** How long a release or rollback waits for another one to finish before giving up. */
+const LOCK_WAIT_MS = 30_000;
+/** A lock older than this was left by a process that died mid-change (a change takes seconds). */
+const STALE_LOCK_MS = 120_000;
 /** How many releases of a remote are kept (the active one always is). */
 const DEFAULT_KEEP = 5;
 const MANIFEST_FILE = 'mf-manifest.json';
@@ -101,6 +110,70 @@ function writeReleaseRegistry(dataDir, registry) {
   renameSync(temporary, path.join(dir, REGISTRY_NAME));
 }
 
+/** Blocks the thread for `ms` (the release command is a short-lived CLI; nothing else runs). */
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** True when the process that wrote the lock is gone (same machine: the lock holds its pid). */
+function lockIsStale(file) {
+  try {
+    const pid = Number(readFileSync(file, 'utf8'));
+    if (Number.isInteger(pid) && pid > 0) {
+      try {
+        process.kill(pid, 0);
+      } catch (error) {
+        if (error.code === 'ESRCH') return true;
+      }
+    }
+    return Date.now() - statSync(file).mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return false; // removed meanwhile: the next attempt takes it
+  }
+}
+
+/**
+ * Runs `change` while holding `<DATA_DIR>/releases/releases.lock`, created with O_EXCL: two
+ * releases, or a release and a rollback, read-change-write the registry and delete folders one
+ * after the other, never interleaved (one would lose the other's entry, or activate a folder the
+ * other is deleting). A lock left by a dead process is taken over.
+ */
+function withReleaseLock(dataDir, change) {
+  const dir = releasesDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, LOCK_NAME);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let wait = 10; ; wait = Math.min(wait * 2, 250)) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (lockIsStale(file)) {
+        rmSync(file, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new ReleaseError(
+          `Another release or rollback holds ${file}; try again when it has finished.`,
+        );
+      }
+      sleepSync(wait);
+    }
+  }
+  try {
+    return change();
+  } finally {
+    try {
+      unlinkSync(file);
+    } catch {
+      // already gone: nothing to release
+    }
+  }
+}
+
 /**
  * The active release of each remote that has one: name → id.
  * @returns {Record<string, string>}
@@ -149,19 +222,40 @@ function releaseRemote({ dataDir, remote, distDir, keep = DEFAULT_KEEP, now = ne
     renameSync(staging, target);
   }
 
-  const registry = readReleaseRegistry(dataDir);
-  const previous = registry.remotes[remote.name]?.releases ?? [];
-  const release = { id, version: buildVersionOf(distDir), createdAt: now.toISOString() };
-  // Newest last; a re-release of the same content moves to the end.
-  const releases = [...previous.filter((entry) => entry.id !== id), release];
-  const kept = releases.slice(-keep);
-  const removed = releases.slice(0, releases.length - kept.length).map((entry) => entry.id);
-  registry.remotes[remote.name] = { active: id, releases: kept };
-  writeReleaseRegistry(dataDir, registry);
-  for (const old of removed) {
-    rmSync(releaseDir(dataDir, remote.package, old), { recursive: true, force: true });
-  }
-  return { id, created, removed };
+  return withReleaseLock(dataDir, () => {
+    const registry = readReleaseRegistry(dataDir);
+    const entry = registry.remotes[remote.name];
+    const release = { id, version: buildVersionOf(distDir), createdAt: now.toISOString() };
+    // Newest last; a re-release of the same content moves to the end.
+    const releases = [...(entry?.releases ?? []).filter((kept) => kept.id !== id), release];
+    // Open tabs run the release that was active until now: it stays (as `previous`) whatever
+    // its age, besides the newest `keep`, even after a rollback made an old release active.
+    const protectedIds = new Set([id, entry?.active].filter(Boolean));
+    const newest = new Set(releases.slice(-keep).map((kept) => kept.id));
+    const kept = releases.filter((kept) => newest.has(kept.id) || protectedIds.has(kept.id));
+    const removed = releases.filter((old) => !kept.includes(old)).map((old) => old.id);
+    const previous = entry && entry.active !== id ? entry.active : entry?.previous;
+    registry.remotes[remote.name] = { active: id, previous, releases: kept };
+    writeReleaseRegistry(dataDir, registry);
+    for (const old of removed) {
+      rmSync(releaseDir(dataDir, remote.package, old), { recursive: true, force: true });
+    }
+    return { id, created, removed };
+  });
+}
+
+/**
+ * The release a rollback would activate (`to`, or the one before the active one), read without
+ * the lock so the caller can check it against the served shell first; rollbackRemote({ to })
+ * then activates exactly that one, or refuses if it is gone meanwhile.
+ * @returns {string | null}
+ */
+function rollbackTarget({ dataDir, remote, to }) {
+  if (to) return to;
+  const entry = readReleaseRegistry(dataDir).remotes[remote.name];
+  if (!entry) return null;
+  const activeIndex = entry.releases.findIndex((release) => release.id === entry.active);
+  return entry.releases[activeIndex - 1]?.id ?? null;
 }
 
 /**
@@ -170,34 +264,37 @@ function releaseRemote({ dataDir, remote, distDir, keep = DEFAULT_KEEP, now = ne
  * @returns {{ id: string, from: string }}
  */
 function rollbackRemote({ dataDir, remote, to }) {
-  const registry = readReleaseRegistry(dataDir);
-  const entry = registry.remotes[remote.name];
-  if (!entry || entry.releases.length === 0) {
-    throw new ReleaseError(`${remote.name} has no release to roll back to.`);
-  }
-  const activeIndex = entry.releases.findIndex((release) => release.id === entry.active);
-  const target = to
-    ? entry.releases.find((release) => release.id === to)
-    : entry.releases[activeIndex - 1];
-  if (!target) {
-    const known = entry.releases.map((release) => release.id).join(', ');
-    throw new ReleaseError(
-      to
-        ? `${remote.name} has no release ${to} (kept: ${known}).`
-        : `${remote.name}'s active release ${entry.active} is its oldest kept one (kept: ${known}).`,
-    );
-  }
-  if (!existsSync(path.join(releaseDir(dataDir, remote.package, target.id), MANIFEST_FILE))) {
-    throw new ReleaseError(`The folder of ${remote.name} release ${target.id} is missing.`);
-  }
-  const from = entry.active;
-  registry.remotes[remote.name] = { ...entry, active: target.id };
-  writeReleaseRegistry(dataDir, registry);
-  return { id: target.id, from };
+  return withReleaseLock(dataDir, () => {
+    const registry = readReleaseRegistry(dataDir);
+    const entry = registry.remotes[remote.name];
+    if (!entry || entry.releases.length === 0) {
+      throw new ReleaseError(`${remote.name} has no release to roll back to.`);
+    }
+    const activeIndex = entry.releases.findIndex((release) => release.id === entry.active);
+    const target = to
+      ? entry.releases.find((release) => release.id === to)
+      : entry.releases[activeIndex - 1];
+    if (!target) {
+      const known = entry.releases.map((release) => release.id).join(', ');
+      throw new ReleaseError(
+        to
+          ? `${remote.name} has no release ${to} (kept: ${known}).`
+          : `${remote.name}'s active release ${entry.active} is its oldest kept one (kept: ${known}).`,
+      );
+    }
+    if (!existsSync(path.join(releaseDir(dataDir, remote.package, target.id), MANIFEST_FILE))) {
+      throw new ReleaseError(`The folder of ${remote.name} release ${target.id} is missing.`);
+    }
+    const from = entry.active;
+    registry.remotes[remote.name] = { ...entry, active: target.id, previous: from };
+    writeReleaseRegistry(dataDir, registry);
+    return { id: target.id, from };
+  });
 }
 
 module.exports = {
   DEFAULT_KEEP,
+  LOCK_NAME,
   RELEASE_ID,
   ReleaseError,
   activeReleases,
@@ -207,4 +304,5 @@ module.exports = {
   releaseRemote,
   releasesDir,
   rollbackRemote,
+  rollbackTarget,
 };

@@ -6,6 +6,8 @@ export interface Release {
 }
 export interface RemoteReleases {
   active: string;
+  /** The release active before this one: kept, as open tabs may still run it. */
+  previous?: string;
   releases: Release[];
 }
 export interface ReleaseRegistry {
@@ -16,6 +18,7 @@ interface RemoteRef {
   package: string;
 }
 export const DEFAULT_KEEP: number;
+export const LOCK_NAME: string;
 export const RELEASE_ID: RegExp;
 export class ReleaseError extends Error {}
 export function activeReleases(dataDir: string): Record<string, string>;
@@ -34,3 +37,8 @@ export function rollbackRemote(options: { dataDir: string; remote: RemoteRef; to
   id: string;
   from: string;
 };
+export function rollbackTarget(options: {
+  dataDir: string;
+  remote: RemoteRef;
+  to?: string;
+}): string | null;

@@ -79,22 +79,36 @@ export function staleReason(root, pkg) {
   return changed ? `${changed} changed since the last build` : null;
 }
 
+/** `npm run build -w <pkg>` with its output on this terminal; throws when it fails. */
+function runBuild(root, pkg) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build', '-w', pkg], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build -w ${pkg} failed`);
+}
+
 /**
  * Builds, one after the other (2 cores), every buildable package whose dist/ is missing or
- * out of date. Returns the packages built; throws when a build fails.
+ * out of date, saying which one is building, how many of how many, and how long each took
+ * (a first build is minutes of webpack printing nothing but its warnings). Returns the packages
+ * built; throws when a build fails. `build` is replaceable for tests.
  */
-export function buildStalePackages({ root = ROOT, log = console.log } = {}) {
-  const built = [];
-  for (const pkg of buildablePackages(root)) {
-    const reason = staleReason(root, pkg);
-    if (!reason) continue;
-    log(`Building ${pkg} (${reason})…`);
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const result = spawnSync(npm, ['run', 'build', '-w', pkg], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`npm run build -w ${pkg} failed`);
-    built.push(pkg);
+export function buildStalePackages({ root = ROOT, log = console.log, build = runBuild } = {}) {
+  const stale = buildablePackages(root)
+    .map((pkg) => ({ pkg, reason: staleReason(root, pkg) }))
+    .filter(({ reason }) => reason);
+  if (stale.length > 1) {
+    log(
+      `Building ${stale.length} front-end packages before the server starts (about a minute each)…`,
+    );
   }
-  return built;
+  stale.forEach(({ pkg, reason }, index) => {
+    const step = `[${index + 1}/${stale.length}]`;
+    log(`${step} Building ${pkg} (${reason})…`);
+    const started = Date.now();
+    build(root, pkg);
+    log(`${step} ${pkg} built in ${Math.round((Date.now() - started) / 1000)} s`);
+  });
+  return stale.map(({ pkg }) => pkg);
 }
 
 /** What the user should open: `localhost` for the loopback and wildcard addresses. */
@@ -127,6 +141,15 @@ async function waitUntilServing(url, child, timeoutMs = 120_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no answer from ${url} after ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The server's log format (LOG_FORMAT, api/src/plugins/config.ts): readable lines for a person
+ * at a terminal, JSON otherwise. Decided here and handed to the server, so both agree on who
+ * prints the banner.
+ */
+export function logFormatFor(env = process.env, stdoutIsTerminal = Boolean(process.stdout.isTTY)) {
+  return env.LOG_FORMAT || (stdoutIsTerminal ? 'pretty' : 'json');
 }
 
 /** Runs the API server (which serves the front end too) as a child; signals are passed on. */
@@ -173,7 +196,11 @@ async function main() {
     }
   }
 
-  const child = startServer({ args: args.filter((arg) => arg !== '--no-build') });
+  const logFormat = logFormatFor();
+  const child = startServer({
+    args: args.filter((arg) => arg !== '--no-build'),
+    env: { ...process.env, LOG_FORMAT: logFormat },
+  });
   forwardSignals(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
@@ -181,7 +208,8 @@ async function main() {
   const port = process.env.PORT || '8080';
   try {
     await waitUntilServing(probeUrl(host, port), child);
-    console.log(`\nDuly is running on ${displayUrl(host, port)}\n`);
+    // The pretty terminal has the server's banner (api/src/logging/banner.ts) instead.
+    if (logFormat === 'json') console.log(`\nDuly is running on ${displayUrl(host, port)}\n`);
   } catch (error) {
     if (child.exitCode === null) console.error(`Duly did not start: ${error.message}`);
   }

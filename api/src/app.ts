@@ -4,7 +4,7 @@
  * database of their own.
  */
 import compressPlugin from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type {
   FastifyPluginAsyncTypebox,
@@ -21,10 +21,12 @@ import {
   SYNC_COMPRESSION_MAX_BYTES,
 } from './lib/compression';
 import { validatorCompiler } from './lib/validation';
+import { prettyDestination, type LineSink } from './logging/pretty';
+import requestLinesPlugin from './logging/request-lines';
 import authPlugin from './plugins/auth';
 import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
-import docsPlugin from './plugins/docs';
+import docsPlugin, { docsJsonRoute } from './plugins/docs';
 import mailerPlugin from './plugins/mailer';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import responseCachePlugin from './plugins/response-cache';
@@ -47,6 +49,8 @@ import unsubscribeRoutes from './routes/unsubscribe';
 export interface AppOptions {
   config: AppConfig;
   db: Db;
+  /** Where the log goes instead of standard output (tests read it). */
+  logDestination?: LineSink;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -64,12 +68,19 @@ export function trustProxyOption(
 }
 
 /** Options of the Fastify instance itself (they cannot be set from inside a plugin). */
-export function serverOptions(config: AppConfig): FastifyServerOptions {
+export function serverOptions(config: AppConfig, logDestination?: LineSink): FastifyServerOptions {
+  const pretty = config.logFormat === 'pretty';
   return {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(pretty
+        ? { stream: prettyDestination(logDestination) }
+        : logDestination && { stream: logDestination }),
     },
+    // A person at a terminal gets the short request lines of logging/request-lines.ts instead
+    // of Fastify's two records per request; the JSON log keeps Fastify's.
+    ...(pretty && { logController: new LogController({ disableRequestLogging: true }) }),
     // Spec paths end in a slash (`/tasks/`); clients may leave it out.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -95,7 +106,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   });
   await fastify.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await fastify.register(responseCachePlugin, { enabled: config.responseCache });
-  await fastify.register(docsPlugin);
+  await fastify.register(docsJsonRoute);
 
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
@@ -129,11 +140,14 @@ export const dulyApi = fp<AppOptions>(
       reply.headers(BASELINE_HEADERS);
     });
     fastify.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
+    if (config.logFormat === 'pretty') await fastify.register(requestLinesPlugin);
     await fastify.register(configPlugin, { config });
     await fastify.register(dbPlugin, { db });
     await fastify.register(mailerPlugin);
     await fastify.register(authPlugin);
     await fastify.register(signInLimitsPlugin);
+    // Before the API: the OpenAPI document is built from the routes registered after it.
+    await fastify.register(docsPlugin);
     await fastify.register(api, { prefix: API_BASE_PATH, config });
   },
   { name: 'duly-api' },
@@ -141,7 +155,9 @@ export const dulyApi = fp<AppOptions>(
 
 /** A Fastify instance with the API registered and ready (not listening). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const fastify = Fastify(serverOptions(options.config)).withTypeProvider<TypeBoxTypeProvider>();
+  const fastify = Fastify(
+    serverOptions(options.config, options.logDestination),
+  ).withTypeProvider<TypeBoxTypeProvider>();
   await fastify.register(dulyApi, options);
   return fastify;
 }

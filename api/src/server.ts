@@ -10,7 +10,9 @@ import { createDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { formatDemoLogins, seedDemo } from './demo/seed';
 import { clockFromEnv } from './lib/clock';
+import { startupBanner } from './logging/banner';
 import { ConfigError, loadConfig } from './plugins/config';
+import { DOCS_PAGE_PATH } from './plugins/docs';
 import { sendRouteNotFound } from './plugins/errors';
 import { startScheduler, type Scheduler } from './reminders/scheduler';
 import { webOptionsFromEnv, webPlugin } from './web';
@@ -50,7 +52,23 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Duly API listening on http://${host}:${port}${API_BASE_PATH}`);
+  const origin = `http://${host}:${port}`;
+  if (config.logFormat === 'pretty') {
+    // What a person types: `localhost` rather than the loopback address.
+    const address = `http://${['127.0.0.1', '::1'].includes(host) ? 'localhost' : host}:${port}`;
+    console.log(
+      startupBanner({
+        url: web ? address : `${address}${API_BASE_PATH}`,
+        docsUrl: `${address}${DOCS_PAGE_PATH}`,
+        servesWebApp: Boolean(web),
+        database: config.database,
+        smtpUrl: config.smtpUrl,
+        logLevel: config.logLevel,
+      }),
+    );
+  } else {
+    console.log(`Duly API listening on ${origin}${API_BASE_PATH}`);
+  }
 
   // The reminders' job, on every instance (reminders/scheduler.ts); SCHEDULER=off for none.
   if (config.scheduler) {

@@ -465,6 +465,36 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       });
     });
 
+    test('a password changed on the profile ends a pending reset link', async () => {
+      const { app } = context();
+      const { email } = await personWithPassword('my first password');
+      await askForReset(email);
+      const mail = await smtp.waitForMail(email, (m) => m.subject === 'Reset your Duly password');
+      const address = newAddress();
+      const signedIn = await call(app, 'POST', '/auth/login', {
+        body: { email, password: 'my first password' },
+        remoteAddress: address,
+      });
+      const changed = await call(app, 'PUT', '/profile/password', {
+        token: signedIn.json().token,
+        body: { current_password: 'my first password', new_password: 'my second password' },
+        remoteAddress: address,
+      });
+      expect(changed.statusCode).toBe(200);
+
+      const reset = await call(app, 'POST', '/auth/reset-password', {
+        body: { token: tokenOf(mail.links[0]), password: 'whoever has the mail' },
+        remoteAddress: newAddress(),
+      });
+      expect(reset.statusCode).toBe(410);
+      expect(reset.json().code).toBe('link_expired');
+      const login = await call(app, 'POST', '/auth/login', {
+        body: { email, password: 'my second password' },
+        remoteAddress: address,
+      });
+      expect(login.statusCode).toBe(200);
+    });
+
     test('someone who has not accepted their invitation gets a new invitation; an inactive person nothing', async () => {
       const { app, db } = context();
       const { email, link } = await addPerson(app, smtp, org.admin);

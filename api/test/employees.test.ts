@@ -16,6 +16,7 @@ const EMPLOYEE_FIELDS = [
   'invitation_pending',
   'lastName',
   'organization_id',
+  'pending_email',
   'phone',
   'role',
   'status',
@@ -179,6 +180,7 @@ describe.each(testDatabases())('employees on %s', (kind) => {
         status: 'active',
         organization_id: org.id,
         invitation_pending: true,
+        pending_email: null,
       });
       const login = await call(app, 'POST', '/auth/login', {
         body: { email: 'mary.jackson@example.test', password: 'anything-at-all' },

@@ -123,6 +123,24 @@ describe('every response of the server', () => {
     }
   });
 
+  test('every API answer, signed in and not, tells browsers and proxies to keep no copy', async () => {
+    // Answers carry people's names, emails, tokens and work: none may be kept on disk by a
+    // browser or served by a shared cache to the next person on that machine or proxy.
+    const apiRoutes = routes.filter((route) => route.url.startsWith('/api/v1'));
+    expect(apiRoutes.length).toBeGreaterThan(20);
+    for (const route of apiRoutes) {
+      const url = route.url.replace(/:[a-z_]+/gi, randomUUID()).replace('*', 'x');
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? '{}' : undefined;
+      const json: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+      const signedOut: Record<string, string> = {};
+      for (const auth of [signedOut, { authorization: `Bearer ${token}` }]) {
+        const answer = await send(port, route.method, url, { ...json, ...auth }, body);
+        const what = `${route.method} ${url} (${answer.status}, ${auth === signedOut ? 'signed out' : 'signed in'})`;
+        expect([what, answer.headers['cache-control']]).toEqual([what, 'no-store']);
+      }
+    }
+  });
+
   test.each([
     ['the shell page', '/', { accept: 'text/html' }],
     ['an app route', '/tasks', { accept: 'text/html' }],
@@ -133,6 +151,22 @@ describe('every response of the server', () => {
     ['a missing chunk', '/nothing.0123456789.js', {}],
   ])('the web app: %s has the baseline headers', async (what, url, headers) => {
     expectBaseline(await send(port, 'GET', url, headers), what);
+  });
+
+  test.each([
+    ['the shell page', '/', { accept: 'text/html' }],
+    ['an app route', '/tasks', { accept: 'text/html' }],
+    ['config.json', '/config.json', {}],
+    ['a shell chunk', '/main.0123456789.js', {}],
+    ['a remote file', '/remotes/remote-tasks/remoteEntry.js', {}],
+    ['an API answer', '/api/v1/health', {}],
+  ])('%s tells the browser to use HTTPS only, as the API does', async (what, url, headers) => {
+    const answer = await send(port, 'GET', url, headers);
+    expect([what, answer.status]).toEqual([what, 200]);
+    expect([what, answer.headers['strict-transport-security']]).toEqual([
+      what,
+      'max-age=31536000; includeSubDomains',
+    ]);
   });
 
   test.each([

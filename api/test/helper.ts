@@ -129,6 +129,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tokenTtlSeconds: 3600,
     corsOrigins: [TEST_CORS_ORIGIN],
     logLevel: process.env.DULY_TEST_LOG_LEVEL ?? 'silent',
+    logFormat: 'json',
     responseCache: true,
     demo: false,
     smtpUrl: undefined,

@@ -205,10 +205,12 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     const before = await Promise.all(tables.map(rowsOf));
     const referencesBefore = kind === 'postgres' ? await userReferences(db) : [];
 
-    expect(await migrateToLatest(db)).toContain(CITUS_KEYS);
+    // Up to 010 alone: later migrations may add columns (the rows would no longer compare).
+    await migrateUpTo(db, CITUS_KEYS);
 
     // Every row carried over as it was, and every user's email claimed in the lookup.
     expect(await Promise.all(tables.map(rowsOf))).toEqual(before);
+    await migrateToLatest(db);
     const users = await db.selectFrom('users').selectAll().execute();
     const claims = await db.selectFrom('user_emails').selectAll().orderBy('email').execute();
     expect(claims).toEqual(

@@ -278,6 +278,13 @@ const ROUTES: RouteCase[] = [
 /** Routes anyone may call, without a token. */
 const PUBLIC_ROUTES = [
   'GET /docs',
+  // The API's reference page and its files (plugins/docs.ts), beside the API at /api/docs.
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
   'GET /health',
   'POST /auth/login',
   'POST /auth/signup',
@@ -290,6 +297,9 @@ const PUBLIC_ROUTES = [
   'POST /auth/accept-invite',
   'POST /auth/forgot-password',
   'POST /auth/reset-password',
+  // The link's token and the person's password are the proof (issue 24).
+  'GET /auth/email-change',
+  'POST /auth/confirm-email',
   // A sign-up's confirmation link (issue 24).
   'POST /auth/verify-email',
 ];

@@ -84,6 +84,18 @@ export class ReminderRules {
     }
   }
 
+  /**
+   * The people an item names who can be emailed: the active ones, or, when none is, the
+   * managers and admins (docs/reminders.md). Those on leave only see it in the bell, which
+   * this model of the SMTP server's mails leaves out.
+   */
+  private namedOrLeaders(userIds: (string | null)[]): string[] {
+    const active = userIds.filter(
+      (id): id is string => id !== null && this.people.get(id)?.status === 'active',
+    );
+    return active.length > 0 ? active : this.managersAndAdmins();
+  }
+
   private managersAndAdmins(): string[] {
     return [...this.people.values()]
       .filter((person) => person.status === 'active' && person.role !== 'employee')
@@ -97,7 +109,7 @@ export class ReminderRules {
       if ((task.status === 'pending' || task.status === 'in_progress') && due < now.getTime()) {
         task.status = 'overdue';
         this.notify(
-          [task.assigneeId, task.assignerId],
+          this.namedOrLeaders([task.assigneeId, task.assignerId]),
           (user) => `task:${task.id}:overdue:${task.dueDate}:${user}`,
         );
       }
@@ -117,7 +129,7 @@ export class ReminderRules {
       if (live && today <= expiryDate) {
         if (now >= kolkataInstant(reminderDate, this.reminderTime)) {
           this.notify(
-            [certificate.inchargeId, certificate.creatorId],
+            this.namedOrLeaders([certificate.inchargeId, certificate.creatorId]),
             (user) => `certificate:${certificate.id}:reminder:${expiryDate}:${user}`,
           );
         }
@@ -125,7 +137,7 @@ export class ReminderRules {
       if (live && today > expiryDate) {
         certificate.status = 'expired';
         this.notify(
-          [certificate.inchargeId, certificate.creatorId],
+          this.namedOrLeaders([certificate.inchargeId, certificate.creatorId]),
           (user) => `certificate:${certificate.id}:expired:${expiryDate}:${user}`,
         );
       }

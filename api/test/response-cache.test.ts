@@ -36,6 +36,22 @@ describe.each(testDatabases())('cached answers on %s', (kind) => {
     expect(second.headers['x-total-count']).toBe('1');
   });
 
+  test('an answer served again from the cache still tells browsers to keep no copy', async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    await createTask(db, org);
+    for (const path of ['/tasks/', '/dashboard/', '/employees/']) {
+      const fresh = await call(app, 'GET', path, { token: org.manager.token });
+      const again = await call(app, 'GET', path, { token: org.manager.token });
+      expect([path, fresh.statusCode, again.statusCode]).toEqual([path, 200, 200]);
+      expect([path, fresh.headers['cache-control'], again.headers['cache-control']]).toEqual([
+        path,
+        'no-store',
+        'no-store',
+      ]);
+    }
+  });
+
   test('a write that bypasses the API (a scheduler, a script) shows too', async () => {
     const { app, db } = context();
     const org = await createOrganization(db);

@@ -4,11 +4,13 @@
  * property test covers every field of every route, including fields added later.
  *
  * Only the keywords the route schemas use are understood (type, enum, format email,
- * min/maxLength, the password's `pattern` (not only spaces), minimum/maximum, properties, required, additionalProperties); an unknown
+ * min/maxLength, the password's `pattern` (not only spaces), minimum/maximum, properties, required, additionalProperties,
+ * the edge's text kind); an unknown
  * keyword fails loudly rather than generating values the schema would not check.
  */
 import fc from 'fast-check';
 import { NOT_ONLY_SPACES } from '../src/lib/schema';
+import { TEXT_KIND, type TextKind } from '../src/lib/text-input';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -37,9 +39,39 @@ const UNDERSTOOD = new Set([
   'required',
   'additionalProperties',
   'description',
+  // Annotations for the API reference; they constrain nothing.
+  'examples',
   'title',
   'default',
+  TEXT_KIND,
 ]);
+
+/**
+ * Text the API's edge refuses in a string field of `kind` (lib/text-input.ts), whatever the
+ * field's other rules: broken, control and direction characters, and nothing visible.
+ */
+const REFUSED_TEXT: Record<Exclude<TextKind, 'secret'>, string[]> = {
+  line: [
+    'x\ud800y',
+    '\udc00',
+    'a\u0000b',
+    'a\tb',
+    'two\nlines',
+    'a\u202eb',
+    'a\u2066',
+    '\u200b',
+    '\u3164',
+  ],
+  multiline: [
+    'x\ud800y',
+    'a\u0000b',
+    'a\u001bb',
+    'a\u0085b',
+    'a\u202eb',
+    '\u200e',
+    '\u200b\n\u2060',
+  ],
+};
 
 function typesOf(schema: JsonSchema): string[] {
   if (schema.type === undefined)
@@ -139,9 +171,20 @@ export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
       const length = Math.max(schema.minLength ?? 1, 1);
       wrong.push(fc.constantFrom(' ', '\t', '\n', '\u00a0').map((space) => space.repeat(length)));
     }
+    const kind = (schema[TEXT_KIND] as TextKind | undefined) ?? 'line';
+    // An enum's own check already refuses any other text, with its own message.
+    if (kind !== 'secret' && !schema.enum) {
+      wrong.push(
+        fc
+          .constantFrom(...REFUSED_TEXT[kind])
+          .filter((text) => text.length <= (schema.maxLength ?? Infinity)),
+      );
+    }
     if (schema.format === 'email') {
       wrong.push(
         fc.string({ maxLength: 30 }).filter((text) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)),
+        // Valid in RFC 5322, not an ordinary address (@duly/shared's isOrdinaryEmail).
+        fc.constantFrom('x@[127.0.0.1]', 'x@[IPv6:::1]', '"a b"@attack.test', 'x@localhost'),
       );
     }
   }

@@ -3,10 +3,12 @@
  * changes nothing; the POST a mail client (or the page's button) sends turns that one kind
  * of email off for that one person.
  */
+import { randomUUID } from 'node:crypto';
 import { unsubscribeToken } from '../src/reminders/unsubscribe-token';
 import {
   call,
   createOrganization,
+  createUser,
   setupTestApp,
   snapshot,
   TEST_JWT_SECRET,
@@ -14,14 +16,39 @@ import {
   type TestOrganization,
 } from './helper';
 
+/**
+ * The token with the last character of its signature changed in the bits base64url does not
+ * use: 32 bytes are 43 characters, whose last one carries 4 bits of the digest and 2 spare.
+ */
+function withLastBitsFlipped(token: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(token.at(-1)!);
+  return token.slice(0, -1) + alphabet[last ^ 0b01];
+}
+
+/** The token with its signature's `-` and `_` spelt `+` and `/`, as standard base64 has them. */
+function inStandardBase64(token: string): string {
+  const [userId, kind, mac] = token.split('.');
+  return `${userId}.${kind}.${mac.replace(/-/g, '+').replace(/_/g, '/')}`;
+}
+
 describe.each(testDatabases())('unsubscribe on %s', (kind) => {
   const context = setupTestApp(kind);
   let org: TestOrganization;
   let token: string;
+  /** A real person's token whose signature has a `-` or a `_` (a quarter of them have none). */
+  let tokenWithUrlCharacters: string;
 
   beforeAll(async () => {
-    org = await createOrganization(context().db);
+    const { db } = context();
+    org = await createOrganization(db);
     token = unsubscribeToken(TEST_JWT_SECRET, org.employee.id, 'certificate_reminder');
+    let id: string;
+    do {
+      id = randomUUID();
+      tokenWithUrlCharacters = unsubscribeToken(TEST_JWT_SECRET, id, 'task_overdue');
+    } while (!/[-_]/.test(tokenWithUrlCharacters.split('.')[2]));
+    await createUser(db, org.id, { id, first_name: `spelt-${id.slice(0, 8)}` });
   });
 
   const optOuts = () =>
@@ -66,6 +93,11 @@ describe.each(testDatabases())('unsubscribe on %s', (kind) => {
     ['a token whose kind was changed', () => token.replace('certificate_reminder', 'task_overdue')],
     ['a token for nobody', () => unsubscribeToken(TEST_JWT_SECRET, 'no-such-user', 'task_overdue')],
     ['text that is no token', () => 'hello'],
+    // Base64url decoding forgives much: each of these decodes to the very signature bytes.
+    ['the signature with base64 padding added', () => `${token}=`],
+    ['the signature with a character the decoder skips', () => `${token}!`],
+    ['the signature with its unused last bits changed', () => withLastBitsFlipped(token)],
+    ['the signature spelt in standard base64', () => inStandardBase64(tokenWithUrlCharacters)],
   ])('%s → 400, nothing changed', async (_what, makeToken) => {
     const { app, db } = context();
     const before = await snapshot(db);

@@ -150,6 +150,23 @@ const BAD_FIELDS: [RouteName, string, Record<string, unknown>, string][] = [
   ['createCertificate', 'a day-first expiry date', { expiry_date: '31/12/2030' }, 'expiry_date'],
   ['createCertificate', 'issue_date "yesterday"', { issue_date: 'yesterday' }, 'issue_date'],
   ['updateCertificate', 'an impossible expiry date', { expiry_date: '2031-04-31' }, 'expiry_date'],
+  // Offsets no clock has: beyond ±14:00, or 60 minutes and more.
+  ['createTask', 'offset +25:00', { due_date: '2026-01-01T10:00:00+25:00' }, 'due_date'],
+  ['createTask', 'offset -14:30', { due_date: '2030-01-01T10:00:00-14:30' }, 'due_date'],
+  ['updateTask', 'offset +05:75', { due_date: '2030-01-01T10:00:00+05:75' }, 'due_date'],
+  ['updateTask', 'offset +1401 (no colon)', { due_date: '2030-01-01T10:00:00+1401' }, 'due_date'],
+  [
+    'createCertificate',
+    'an instant with offset +25:00',
+    { expiry_date: '2030-01-01T10:00:00+25:00' },
+    'expiry_date',
+  ],
+  [
+    'updateCertificate',
+    'an issue instant with offset -05:60',
+    { issue_date: '2029-01-01T10:00:00-05:60' },
+    'issue_date',
+  ],
   // Unknown statuses and roles.
   ['updateTask', 'an unknown task status', { status: 'done' }, 'status'],
   ['markTask', 'an upper-case status', { status: 'COMPLETED' }, 'status'],
@@ -179,10 +196,59 @@ const BAD_FIELDS: [RouteName, string, Record<string, unknown>, string][] = [
   ['createEmployee', 'a 201-character department', { department: 'x'.repeat(201) }, 'department'],
   ['updateEmployee', 'a 51-character phone', { phone: '1'.repeat(51) }, 'phone'],
   ['createEmployee', 'an invalid email', { email: 'not an email' }, 'email'],
+  // Addresses RFC 5322 allows but no ordinary mailbox has (@duly/shared's isOrdinaryEmail).
+  ['createEmployee', 'an IP-literal email', { email: 'x@[127.0.0.1]' }, 'email'],
+  ['createEmployee', 'a quoted local part', { email: '"a b"@attack.test' }, 'email'],
+  ['updateEmployee', 'an IPv6-literal email', { email: 'x@[IPv6:::1]' }, 'email'],
+  ['updateEmployee', 'an email without a dot in its domain', { email: 'x@localhost' }, 'email'],
+  ['signup', 'a quoted local part', { email: '"owner"@example.test' }, 'email'],
   [
     'signup',
     'a 201-character organisation name',
     { organization_name: 'x'.repeat(201) },
+    'organization_name',
+  ],
+  // Text that reads other than it looks (lib/text-input.ts).
+  ['createTask', 'a lone surrogate in the title', { title: 'x\ud800y' }, 'title'],
+  [
+    'updateTask',
+    'a lone low surrogate in the description',
+    { description: 'a\udc00' },
+    'description',
+  ],
+  ['createTask', 'a NUL byte in the title', { title: 'a\u0000b' }, 'title'],
+  ['createTask', 'a NUL byte in the description', { description: 'line\u0000' }, 'description'],
+  ['updateTask', 'a line break in the title', { title: 'two\nlines' }, 'title'],
+  ['createCertificate', 'an escape character in the name', { name: 'a\u001b[31m' }, 'name'],
+  [
+    'createCertificate',
+    'a right-to-left override in the name',
+    { name: 'Invoice \u202efdp.exe' },
+    'name',
+  ],
+  [
+    'updateCertificate',
+    'a bidi isolate in the description',
+    { description: 'a\u2067b' },
+    'description',
+  ],
+  [
+    'updateCertificate',
+    'a right-to-left mark in the department',
+    { department: 'HR\u200f' },
+    'department',
+  ],
+  ['createTask', 'a title of zero-width spaces', { title: '\u200b\u200b\u200b' }, 'title'],
+  ['updateTask', 'a title of a Hangul filler', { title: '\u3164' }, 'title'],
+  ['createCertificate', 'a name of joiners and spaces', { name: ' \u200d \u2060 ' }, 'name'],
+  ['createEmployee', 'a first name of zero-width spaces', { firstName: '\u200b' }, 'firstName'],
+  ['updateEmployee', 'a last name with a NUL byte', { lastName: 'Rao\u0000' }, 'lastName'],
+  ['updateEmployee', 'a phone with a C1 control', { phone: '98\u0085765' }, 'phone'],
+  ['signup', 'a name with a lone surrogate', { name: 'Asha \ud83d' }, 'name'],
+  [
+    'signup',
+    'an organisation name of soft hyphens',
+    { organization_name: '\u00ad\u00ad' },
     'organization_name',
   ],
   // Unknown people named in a payload.
@@ -298,6 +364,80 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message, code: 'not_found' });
     expect(await snapshot(db)).toEqual(before);
+  });
+
+  test.each([
+    ['2030-01-01T10:00:00+14:00', '2029-12-31T20:00:00.000Z'],
+    ['2030-01-01T10:00:00-12:00', '2030-01-01T22:00:00.000Z'],
+    ['2030-01-01T10:00:00+0545', '2030-01-01T04:15:00.000Z'],
+    ['2030-01-01T10:00:00-09:30', '2030-01-01T19:30:00.000Z'],
+  ])('a due date with the real offset of %s is accepted', async (dueDate, stored) => {
+    const response = await call(context().app, 'POST', '/tasks/', {
+      token: fixture.org.admin.token,
+      body: { title: 'Far away', due_date: dueDate },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().due_date).toBe(stored);
+  });
+
+  test('text is stored in NFC: an accent typed apart is one character, found by search', async () => {
+    const { app } = context();
+    const created = await call(app, 'POST', '/tasks/', {
+      token: fixture.org.admin.token,
+      body: {
+        title: 'Cafe\u0301 licence',
+        description: 'Re\u0301sume\u0301:\n\t- renew',
+        due_date: '2030-01-01T00:00:00Z',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      title: 'Caf\u00e9 licence',
+      description: 'R\u00e9sum\u00e9:\n\t- renew',
+    });
+    const found = await call(app, 'GET', '/tasks/', {
+      token: fixture.org.admin.token,
+      query: { q: 'cafe\u0301' },
+    });
+    expect(found.json().map((task: { id: string }) => task.id)).toEqual([created.json().id]);
+  });
+
+  test('text in any script, and emoji made with joiners, is stored as sent', async () => {
+    const { app } = context();
+    for (const title of ['שלום עולם', 'مرحبا بالعالم', 'नमस्ते', '👩\u200d💻 review', 'ok\u200dok']) {
+      const created = await call(app, 'POST', '/tasks/', {
+        token: fixture.org.admin.token,
+        body: { title, due_date: '2030-01-01T00:00:00Z' },
+      });
+      expect([title, created.statusCode, created.json().title]).toEqual([title, 201, title]);
+    }
+  });
+
+  test.each([
+    ['a NUL byte', 'a\u0000'],
+    ['a right-to-left override', '\u202etxt'],
+    ['only a zero-width space', '\u200b'],
+  ])('a search for text with %s → 400 naming q', async (_what, q) => {
+    const response = await call(context().app, 'GET', '/tasks/', {
+      token: fixture.org.admin.token,
+      query: { q },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'q', message: expect.any(String) }]);
+  });
+
+  test('a password is hashed as typed: neither normalised nor refused for its characters', async () => {
+    const { app } = context();
+    const email = 'typed-password@example.test';
+    const password = 'pa\u0301ss\u200e\u0000word';
+    const signup = await call(app, 'POST', '/auth/signup', {
+      body: { email, password, name: 'Typed Password', organization_name: 'Typed' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const login = (typed: string) =>
+      call(app, 'POST', '/auth/login', { body: { email, password: typed } });
+    expect((await login(password)).statusCode).toBe(200);
+    expect((await login(password.normalize('NFC'))).statusCode).toBe(401);
   });
 
   test('SQL-looking text is stored as text, not run', async () => {

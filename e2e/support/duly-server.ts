@@ -45,6 +45,8 @@ export interface StartOptions {
    * server. (An SMTP_URL in `env` instead leaves the server without a mailbox here.)
    */
   mailbox?: TestSmtpServer;
+  /** Extra options of `npm start` (`--demo`). */
+  args?: string[];
 }
 
 /** Each running server's mailbox by its base URL (support/api.ts confirms sign-ups from it). */
@@ -140,6 +142,7 @@ export async function startDuly({
   port: requestedPort,
   env = {},
   mailbox: givenMailbox,
+  args = [],
 }: StartOptions = {}): Promise<DulyServer> {
   const port = requestedPort ?? (await freePort());
   const ownMailbox = givenMailbox || env.SMTP_URL ? undefined : await startTestSmtpServer();
@@ -156,7 +159,8 @@ export async function startDuly({
   for (const name of INHERITED_SETTINGS) delete inherited[name];
   // --no-build: the global setup built everything once; a build in the middle of the run would
   // change the files the other servers are serving.
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs'), '--no-build'], {
+  const script = [path.join(REPO_ROOT, 'scripts/start.mjs'), '--no-build', ...args];
+  const child = spawn(process.execPath, script, {
     cwd: REPO_ROOT,
     // Its own process group, so stop() ends the server the script started too.
     detached: true,

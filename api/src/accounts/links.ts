@@ -9,12 +9,15 @@ import { insertAccountToken } from '../db/repositories/account-tokens';
 import type { AccountTokenPurpose } from '../db/tables';
 import { admit } from '../lib/request-limiter';
 import { publicLink } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
 import { invitationMail, resetMail, verificationMail, type LinkRecipient } from './mails';
 
 export type { LinkRecipient };
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** As long as an invitation: a change made by an admin waits for the person to read their mail. */
+export const EMAIL_CHANGE_LIFETIME_MS = INVITATION_LIFETIME_MS;
 
 export const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -22,6 +25,7 @@ const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   invitation: INVITATION_LIFETIME_MS,
   password_reset: RESET_LIFETIME_MS,
   email_verification: VERIFICATION_LIFETIME_MS,
+  email_change: EMAIL_CHANGE_LIFETIME_MS,
 };
 
 /** The shell page each kind of link opens. */
@@ -29,6 +33,7 @@ const PAGE: Record<AccountTokenPurpose, string> = {
   invitation: '/accept-invite',
   password_reset: '/reset-password',
   email_verification: '/verify-email',
+  email_change: '/confirm-email',
 };
 
 /** 32 random bytes, URL-safe: what the link carries. */
@@ -43,7 +48,8 @@ export function hashLinkToken(token: string): string {
 
 /**
  * Stores a new link for `recipient` (their older unused links of this purpose stop working)
- * and returns its absolute URL, built from PUBLIC_URL only.
+ * and returns its absolute URL, built from PUBLIC_URL only. An `email_change` link goes to the
+ * new address, so `recipient.email` is the address it confirms.
  */
 export async function issueLink(
   fastify: FastifyInstance,
@@ -59,6 +65,7 @@ export async function issueLink(
     purpose,
     now: now.toISOString(),
     expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]).toISOString(),
+    newEmail: purpose === 'email_change' ? recipient.email : undefined,
   });
   return publicLink(fastify.config.publicUrl, PAGE[purpose], { token });
 }
@@ -86,7 +93,7 @@ export function mayMail(fastify: FastifyInstance, email: string, purpose: string
 export async function issueAndMailLink(
   fastify: FastifyInstance,
   recipient: LinkRecipient,
-  purpose: AccountTokenPurpose,
+  purpose: 'invitation' | 'password_reset' | 'email_verification',
 ): Promise<void> {
   if (!mayMail(fastify, recipient.email, purpose)) return;
   const url = await issueLink(fastify, recipient, purpose);
@@ -95,12 +102,23 @@ export async function issueAndMailLink(
     password_reset: resetMail,
     email_verification: verificationMail,
   };
-  const message = compose[purpose](recipient, url);
+  sendAccountMail(fastify, compose[purpose](recipient, url), purpose);
+}
+
+/**
+ * Sends a mail of the accounts without waiting for it (see issueAndMailLink): a failure is
+ * logged with the recipient and what the mail was for, never with its link.
+ */
+export function sendAccountMail(
+  fastify: FastifyInstance,
+  message: Omit<MailMessage, 'messageId' | 'headers'>,
+  purpose: string,
+): void {
   fastify.mailer.send(message).then(
-    () => fastify.log.info({ to: recipient.email, purpose }, 'Account link mailed'),
+    () => fastify.log.info({ to: message.to, purpose }, 'Account mail sent'),
     (error: Error) =>
       fastify.log.error(
-        { to: recipient.email, purpose, err: error },
+        { to: message.to, purpose, err: error },
         'Could not mail an account link; it can be sent again',
       ),
   );

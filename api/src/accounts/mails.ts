@@ -74,3 +74,42 @@ export function accountExistsMail(to: { email: string; fullName: string | null }
     ],
   });
 }
+
+/** Who asked for an email change, as the mails name them: "You" when it is the person. */
+export interface EmailChange {
+  /** `Priya Shah`, or `You` when the person changed their own email. */
+  requestedBy: string;
+  newEmail: string;
+}
+
+/**
+ * To the new address: confirm it with the account's password. The old address is not named,
+ * so a mistyped address does not tell a stranger whose account it was meant for.
+ */
+export function emailChangeMail(recipient: LinkRecipient, change: EmailChange, url: string) {
+  return composeMail({
+    to: change.newEmail,
+    subject: 'Confirm your new email for Duly',
+    greeting: greeting(recipient),
+    paragraphs: [
+      `${change.requestedBy} asked to change the email of your Duly account at ${recipient.organizationName} to this address.`,
+      'Confirm it with your Duly password. Until then, you sign in with your current email.',
+    ],
+    action: { label: 'Confirm your new email', url },
+    footnote: `This link works once and for 7 days. If you have no Duly account at ${recipient.organizationName}, ignore this mail: nothing changes.`,
+  });
+}
+
+/** To the old address: what is asked, by whom, and that nothing changes without the password. */
+export function emailChangeNoticeMail(recipient: LinkRecipient, change: EmailChange) {
+  return composeMail({
+    to: recipient.email,
+    subject: 'Your Duly email is being changed',
+    greeting: greeting(recipient),
+    paragraphs: [
+      `${change.requestedBy} asked to change the email of your Duly account at ${recipient.organizationName} to ${change.newEmail}.`,
+      'The change happens only when it is confirmed from that address with your password; until then you sign in with this address, as before.',
+      `If you did not expect this, do not share your password, and tell an admin of ${recipient.organizationName}.`,
+    ],
+  });
+}

@@ -59,9 +59,21 @@ export interface TasksTable {
   assigned_to_user_id: string | null;
   created_by_user_id: string;
   assigner_id: string | null;
+  /**
+   * The open status (pending or in_progress) the task had before it became overdue, which it
+   * goes back to when its due instant moves into the future (migration 301); null when not
+   * known (then `pending`). Kept by every statement that changes the status.
+   */
+  open_status: ColumnType<
+    OpenTaskStatus | null,
+    OpenTaskStatus | null | undefined,
+    OpenTaskStatus | null
+  >;
   created_at: string;
   updated_at: string;
 }
+
+export type OpenTaskStatus = Extract<TaskStatus, 'pending' | 'in_progress'>;
 
 export interface CertificatesTable {
   id: string;
@@ -122,10 +134,20 @@ export interface EmailOptOutsTable {
   created_at: string;
 }
 
-/** `email_verification`: the link of a sign-up, that makes its address held (issue 24). */
-export type AccountTokenPurpose = 'invitation' | 'password_reset' | 'email_verification';
+/**
+ * `email_verification`: a sign-up's link, that makes its address held (docs/accounts.md);
+ * `email_change`: a new address confirmed before it takes effect.
+ */
+export type AccountTokenPurpose =
+  | 'invitation'
+  | 'password_reset'
+  | 'email_verification'
+  | 'email_change';
 
-/** A one-time link (migration 006): an invitation or a password reset. Only its hash is kept. */
+/**
+ * A one-time link (migration 006): an invitation, a password reset or the confirmation of a new
+ * email (migration 201). Only its hash is kept.
+ */
 export interface AccountTokensTable {
   /** SHA-256 of the link's token, hex. */
   token_hash: string;
@@ -136,6 +158,8 @@ export interface AccountTokensTable {
   /** Set when the link is used; a used link never works again. */
   used_at: string | null;
   created_at: string;
+  /** `email_change`: the address the link was mailed to, which becomes the person's email. */
+  new_email: string | null;
 }
 
 /**

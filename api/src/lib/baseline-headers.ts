@@ -10,4 +10,8 @@ export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
+  // HTTPS only, for a year, on the page and its files as on the API: a page first loaded over
+  // plain HTTP could be altered on the way and read every answer the API then gives it.
+  // Browsers ignore it on an answer that came over plain HTTP (localhost, `npm start`).
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };

@@ -5,7 +5,7 @@
  * queries and comparisons serve SQLite and PostgreSQL.
  */
 import { DateTime } from 'luxon';
-import { TIME_ZONE, kolkataToday, toKolkataDate } from '@duly/shared/contract';
+import { TIME_ZONE, hasRealOffset, kolkataToday, toKolkataDate } from '@duly/shared/contract';
 
 /** A date-time with an offset (`Z`, `+05:30`), or without one (then read in Asia/Kolkata). */
 const INSTANT_PATTERN =
@@ -30,11 +30,11 @@ function inYearRange(stored: string): boolean {
 /**
  * An instant in any ISO offset → ISO UTC with milliseconds. A value without an
  * offset is an Asia/Kolkata wall-clock time, like everything a user enters.
- * Null for anything else, including impossible dates (2025-02-30T10:00Z) and
- * instants whose UTC year is outside FIRST_YEAR..LAST_YEAR.
+ * Null for anything else, including impossible dates (2025-02-30T10:00Z) and offsets
+ * (`+25:00`, `+05:75`), and instants whose UTC year is outside FIRST_YEAR..LAST_YEAR.
  */
 export function parseInstant(value: string): string | null {
-  if (!INSTANT_PATTERN.test(value)) return null;
+  if (!INSTANT_PATTERN.test(value) || !hasRealOffset(value)) return null;
   const parsed = DateTime.fromISO(value, { zone: TIME_ZONE, setZone: false });
   const stored = parsed.isValid ? parsed.toUTC().toISO() : null;
   return stored !== null && inYearRange(stored) ? stored : null;

@@ -10,6 +10,7 @@ import {
   MIN_PASSWORD_LENGTH,
   PAGE_SIZE_MAX,
 } from '@duly/shared/contract';
+import { TEXT_KIND } from './text-input';
 
 /**
  * `T | null` as a JSON-schema type list (`type: ['string', 'null']`) rather
@@ -21,17 +22,37 @@ export function Nullable<T extends TSchema & { type: string }>(schema: T) {
 }
 
 /** Ids are UUIDs, but any string is accepted and simply matches nothing (404 or a named 400). */
-export const Id = Type.String({ minLength: 1, maxLength: 64 });
+export const Id = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  examples: ['0b7e5a52-3c1d-4f7a-9a53-2f6d1e8c4b90'],
+});
 export const IdParams = Type.Object({ id: Id });
+
+/**
+ * Every string is one line of visible text, checked and normalised at the edge
+ * (lib/text-input.ts), unless its schema says otherwise with TEXT_KIND.
+ */
 
 /** Titles, names, organisation names: 1 to 200 characters. */
 export const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
 /** Short optional texts (department, phone): up to 200 characters or null. */
 export const ShortText = Nullable(Type.String({ maxLength: MAX_NAME_LENGTH }));
-export const Description = Nullable(Type.String({ maxLength: MAX_DESCRIPTION_LENGTH }));
+/** Several lines: tabs and line breaks are kept. */
+export const Description = Nullable(
+  Type.String({ maxLength: MAX_DESCRIPTION_LENGTH, [TEXT_KIND]: 'multiline' }),
+);
 /** An ISO instant or a date, checked and normalised by lib/dates.ts (with a clear message). */
-export const DateText = Type.String({ minLength: 1, maxLength: 40 });
-export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const DateText = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  examples: ['2026-12-15T09:00:00.000Z', '2026-12-15'],
+});
+export const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  examples: ['asha@example.com'],
+});
 
 /** Somewhere in the text a character that is not a space: `pattern` finds, not matches. */
 export const NOT_ONLY_SPACES = '\\S';
@@ -44,10 +65,18 @@ export const NewPassword = Type.String({
   minLength: MIN_PASSWORD_LENGTH,
   maxLength: MAX_PASSWORD_LENGTH,
   pattern: NOT_ONLY_SPACES,
+  examples: ['a long passphrase'],
+  // Hashed exactly as typed: the edge neither normalises nor refuses any character of it.
+  [TEXT_KIND]: 'secret',
 });
 
 /** A password being checked (sign-in, the current one): any, up to a bound that keeps hashing cheap. */
-export const AnyPassword = Type.String({ minLength: 1, maxLength: 1024 });
+export const AnyPassword = Type.String({
+  minLength: 1,
+  maxLength: 1024,
+  examples: ['duly-demo-2026'],
+  [TEXT_KIND]: 'secret',
+});
 
 export function Enum<const T extends readonly string[]>(
   values: T,

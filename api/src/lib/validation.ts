@@ -5,8 +5,16 @@
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { Format } from 'typebox/format';
+import { isOrdinaryEmail } from '@duly/shared/contract';
 import type { FieldError } from './http-errors';
 import { NOT_ONLY_SPACES } from './schema';
+import { cleanText } from './text-input';
+
+// `format: 'email'` is the forms' rule (@duly/shared), not TypeBox's RFC 5322 one, which
+// accepts IP literals and quoted local parts. TypeBox keeps formats in one registry per
+// process; every route is compiled after this module is loaded.
+Format.Set('email', isOrdinaryEmail);
 
 /** The `pattern`s the schemas use, as a person reads them. */
 const PATTERN_MESSAGES: Record<string, string> = {
@@ -127,6 +135,9 @@ export function toFieldErrors(errors: readonly SchemaError[], part = 'body'): Fi
  * are converted first ('50' → 50; 'ten' stays and fails the check). That is
  * all the conversion these routes need, and far cheaper per request than
  * TypeBox's general Value.Convert.
+ *
+ * Every string is checked and normalised first (text-input.ts): the API's one edge for
+ * text. Its problems and the schema's come back in one 400.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = Compile(schema);
@@ -139,7 +150,12 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
           .filter(([, property]) => property.type === 'integer' || property.type === 'number')
           .map(([name]) => name);
 
-  return (value: unknown) => {
+  // Headers are the client's and the proxies' business, not text the API stores.
+  const checksText = httpPart !== 'headers';
+
+  return (sent: unknown) => {
+    const textErrors: SchemaError[] = [];
+    const value = checksText ? cleanText(sent, schema, textErrors) : sent;
     if (numeric.length > 0 && value !== null && typeof value === 'object') {
       const fields = value as Record<string, unknown>;
       for (const name of numeric) {
@@ -147,9 +163,9 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
         if (typeof text === 'string' && NUMBER_TEXT.test(text)) fields[name] = Number(text);
       }
     }
-    return validator.Check(value)
-      ? { value }
-      : { error: validator.Errors(value) as unknown as FastifySchemaValidationError[] };
+    if (textErrors.length === 0 && validator.Check(value)) return { value };
+    const schemaErrors = validator.Check(value) ? [] : (validator.Errors(value) as SchemaError[]);
+    return { error: [...textErrors, ...schemaErrors] as unknown as FastifySchemaValidationError[] };
   };
 };
 

@@ -1,7 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, parseDuration, parseTrustProxy } from './config';
+import {
+  ConfigError,
+  loadConfig,
+  parseDuration,
+  parseLogFormat,
+  parseTrustProxy,
+} from './config';
 
 describe('loadConfig', () => {
   let base: string;
@@ -73,6 +79,7 @@ describe('loadConfig', () => {
     [{ REMINDER_TIME: '24:00' }, /REMINDER_TIME/],
     [{ SCHEDULER_INTERVAL_MS: 'often' }, /SCHEDULER_INTERVAL_MS/],
     [{ SCHEDULER_INTERVAL_MS: '10' }, /SCHEDULER_INTERVAL_MS/],
+    [{ LOG_FORMAT: 'yaml' }, /LOG_FORMAT/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(ConfigError);
     expect(() => loadConfig({ INIT_CWD: base, ...env }, [])).toThrow(message);
@@ -117,6 +124,19 @@ describe('loadConfig', () => {
       mailFrom: 'Acme <duly@acme.test>',
       publicUrl: 'https://duly.acme.test',
     });
+  });
+});
+
+describe('parseLogFormat (LOG_FORMAT)', () => {
+  test('unset: pretty for a person at a terminal, json for a pipe, a file, CI', () => {
+    expect(parseLogFormat(undefined, true)).toBe('pretty');
+    expect(parseLogFormat(undefined, false)).toBe('json');
+    expect(parseLogFormat('', false)).toBe('json');
+  });
+
+  test('set: wins over the guess either way', () => {
+    expect(parseLogFormat('json', true)).toBe('json');
+    expect(parseLogFormat('pretty', false)).toBe('pretty');
   });
 });
 

@@ -3,7 +3,8 @@
  * PORT (8080), HOST (127.0.0.1), DATA_DIR (./data: the SQLite file and the
  * generated JWT secret), DATABASE_URL (PostgreSQL instead of SQLite),
  * JWT_SECRET, TOKEN_TTL (12h; seconds or 30m/12h/7d), CORS_ORIGINS (comma
- * separated), LOG_LEVEL (info), RESPONSE_CACHE (on; `off` always reads the database),
+ * separated), LOG_LEVEL (info), LOG_FORMAT (pretty when standard output is a terminal, else
+ * json), RESPONSE_CACHE (on; `off` always reads the database),
  * SMTP_URL (none: mails go to the log), MAIL_FROM (Duly <no-reply@localhost>), PUBLIC_URL
  * (http://localhost:PORT: the base of every link in a mail), REMINDER_TIME (09:00 Asia/Kolkata:
  * when the day's reminder digests go out), SCHEDULER_INTERVAL_MS (60000), SCHEDULER (on; `off`
@@ -30,6 +31,11 @@ export interface AppConfig {
   /** Origins allowed to call the API from a browser; empty = same origin only. */
   corsOrigins: string[];
   logLevel: string;
+  /**
+   * `pretty`: readable lines for a person at a terminal (logging/pretty.ts); `json`: pino's
+   * structured lines, for CI, production and anything that reads the log.
+   */
+  logFormat: LogFormat;
   /** Keep list and dashboard answers until the data changes (SQLite only; RESPONSE_CACHE=off). */
   responseCache: boolean;
   /** Load the demo organisation at start-up (`--demo`). */
@@ -78,6 +84,8 @@ declare module 'fastify' {
 
 const DEFAULT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+export type LogFormat = 'pretty' | 'json';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -204,6 +212,13 @@ function parsePort(value: string | undefined): number {
  */
 const DATA_DIR_MODE = 0o700;
 
+/** LOG_FORMAT: `pretty` or `json`; unset, pretty for a person at a terminal, json otherwise. */
+export function parseLogFormat(value: string | undefined, stdoutIsTerminal: boolean): LogFormat {
+  if (!value) return stdoutIsTerminal ? 'pretty' : 'json';
+  if (value === 'pretty' || value === 'json') return value;
+  throw new ConfigError(`LOG_FORMAT must be pretty or json (got "${value}")`);
+}
+
 /**
  * The JWT secret: JWT_SECRET, else one generated on first start and kept in
  * the data folder (mode 0600), so tokens survive a restart.
@@ -224,16 +239,28 @@ function jwtSecretFor(dataDir: string, configured: string | undefined): string {
   }
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  argv: readonly string[] = process.argv.slice(2),
-): AppConfig {
+/**
+ * The database: PostgreSQL at DATABASE_URL, else the SQLite file in DATA_DIR (./data), as the
+ * server and the maintenance scripts (repair-counters.ts) find it.
+ */
+export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  database: DatabaseSettings;
+} {
   // `npm start -w api` runs in api/; INIT_CWD is where the user typed the command.
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, env.DATA_DIR || './data');
   const database: DatabaseSettings = env.DATABASE_URL
     ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
     : { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
+  return { dataDir, database };
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): AppConfig {
+  const { dataDir, database } = databaseFromEnv(env);
   if (database.dialect === 'sqlite') mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
 
   const port = parsePort(env.PORT);
@@ -251,6 +278,7 @@ export function loadConfig(
       .map((origin) => origin.trim())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: parseLogFormat(env.LOG_FORMAT, Boolean(process.stdout.isTTY)),
     responseCache: env.RESPONSE_CACHE !== 'off',
     demo: argv.includes('--demo'),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),

@@ -6,6 +6,12 @@
  * they are written out once here and set with one call per request;
  * @fastify/helmet would rebuild its middleware on every request.
  *
+ * Every answer is `Cache-Control: no-store`: answers carry people's names, emails, tokens and
+ * work (or say whether a link or an address is good), and neither a browser's disk cache nor a
+ * shared proxy may keep them for the next person. The response cache (response-cache.ts) is
+ * the server's own and changes nothing here. A route that has something public to cache may
+ * set its own Cache-Control; none does today.
+ *
  * Browsers may call the API cross-origin only from CORS_ORIGINS (remotes
  * served from a CDN, ARCHITECTURE 5); with none configured, only same-origin
  * pages can read answers.
@@ -18,12 +24,12 @@ import { BASELINE_HEADERS } from '../lib/baseline-headers';
 export function securityHeaders(crossOrigin: boolean): Record<string, string> {
   return {
     ...BASELINE_HEADERS,
+    'cache-control': 'no-store',
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': crossOrigin ? 'cross-origin' : 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',

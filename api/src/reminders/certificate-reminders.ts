@@ -11,7 +11,7 @@
 import type { Db } from '../db/tables';
 import { forEachDueBatch } from './due-rows';
 import { recordNotices } from './ledger';
-import { loadPeople } from './recipients';
+import { recipientsOfNamed } from './recipients';
 import { digestSendAfter } from './schedule';
 import type { SweepMoment } from './transitions';
 
@@ -53,12 +53,16 @@ export function recordCertificateReminders(
         // Already past its expiry date (transitions run first, so only a row changed in
         // between): its expiry notice replaces a reminder that would come too late.
         const timely = cleared.filter((certificate) => certificate.expiry_date >= moment.today);
-        const people = await loadPeople(trx, {
-          named: timely.flatMap((c) => [c.incharge_person_id, c.created_by_user_id]),
-        });
-        await recordNotices(
+        const recipients = await recipientsOfNamed(
           trx,
           timely.map((certificate) => ({
+            organizationId: certificate.organization_id,
+            named: [certificate.incharge_person_id, certificate.created_by_user_id],
+          })),
+        );
+        await recordNotices(
+          trx,
+          timely.map((certificate, i) => ({
             organizationId: certificate.organization_id,
             kind: 'certificate_reminder',
             itemId: certificate.id,
@@ -67,10 +71,7 @@ export function recordCertificateReminders(
             delivery: 'digest',
             sendAfter,
             now: moment.nowIso,
-            recipientIds: people.activeAmong(certificate.organization_id, [
-              certificate.incharge_person_id,
-              certificate.created_by_user_id,
-            ]),
+            ...recipients[i],
           })),
         );
         return timely.length;

@@ -22,48 +22,71 @@ export interface Notice {
   /** When it is recorded (ISO UTC). */
   now: string;
   recipientIds: readonly string[];
+  /** People on leave: the notice shows in their bell, with no email (reminders/recipients.ts). */
+  bellOnlyIds?: readonly string[];
 }
 
 /** Rows per INSERT: well under both databases' limits on bound parameters. */
 const INSERT_CHUNK = 500;
 
-/** Inserts each notice for each of its recipients; returns how many rows were new. */
-export async function recordNotices(
+/** The ledger row of one notice to one person. */
+function rowOf(
+  notice: Notice,
+  recipientId: string,
+  emailStatus: 'pending' | 'skipped',
+): NewNotification {
+  return {
+    id: randomUUID(),
+    organization_id: notice.organizationId,
+    recipient_user_id: recipientId,
+    key: noticeKey(notice.kind, notice.itemId, notice.itemDate, recipientId),
+    kind: notice.kind,
+    item_type: itemTypeOf(notice.kind),
+    item_id: notice.itemId,
+    item_title: notice.itemTitle,
+    item_date: notice.itemDate,
+    delivery: notice.delivery,
+    email_status: emailStatus,
+    send_after: notice.sendAfter,
+    created_at: notice.now,
+  };
+}
+
+/** Kinds of email people turned off, as `<organisation>:<user>:<kind>`. */
+async function optOutsOf(
   trx: Transaction<Database>,
   notices: readonly Notice[],
-): Promise<number> {
+): Promise<Set<string>> {
   const recipients = [...new Set(notices.flatMap((notice) => notice.recipientIds))];
-  if (recipients.length === 0) return 0;
-  // A kind a person turned off still shows in the bell; only its email is skipped.
+  if (recipients.length === 0) return new Set();
   const optOuts = await trx
     .selectFrom('email_opt_outs')
     .select(['organization_id', 'user_id', 'kind'])
     .where('user_id', 'in', recipients)
     .where('kind', 'in', [...new Set(notices.map((notice) => notice.kind))])
     .execute();
-  const optedOut = new Set(
-    optOuts.map((row) => `${row.organization_id}:${row.user_id}:${row.kind}`),
-  );
+  return new Set(optOuts.map((row) => `${row.organization_id}:${row.user_id}:${row.kind}`));
+}
 
-  const rows: NewNotification[] = notices.flatMap((notice) =>
-    notice.recipientIds.map((recipientId) => ({
-      id: randomUUID(),
-      organization_id: notice.organizationId,
-      recipient_user_id: recipientId,
-      key: noticeKey(notice.kind, notice.itemId, notice.itemDate, recipientId),
-      kind: notice.kind,
-      item_type: itemTypeOf(notice.kind),
-      item_id: notice.itemId,
-      item_title: notice.itemTitle,
-      item_date: notice.itemDate,
-      delivery: notice.delivery,
-      email_status: optedOut.has(`${notice.organizationId}:${recipientId}:${notice.kind}`)
-        ? ('skipped' as const)
-        : ('pending' as const),
-      send_after: notice.sendAfter,
-      created_at: notice.now,
-    })),
-  );
+/** Inserts each notice for each of its recipients; returns how many rows were new. */
+export async function recordNotices(
+  trx: Transaction<Database>,
+  notices: readonly Notice[],
+): Promise<number> {
+  // A kind a person turned off still shows in the bell; only its email is skipped.
+  const optedOut = await optOutsOf(trx, notices);
+  const rows = notices.flatMap((notice) => [
+    ...notice.recipientIds.map((recipientId) =>
+      rowOf(
+        notice,
+        recipientId,
+        optedOut.has(`${notice.organizationId}:${recipientId}:${notice.kind}`)
+          ? 'skipped'
+          : 'pending',
+      ),
+    ),
+    ...(notice.bellOnlyIds ?? []).map((recipientId) => rowOf(notice, recipientId, 'skipped')),
+  ]);
   let inserted = 0;
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const result = await trx

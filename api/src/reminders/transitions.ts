@@ -6,10 +6,11 @@
  * PostgreSQL re-checks the WHERE clause on a row another transaction changed), and only the
  * transaction that changed it records its notices.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/tables';
 import { forEachDueBatch } from './due-rows';
 import { recordNotices } from './ledger';
-import { loadPeople } from './recipients';
+import { managersAndAdminsOf, recipientsOfNamed } from './recipients';
 import { taskEscalationCutoff } from './schedule';
 
 /** One moment of the sweep: the same "now" and Asia/Kolkata "today" for every step. */
@@ -43,7 +44,9 @@ export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
       db.transaction().execute(async (trx) => {
         const changed = await trx
           .updateTable('tasks')
-          .set({ status: 'overdue', updated_at: moment.nowIso })
+          // The open status it leaves is where a later due instant takes it back (item 3 of
+          // issue 24); the right-hand side reads the row as it was before this UPDATE.
+          .set({ status: 'overdue', open_status: sql.ref('status'), updated_at: moment.nowIso })
           .where('id', 'in', ids)
           .where('status', 'in', OPEN_TASK)
           .where('due_date', '<', moment.nowIso)
@@ -60,22 +63,23 @@ export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
         // A task made without an assign step has no assigner: its creator assigned it.
         const assignerOf = (task: (typeof changed)[number]) =>
           task.assigner_id ?? task.created_by_user_id;
-        const people = await loadPeople(trx, {
-          named: changed.flatMap((task) => [task.assigned_to_user_id, assignerOf(task)]),
-        });
-        await recordNotices(
+        const recipients = await recipientsOfNamed(
           trx,
           changed.map((task) => ({
+            organizationId: task.organization_id,
+            named: [task.assigned_to_user_id, assignerOf(task)],
+          })),
+        );
+        await recordNotices(
+          trx,
+          changed.map((task, i) => ({
             organizationId: task.organization_id,
             kind: 'task_overdue',
             itemId: task.id,
             itemTitle: task.title,
             itemDate: task.due_date,
             ...sentNow(moment),
-            recipientIds: people.activeAmong(task.organization_id, [
-              task.assigned_to_user_id,
-              assignerOf(task),
-            ]),
+            ...recipients[i],
           })),
         );
         return changed.length;
@@ -106,19 +110,20 @@ export function escalateOverdueTasks(db: Db, moment: SweepMoment): Promise<numbe
           .where('due_date', '<=', cutoff)
           .returning(['id', 'organization_id', 'title', 'due_date'])
           .execute();
-        const people = await loadPeople(trx, {
-          escalating: changed.map((task) => task.organization_id),
-        });
+        const recipients = await managersAndAdminsOf(
+          trx,
+          changed.map((task) => task.organization_id),
+        );
         await recordNotices(
           trx,
-          changed.map((task) => ({
+          changed.map((task, i) => ({
             organizationId: task.organization_id,
             kind: 'task_escalated',
             itemId: task.id,
             itemTitle: task.title,
             itemDate: task.due_date,
             ...sentNow(moment),
-            recipientIds: people.managersAndAdmins(task.organization_id),
+            ...recipients[i],
           })),
         );
         return changed.length;
@@ -155,22 +160,23 @@ export function expireCertificates(db: Db, moment: SweepMoment): Promise<number>
             'created_by_user_id',
           ])
           .execute();
-        const people = await loadPeople(trx, {
-          named: changed.flatMap((c) => [c.incharge_person_id, c.created_by_user_id]),
-        });
-        await recordNotices(
+        const recipients = await recipientsOfNamed(
           trx,
           changed.map((certificate) => ({
+            organizationId: certificate.organization_id,
+            named: [certificate.incharge_person_id, certificate.created_by_user_id],
+          })),
+        );
+        await recordNotices(
+          trx,
+          changed.map((certificate, i) => ({
             organizationId: certificate.organization_id,
             kind: 'certificate_expired',
             itemId: certificate.id,
             itemTitle: certificate.name,
             itemDate: certificate.expiry_date,
             ...sentNow(moment),
-            recipientIds: people.activeAmong(certificate.organization_id, [
-              certificate.incharge_person_id,
-              certificate.created_by_user_id,
-            ]),
+            ...recipients[i],
           })),
         );
         return changed.length;
@@ -200,19 +206,20 @@ export function escalateExpiredCertificates(db: Db, moment: SweepMoment): Promis
           .where('escalate_on', '<=', moment.today)
           .returning(['id', 'organization_id', 'name', 'expiry_date'])
           .execute();
-        const people = await loadPeople(trx, {
-          escalating: changed.map((certificate) => certificate.organization_id),
-        });
+        const recipients = await managersAndAdminsOf(
+          trx,
+          changed.map((certificate) => certificate.organization_id),
+        );
         await recordNotices(
           trx,
-          changed.map((certificate) => ({
+          changed.map((certificate, i) => ({
             organizationId: certificate.organization_id,
             kind: 'certificate_escalated',
             itemId: certificate.id,
             itemTitle: certificate.name,
             itemDate: certificate.expiry_date,
             ...sentNow(moment),
-            recipientIds: people.managersAndAdmins(certificate.organization_id),
+            ...recipients[i],
           })),
         );
         return changed.length;

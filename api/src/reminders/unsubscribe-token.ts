@@ -23,8 +23,13 @@ export function readUnsubscribeToken(
   const [userId, kind, mac, ...rest] = token.split('.');
   if (rest.length > 0 || !userId || !mac) return null;
   if (!NOTIFICATION_KINDS.includes(kind as NotificationKind)) return null;
-  const expected = signature(secret, userId, kind as NotificationKind);
-  const given = Buffer.from(mac, 'base64url');
+  // The text as this server writes it, compared as text: decoding the given one instead would
+  // accept other spellings of the same bytes (padding, `+` for `-`, characters the decoder
+  // skips, a changed spare bit), so one link would have many valid forms.
+  const expected = Buffer.from(
+    signature(secret, userId, kind as NotificationKind).toString('base64url'),
+  );
+  const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { userId, kind: kind as NotificationKind };
 }

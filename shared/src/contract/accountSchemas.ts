@@ -141,3 +141,14 @@ export const passwordChangeSchema: yup.ObjectSchema<PasswordChangeFormValues> = 
     .required('Confirm the new password')
     .oneOf([yup.ref('new_password')], 'The passwords do not match'),
 });
+
+/** /confirm-email: the person's current password, which proves it is them (issue 24). */
+export interface ConfirmEmailFormValues {
+  password: string;
+}
+
+export const confirmEmailInitialValues: ConfirmEmailFormValues = { password: '' };
+
+export const confirmEmailSchema: yup.ObjectSchema<ConfirmEmailFormValues> = yup.object({
+  password: yup.string().required('Password is required'),
+});

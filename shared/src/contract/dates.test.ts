@@ -163,12 +163,26 @@ describe.each(machineZones)('date helpers on a machine in %s', (machineZone) => 
       expect(toKolkataDate('2025-01-05T23:00:00-05:00')).toBe('2025-01-06');
     });
 
-    it.each(['', '2025-02-30', '2023-02-29', '2025-13-01', '2025', 'yesterday'])(
-      'gives null for %j',
-      (value) => {
-        expect(toKolkataDate(value)).toBeNull();
-      },
-    );
+    it('reads the widest real offsets, ±14:00', () => {
+      expect(toKolkataDate('2025-01-05T01:00:00+14:00')).toBe('2025-01-04');
+      expect(toKolkataDate('2025-01-05T20:00:00-1400')).toBe('2025-01-06');
+    });
+
+    it.each([
+      '',
+      '2025-02-30',
+      '2023-02-29',
+      '2025-13-01',
+      '2025',
+      'yesterday',
+      '2026-01-01T10:00:00+25:00',
+      '2026-01-01T10:00:00-14:01',
+      '2026-01-01T10:00:00+05:60',
+      '2026-01-01T10:00:00+0575',
+      '2026-01-01T10:00:00+15',
+    ])('gives null for %j', (value) => {
+      expect(toKolkataDate(value)).toBeNull();
+    });
   });
 
   describe('daysUntilExpiry', () => {

@@ -34,13 +34,32 @@ const DATETIME_INPUT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})
 /** A calendar date, optionally followed by a time and an offset (an ISO instant). */
 const DATE_OR_INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
 
+/** The numeric offset ending an instant's time (`+05:30`, `-0800`, `+05`): hours, minutes. */
+const OFFSET_PATTERN = /T[^+-]*[+-](\d{2})(?::?(\d{2}))?$/;
+/** The widest offset a clock uses (Kiribati, +14:00); the farthest west is -12:00. */
+const MAX_OFFSET_MINUTES = 14 * 60;
+
+/**
+ * Whether an instant's offset, if it has a numeric one, is one a clock could show: within
+ * ±14:00 and with fewer than 60 minutes. luxon reads `+25:00` or `+05:75` as given, which
+ * turned a typo into a date a day away.
+ */
+export function hasRealOffset(value: string): boolean {
+  const offset = OFFSET_PATTERN.exec(value);
+  if (!offset) return true;
+  const hours = Number(offset[1]);
+  const minutes = Number(offset[2] ?? 0);
+  return minutes < 60 && hours * 60 + minutes <= MAX_OFFSET_MINUTES;
+}
+
 /**
  * Reads a date or an instant in Asia/Kolkata. A value without an offset is a
  * Kolkata wall-clock time; a value with one (`Z`, `+05:30`) is converted.
- * Returns null for anything else, including impossible dates (2025-02-30).
+ * Returns null for anything else, including impossible dates (2025-02-30) and offsets
+ * (`+25:00`).
  */
 function parseInKolkata(value: string | null | undefined): DateTime | null {
-  if (!value || !DATE_OR_INSTANT_PATTERN.test(value)) return null;
+  if (!value || !DATE_OR_INSTANT_PATTERN.test(value) || !hasRealOffset(value)) return null;
   const parsed = inKolkata((zone) => DateTime.fromISO(value, { zone, locale: LOCALE }));
   return parsed.isValid ? parsed : null;
 }

@@ -2,6 +2,7 @@
 export * from './types';
 export * from './constants';
 export * from './dates';
+export * from './email';
 export * from './status';
 export * from './initials';
 export * from './schemas';

@@ -130,6 +130,9 @@ describe('signupSchema', () => {
       organization_name: 'Acme',
     };
     expect(errorsOf(signupSchema, values)).toEqual({ email: ['Enter a valid email address'] });
+    expect(errorsOf(signupSchema, { ...values, email: 'asha@[10.0.0.1]' })).toEqual({
+      email: ['Enter a valid email address'],
+    });
   });
 });
 
@@ -411,6 +414,13 @@ describe('employeeSchema (the rules of the API, shown before submitting)', () =>
     expect(errorsOf(employeeSchema, { ...employeeInitialValues, email: 'not-an-email' })).toEqual({
       email: ['Enter a valid email address'],
     });
+    // Valid in RFC 5322, refused by the API: the form says so before submitting.
+    for (const unusual of ['x@[127.0.0.1]', '"a b"@attack.test', 'ravi@localhost']) {
+      expect([
+        unusual,
+        errorsOf(employeeSchema, { ...employeeInitialValues, email: unusual }),
+      ]).toEqual([unusual, { email: ['Enter a valid email address'] }]);
+    }
     expect(
       errorsOf(employeeSchema, { ...employeeInitialValues, email: 'ravi@example.com' }),
     ).toEqual({});

@@ -221,6 +221,11 @@ export interface Employee {
   organization_id: Uuid;
   /** True while the person has not accepted their invitation (has no password yet). */
   invitation_pending: boolean;
+  /**
+   * The new address of an email change that waits for the person to confirm it (a link mailed
+   * to that address); null when none. Until then `email` is the one they sign in with.
+   */
+  pending_email: string | null;
 }
 
 export interface CreateEmployeePayload {
@@ -333,6 +338,19 @@ export interface InvitationDetails {
   full_name: string | null;
   email: string;
   organization_name: string;
+}
+
+/** GET /auth/email-change?token=…: the change a confirmation link is for. */
+export interface EmailChangeDetails {
+  full_name: string | null;
+  new_email: string;
+  organization_name: string;
+}
+
+/** POST /auth/confirm-email: the link's token and the person's current password. */
+export interface ConfirmEmailPayload {
+  token: string;
+  password: string;
 }
 
 /** POST /auth/accept-invite and /auth/reset-password: the link's token and the new password. */

@@ -51,6 +51,7 @@ export function makeEmployee(overrides: Partial<Employee> = {}): Employee {
     status: 'active',
     organization_id: ORGANIZATION_ID,
     invitation_pending: false,
+    pending_email: null,
     ...overrides,
   };
 }

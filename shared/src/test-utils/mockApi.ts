@@ -437,6 +437,7 @@ export function mockApi(data: MockApiData = {}) {
           id: uuid(),
           // A new person has no password until they accept the invitation the API mails.
           invitation_pending: true,
+          pending_email: null,
         } as Employee);
         employees.set(person.id, person);
         return HttpResponse.json(person, { status: 201 });
@@ -447,7 +448,14 @@ export function mockApi(data: MockApiData = {}) {
       answer(({ body }, { id }) => {
         const person = employees.get(id);
         if (!person) return notFound('Employee');
-        const updated = withFullName({ ...person, ...(body as Partial<Employee>) });
+        const changes = body as Partial<Employee>;
+        // As the API: emails are kept lower-cased, and someone with a password keeps theirs
+        // until they confirm the new one (pending_email).
+        const email = changes.email?.trim().toLowerCase() ?? person.email;
+        let updated = withFullName({ ...person, ...changes, email });
+        if (email !== person.email && !person.invitation_pending) {
+          updated = { ...updated, email: person.email, pending_email: email };
+        }
         employees.set(id, updated);
         return HttpResponse.json(updated);
       }),

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import {
   AcceptInviteScreen,
+  ConfirmEmailScreen,
   ForgotPasswordScreen,
   LoginScreen,
   PublicOnly,
@@ -37,9 +38,10 @@ export function App() {
         }
       />
       {/* The one-time links work whoever is signed in on this browser: accepting an
-          invitation signs its person in instead. */}
+          invitation or confirming a new email signs its person in instead. */}
       <Route path="/accept-invite" element={<AcceptInviteScreen />} />
       <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      <Route path="/confirm-email" element={<ConfirmEmailScreen />} />
       <Route path="/verify-email" element={<VerifyEmailScreen />} />
       <Route
         path="/forgot-password"

@@ -15,6 +15,8 @@ import * as reminderSweep from './2026-11-24-008-reminder-sweep';
 import * as citusKeys from './2026-11-24-010-citus-keys';
 import * as listCounters from './2026-11-24-011-list-counters';
 import * as taskStatusSortIndexes from './2026-11-24-012-task-status-sort-indexes';
+import * as emailChangeLinks from './2026-11-26-201-email-change-links';
+import * as taskOpenStatus from './2026-11-26-301-task-open-status';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-010-citus-keys': citusKeys,
   '2026-11-24-011-list-counters': listCounters,
   '2026-11-24-012-task-status-sort-indexes': taskStatusSortIndexes,
+  '2026-11-26-201-email-change-links': emailChangeLinks,
+  '2026-11-26-301-task-open-status': taskOpenStatus,
 };

@@ -1,5 +1,5 @@
 /**
- * One-time links (invitations, password resets; migration 006). The raw token only ever
+ * One-time links (invitations, password resets, email changes; migrations 006 and 201). The raw token only ever
  * exists in the mail; the database sees its SHA-256. Every function takes `db` or a
  * transaction first.
  */
@@ -12,6 +12,8 @@ export interface NewAccountToken {
   purpose: AccountTokenPurpose;
   now: string;
   expiresAt: string;
+  /** `email_change`: the address the link goes to, which becomes the person's email. */
+  newEmail?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function insertAccountToken(db: Db, token: NewAccountToken): Promis
         expires_at: token.expiresAt,
         used_at: null,
         created_at: token.now,
+        new_email: token.newEmail ?? null,
       })
       .execute();
   });
@@ -50,6 +53,8 @@ export interface AccountTokenDetails {
   purpose: AccountTokenPurpose;
   expiresAt: string;
   usedAt: string | null;
+  /** `email_change`: the address it confirms. */
+  newEmail: string | null;
   user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'role' | 'status' | 'password_hash'>;
   organizationName: OrganizationRow['name'];
 }
@@ -73,6 +78,7 @@ export async function findAccountToken(
       'account_tokens.purpose',
       'account_tokens.expires_at',
       'account_tokens.used_at',
+      'account_tokens.new_email',
       'users.id as user_id',
       'users.email',
       'users.full_name',
@@ -90,6 +96,7 @@ export async function findAccountToken(
     purpose: row.purpose,
     expiresAt: row.expires_at,
     usedAt: row.used_at,
+    newEmail: row.new_email,
     user: {
       id: row.user_id,
       email: row.email,
@@ -117,7 +124,10 @@ export async function useAccountToken(db: Db, tokenHash: string, now: string): P
   return result.numUpdatedRows === 1n;
 }
 
-/** Ends every other unused link of the person (after they set a password through one). */
+/**
+ * Ends every unused link of the person: when they set a password (any way), and when their
+ * email changes (each link was mailed to the old address, or confirms another new one).
+ */
 export async function expireAccountTokensOf(
   db: Db,
   organizationId: string,

@@ -2,10 +2,10 @@
  * Certificates, always scoped to one organisation. "Assigned to" is the
  * incharge person; list items carry it as `assigned_to`.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Certificate, CertificateStatus } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
-import type { CertificateUpdate, Database, Db, NewCertificate } from '../tables';
+import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } from '../tables';
 import { ownedCount, readCount } from './counters';
 
 export const CERTIFICATE_SORTS = {
@@ -165,18 +165,57 @@ export async function insertCertificate(db: Db, certificate: NewCertificate): Pr
   await db.insertInto('certificates').values(certificate).execute();
 }
 
-/** Changes one certificate of the organisation; false when it has no such certificate. */
-export async function updateCertificate(
+/** What a save changes: plain columns, and a status the caller chose (if any). */
+export interface CertificateEdit {
+  changes: Omit<CertificateUpdate, 'status'>;
+  /** The status asked for (the edit form); otherwise the row keeps its own. */
+  status?: CertificateStatus;
+  /** The expiry date the certificate has after the save. */
+  expiryDate: string;
+  /** Today in Asia/Kolkata. */
+  today: string;
+}
+
+/** What a save leaves, as one statement read it from the row it wrote. */
+export type SavedCertificate = Pick<
+  CertificateRow,
+  'id' | 'organization_id' | 'name' | 'expiry_date' | 'status' | 'incharge_person_id'
+>;
+
+/**
+ * The status a save writes, computed inside the UPDATE from the row as it is then (issue 24,
+ * item 14): the status asked for, or the row's own, except that an expired or escalated
+ * certificate saved with an expiry date of today or later is renewed (ARCHITECTURE 6). The
+ * sweep may expire the certificate between the route's read and this statement; reading the
+ * status here renews it all the same, where a status computed from the read would leave it
+ * expired with a future date. Undefined: the save leaves the status alone.
+ */
+function statusAfterSave(edit: CertificateEdit): RawBuilder<CertificateStatus> | undefined {
+  const current = edit.expiryDate >= edit.today;
+  if (edit.status === undefined && !current) return undefined;
+  const asked =
+    edit.status === undefined
+      ? sql<CertificateStatus>`status`
+      : sql<CertificateStatus>`cast(${edit.status} as text)`;
+  if (!current) return asked;
+  return sql<CertificateStatus>`case when ${asked} in ('expired', 'escalated') then 'renewed'
+    else ${asked} end`;
+}
+
+/** Changes one certificate of the organisation in one statement; undefined when it has none. */
+export async function saveCertificate(
   db: Db,
   organizationId: string,
   id: string,
-  changes: CertificateUpdate,
-): Promise<boolean> {
-  const result = await db
+  edit: CertificateEdit,
+): Promise<SavedCertificate | undefined> {
+  const status = statusAfterSave(edit);
+  return db
     .updateTable('certificates')
-    .set(changes)
+    .set(edit.changes)
+    .$if(status !== undefined, (update) => update.set({ status: status! }))
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
+    .returning(['id', 'organization_id', 'name', 'expiry_date', 'status', 'incharge_person_id'])
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

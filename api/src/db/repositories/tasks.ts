@@ -2,11 +2,11 @@
  * Tasks. Every query is scoped to one organisation: there is no way to read or
  * change a task without naming the caller's organization_id.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { PersonRef, Task, TaskStatus } from '@duly/shared/contract';
 import { CompiledOnce } from '../compiled-once';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
-import type { Database, Db, NewTask, TaskUpdate } from '../tables';
+import type { Database, Db, NewTask, OpenTaskStatus, TaskRow, TaskUpdate } from '../tables';
 import { ownedCount, readCount } from './counters';
 
 export const TASK_SORTS = {
@@ -232,18 +232,67 @@ export async function insertTask(db: Db, task: NewTask): Promise<void> {
   await db.insertInto('tasks').values(task).execute();
 }
 
-/** Changes one task of the organisation; false when it has no such task. */
-export async function updateTask(
+/** What a save changes: plain columns, and a status the caller chose (if any). */
+export interface TaskEdit {
+  changes: Omit<TaskUpdate, 'status' | 'open_status'>;
+  /** The status asked for (the edit form, Mark as Done); otherwise the row keeps its own. */
+  status?: TaskStatus;
+  /** Now (ISO UTC): a due instant at or after it is not overdue. */
+  now: string;
+}
+
+/** What a save leaves, as one statement read it from the row it wrote. */
+export type SavedTask = Pick<
+  TaskRow,
+  'id' | 'organization_id' | 'title' | 'due_date' | 'status' | 'assigned_to_user_id'
+>;
+
+/** Where an overdue task goes back to: the open status it had, or pending (migration 301). */
+const REOPENED = sql<TaskStatus>`case when status in ('pending', 'in_progress') then status
+  else coalesce(open_status, 'pending') end`;
+
+/** The last open status before the one being set, read from the row as it was. */
+const OPEN_STATUS_KEPT = sql<OpenTaskStatus | null>`case
+  when status in ('pending', 'in_progress') then status else open_status end`;
+
+/**
+ * The status a save writes, computed inside the UPDATE from the row as it is then (issue 24,
+ * items 3 and 14): the status asked for, or the row's own, except that an overdue or escalated
+ * task whose due instant moves from the past into the future goes back to its open status. Reading the row's
+ * status in the statement, not before it, leaves no window in which the sweep could make it
+ * overdue between the route's read and its write. Undefined: the save leaves the status alone.
+ */
+function statusAfterSave(edit: TaskEdit): RawBuilder<TaskStatus> | undefined {
+  const due = edit.changes.due_date;
+  const movesLater = due !== undefined && due >= edit.now;
+  if (edit.status === undefined && !movesLater) return undefined;
+  const asked =
+    edit.status === undefined
+      ? sql<TaskStatus>`status`
+      : sql<TaskStatus>`cast(${edit.status} as text)`;
+  if (!movesLater) return asked;
+  // Only a due instant that has passed and moves to the future reopens: a task a manager
+  // marked overdue before its due instant stays so when the form sends its date again.
+  return sql<TaskStatus>`case when ${asked} in ('overdue', 'escalated') and due_date < ${edit.now}
+    then ${REOPENED} else ${asked} end`;
+}
+
+/** Changes one task of the organisation in one statement; undefined when it has no such task. */
+export async function saveTask(
   db: Db,
   organizationId: string,
   id: string,
-  changes: TaskUpdate,
-): Promise<boolean> {
-  const result = await db
+  edit: TaskEdit,
+): Promise<SavedTask | undefined> {
+  const status = statusAfterSave(edit);
+  return db
     .updateTable('tasks')
-    .set(changes)
+    .set(edit.changes)
+    .$if(status !== undefined, (update) =>
+      update.set({ status: status!, open_status: OPEN_STATUS_KEPT }),
+    )
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
+    .returning(['id', 'organization_id', 'title', 'due_date', 'status', 'assigned_to_user_id'])
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

@@ -12,7 +12,7 @@
  * address another organisation's person holds, once they accept their invitation and only if
  * that holder has no password (`claimEmail`).
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import type { Employee, EmployeeStatus, Role, TeamMember } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
@@ -77,8 +77,29 @@ function invitationPending(eb: ExpressionBuilder<Database, 'users'>) {
   return eb('users.password_hash', 'is', null).as('invitation_pending');
 }
 
+/**
+ * The address a person's email is changing to while they have not confirmed it: the new
+ * address of their working email-change link (migration 201; a newer change ends the older
+ * link, so there is at most one), else null.
+ */
+function pendingEmail(now: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb
+      .selectFrom('account_tokens')
+      .select('account_tokens.new_email')
+      .whereRef('account_tokens.organization_id', '=', 'users.organization_id')
+      .whereRef('account_tokens.user_id', '=', 'users.id')
+      .where('account_tokens.purpose', '=', 'email_change')
+      .where('account_tokens.used_at', 'is', null)
+      .where('account_tokens.expires_at', '>', now)
+      .orderBy('account_tokens.created_at', 'desc')
+      .limit(1)
+      .as('pending_email');
+}
+
 type EmployeeRow = Pick<UserRow, (typeof EMPLOYEE_COLUMNS)[number]> & {
   invitation_pending: boolean | number;
+  pending_email: string | null;
 };
 
 export function toEmployee(row: EmployeeRow): Employee {
@@ -94,6 +115,7 @@ export function toEmployee(row: EmployeeRow): Employee {
     status: row.status,
     organization_id: row.organization_id,
     invitation_pending: Boolean(row.invitation_pending),
+    pending_email: row.pending_email,
   };
 }
 
@@ -149,6 +171,7 @@ export async function findEmployee(
     .selectFrom('users')
     .select(EMPLOYEE_COLUMNS)
     .select(invitationPending)
+    .select(pendingEmail(new Date().toISOString()))
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -165,6 +188,7 @@ export async function listEmployees(
     .selectFrom('users')
     .select(EMPLOYEE_COLUMNS)
     .select(invitationPending)
+    .select(pendingEmail(new Date().toISOString()))
     .where(conditions(filter));
   for (const column of sort.columns) query = query.orderBy(`users.${column}`, sort.direction);
   const rows = await query
@@ -349,6 +373,29 @@ async function moveEmail(db: Db, organizationId: string, id: string, email: stri
     .insertInto('user_emails')
     .values({ email, organization_id: organizationId, user_id: id })
     .execute();
+}
+
+/**
+ * Whether the organisation keeps an admin who can sign in (not inactive) besides `userId`:
+ * asked inside the transaction that demotes or deactivates `userId`. On PostgreSQL it locks
+ * those admins' rows, in id order, until the transaction ends, so two admins stepping down at
+ * the same moment cannot each count the other; SQLite runs one write transaction at a time.
+ */
+export async function anotherAdminRemains(
+  trx: Db,
+  organizationId: string,
+  userId: string,
+): Promise<boolean> {
+  const admins = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'admin')
+    .where('status', '<>', 'inactive')
+    .orderBy('id')
+    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+    .execute();
+  return admins.some((admin) => admin.id !== userId);
 }
 
 /** Runs `work` in the caller's transaction, or in a new one when there is none. */

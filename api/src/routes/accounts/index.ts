@@ -1,11 +1,13 @@
 /**
  * The public account routes (issue 14): who an invitation is for, accepting it, asking for a
- * password reset and using the reset link. Nobody is signed in here; the link's token is the
- * only proof, so each route is limited per client address (lib/request-limiter.ts,
+ * password reset and using the reset link, confirming a new email (issue 24) and a sign-up's
+ * email. Nobody is signed in here; the link's token is the proof (with the password, for a
+ * new email), so each route is limited per client address (lib/request-limiter.ts,
  * lib/attempt-log.ts; docs/accounts.md "Limits").
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { applyEmailChange } from '../../accounts/email-change';
 import { hashLinkToken, issueAndMailLink } from '../../accounts/links';
 import {
   expireAccountTokensOf,
@@ -24,12 +26,14 @@ import {
 import type { AccountTokenPurpose } from '../../db/tables';
 import { FailureLimiter } from '../../lib/attempt-log';
 import { clientKey } from '../../lib/client-address';
-import { HttpError, tooManyRequests } from '../../lib/http-errors';
-import { hashPassword } from '../../lib/passwords';
+import { conflict, fieldError, HttpError, tooManyRequests } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { ACCOUNT_LIMITS, admit, RequestLimiter, type LimitAnswer } from '../../lib/request-limiter';
 import { signSession } from '../auth/session';
 import {
   acceptInviteSchema,
+  confirmEmailSchema,
+  emailChangeSchema,
   forgotPasswordSchema,
   invitationSchema,
   resetPasswordSchema,
@@ -54,6 +58,11 @@ const GONE_MESSAGES: Record<AccountTokenPurpose, Record<'used' | 'expired', stri
   email_verification: {
     used: 'This link has already been used: your email is confirmed. Sign in with it.',
     expired: 'This confirmation link has expired or was replaced.',
+  },
+  email_change: {
+    used: 'This link has already been used: the email was changed then.',
+    expired:
+      'This link has expired or was replaced by a newer change. Ask whoever changed your email to save it again.',
   },
 };
 
@@ -227,6 +236,76 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     );
     return { message: PASSWORD_RESET_ANSWER };
   });
+
+  fastify.get('/auth/email-change', { schema: emailChangeSchema }, async (request) => {
+    const link = await workingLink(request.query.token, 'email_change');
+    if (link.newEmail === null) throw linkGone('email_change', 'expired');
+    // Not the current address: whoever has the new one may not be the person (a typo).
+    return {
+      full_name: link.user.full_name,
+      new_email: link.newEmail,
+      organization_name: link.organizationName,
+    };
+  });
+
+  // The link proves the new address; the password proves the person (whoever can change an
+  // email, a manager, may control the new address). The password is checked like a sign-in:
+  // same limits and gate, so the link is no way around them.
+  fastify.post('/auth/confirm-email', { schema: confirmEmailSchema }, (request, reply) =>
+    throughLink(request, reply, () =>
+      confirmEmailChange(request.body, clientKey(request.ip), reply),
+    ),
+  );
+
+  /** The link proves the new address, the password the person (below). */
+  async function confirmEmailChange(
+    { token, password }: { token: string; password: string },
+    address: string,
+    reply: FastifyReply,
+  ) {
+    const link = await workingLink(token, 'email_change');
+    const admission = fastify.signInLimiter.begin(link.user.email, address);
+    if (!admission.admitted) {
+      reply.header('Retry-After', String(admission.retryAfterSeconds));
+      throw tooMany(reply, admission.retryAfterSeconds);
+    }
+    const { attempt } = admission;
+    const checking = passwords.run(() =>
+      verifyPassword(password, link.user.password_hash, config.passwordCost),
+    );
+    if (!checking) {
+      attempt.abandoned();
+      reply.header('Retry-After', '1');
+      throw tooManyRequests('Too many requests at this moment. Try again in a few seconds.');
+    }
+    let matches: boolean;
+    try {
+      matches = await checking;
+    } catch (error) {
+      attempt.abandoned();
+      throw error;
+    }
+    if (!matches) {
+      attempt.failed();
+      throw fieldError('password', 'is incorrect');
+    }
+    attempt.succeeded();
+
+    const confirmed = await applyEmailChange(db, link, hashLinkToken(token));
+    if (confirmed.outcome === 'taken') {
+      throw conflict(
+        'This email is now used by another account. Ask whoever changed your email to choose another.',
+      );
+    }
+    if (confirmed.outcome === 'gone') {
+      // Used or ended while the password was being checked: say which.
+      await workingLink(token, 'email_change');
+      throw linkGone('email_change', 'used');
+    }
+    // This instance refuses the person's older tokens at once; the others within their cache's age.
+    fastify.tokenVersions.remember(confirmed.user.id, confirmed.user.token_version);
+    return signSession(confirmed.user, config);
+  }
 
   fastify.post(
     '/auth/forgot-password',

@@ -12,7 +12,7 @@ import {
 
 /** Any password is tried at sign-in (the rules apply when one is set). */
 export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
+  email: Type.String({ minLength: 1, maxLength: 254, examples: ['priya@demo.duly.test'] }),
   password: AnyPassword,
 });
 
@@ -35,6 +35,7 @@ export const AuthUser = Type.Object({
 export const AuthResponse = Type.Object({ token: Type.String(), user: AuthUser });
 
 export const loginSchema = {
+  operationId: 'signIn',
   summary: 'Sign in',
   tags: ['auth'],
   security: [],
@@ -43,6 +44,7 @@ export const loginSchema = {
 };
 
 export const signupSchema = {
+  operationId: 'signUp',
   summary: 'Create an organisation and its first user (an admin), and sign in',
   description:
     'The same answer whether or not the email has an account. The address signs in once the ' +

@@ -4,18 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TOTAL_COUNT_HEADER, type CertificateStatus } from '@duly/shared/contract';
+import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
 import { pageOf, parseSort } from '../../db/list';
 import {
   CERTIFICATE_SORTS,
   findCertificate,
   insertCertificate,
   listCertificates,
-  updateCertificate,
+  saveCertificate,
+  type CertificateEdit,
 } from '../../db/repositories/certificates';
-import type { CertificateUpdate } from '../../db/tables';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
+import { tellNewPersonInCharge } from '../../reminders/reassignment';
 import { certificateSchedule } from '../../reminders/schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
@@ -27,15 +28,6 @@ import {
   listCertificatesSchema,
   updateCertificateSchema,
 } from './schema';
-
-/**
- * ARCHITECTURE 6: saving an expired or escalated certificate with an expiry
- * date of today or later renews it.
- */
-export function statusAfterSave(status: CertificateStatus, expiryDate: string, today: string) {
-  const lapsed = status === 'expired' || status === 'escalated';
-  return lapsed && expiryDate >= today ? 'renewed' : status;
-}
 
 /** `expiring_within_days=30`: expiry dates from today to 30 days ahead, in Asia/Kolkata. */
 function expiringWithin(days: number | undefined) {
@@ -141,7 +133,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       });
 
       const check = new InputCheck();
-      const changes: CertificateUpdate = {};
+      const changes: CertificateEdit['changes'] = {};
       if (body.name !== undefined) changes.name = check.requiredText(body.name, 'name');
       if (body.description !== undefined) changes.description = optionalText(body.description);
       if (body.issue_date !== undefined) {
@@ -156,9 +148,12 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         changes.reminder_days_before = body.reminder_days_before;
       }
       if (body.department !== undefined) changes.department = optionalText(body.department);
+      const reassigned =
+        body.incharge_person_id !== undefined &&
+        body.incharge_person_id !== existing.incharge_person_id;
       if (body.incharge_person_id !== undefined) {
         await checkMember(db, caller, body.incharge_person_id, check, 'incharge_person_id');
-        if (body.incharge_person_id !== existing.incharge_person_id) {
+        if (reassigned) {
           changes.incharge_person_id = body.incharge_person_id;
           changes.assigner_id = caller.id;
         }
@@ -168,14 +163,15 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       checkDateOrder(check, issueDate ?? null, expiryDate);
       check.done();
 
-      const status = statusAfterSave(body.status ?? existing.status, expiryDate, kolkataToday());
-      if (status !== existing.status) changes.status = status;
-      if (Object.keys(changes).length === 0) return existing;
-      // A new date, new reminder days or a new status re-arm the reminders (reminders/).
+      if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
+      // A new date, new reminder days, another status or a new person in charge re-arm the
+      // reminder (reminders/): its key names the date and the person, so only what is new
+      // is recorded.
       if (
         changes.expiry_date !== undefined ||
         changes.reminder_days_before !== undefined ||
-        changes.status !== undefined
+        (body.status !== undefined && body.status !== existing.status) ||
+        reassigned
       ) {
         Object.assign(
           changes,
@@ -185,8 +181,18 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           ),
         );
       }
-      changes.updated_at = nowIso();
-      await updateCertificate(db, caller.organization_id, existing.id, changes);
+      const now = nowIso();
+      changes.updated_at = now;
+      // The status is worked out by the UPDATE itself (repositories/certificates.ts).
+      await db.transaction().execute(async (trx) => {
+        const saved = await saveCertificate(trx, caller.organization_id, existing.id, {
+          changes,
+          status: body.status,
+          expiryDate,
+          today: kolkataToday(),
+        });
+        if (saved && reassigned) await tellNewPersonInCharge(trx, saved, now);
+      });
       return (await findCertificate(db, scope))!;
     },
   );

@@ -92,6 +92,7 @@ export const UpdateCertificateBody = Type.Object({
 const tags = ['certificates'];
 
 export const listCertificatesSchema = {
+  operationId: 'listCertificates',
   summary: "The organisation's certificates (an employee: only those they are in charge of)",
   tags,
   querystring: CertificateListQuery,
@@ -99,6 +100,7 @@ export const listCertificatesSchema = {
 };
 
 export const getCertificateSchema = {
+  operationId: 'getCertificate',
   summary: 'One certificate',
   tags,
   params: IdParams,
@@ -106,6 +108,7 @@ export const getCertificateSchema = {
 };
 
 export const createCertificateSchema = {
+  operationId: 'createCertificate',
   summary: 'Create a certificate (manager or admin); it starts active',
   tags,
   body: CreateCertificateBody,
@@ -113,6 +116,7 @@ export const createCertificateSchema = {
 };
 
 export const updateCertificateSchema = {
+  operationId: 'updateCertificate',
   summary: 'Change a certificate (manager or admin); only the fields sent change',
   description:
     'An expired or escalated certificate saved with an expiry date of today or later becomes renewed.',

@@ -11,6 +11,7 @@ export const DashboardSchema = Type.Object({
 });
 
 export const getDashboardSchema = {
+  operationId: 'getDashboard',
   summary: 'Counts for the main dashboard (an employee sees only their own work)',
   tags: ['dashboard'],
   response: { 200: DashboardSchema, ...errorResponses(401) },

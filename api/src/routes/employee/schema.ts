@@ -9,6 +9,7 @@ import { TaskList } from '../tasks/schema';
 const tags = ['employee'];
 
 export const myTasksSchema = {
+  operationId: 'listMyTasks',
   summary: 'The caller\'s own tasks; status "pending" = not completed, "done" = completed',
   tags,
   querystring: listQuery(Object.keys(TASK_SORTS) as (keyof typeof TASK_SORTS)[], {
@@ -18,6 +19,7 @@ export const myTasksSchema = {
 };
 
 export const myCertificatesSchema = {
+  operationId: 'listMyCertificates',
   summary: 'The certificates the caller is in charge of',
   tags,
   querystring: listQuery(Object.keys(CERTIFICATE_SORTS) as (keyof typeof CERTIFICATE_SORTS)[], {

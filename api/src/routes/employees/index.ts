@@ -5,12 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Employee, Role } from '@duly/shared/contract';
+import { askToConfirmEmailChange } from '../../accounts/email-change';
 import { issueAndMailLink } from '../../accounts/links';
 import { isUniqueViolation } from '../../db/connection';
 import { pageOf, parseSort } from '../../db/list';
+import { expireAccountTokensOf } from '../../db/repositories/account-tokens';
 import { findOrganization } from '../../db/repositories/organizations';
 import {
   EMPLOYEE_SORTS,
+  anotherAdminRemains,
   emailInOrganization,
   emailInUse,
   findEmployee,
@@ -34,9 +37,20 @@ import {
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
+const LAST_ADMIN =
+  'Your organisation would have no active admin left. Make someone else an admin first.';
 
 export function joinName(firstName: string | null, lastName: string | null): string | null {
   return [firstName, lastName].filter(Boolean).join(' ') || null;
+}
+
+/**
+ * Whether the change takes away an admin who can sign in (demoted, or made inactive): it must
+ * leave another one (docs/accounts.md).
+ */
+function removesAnAdmin(existing: Employee, changes: UserUpdate): boolean {
+  if (existing.role !== 'admin' || existing.status === 'inactive') return false;
+  return (changes.role !== undefined && changes.role !== 'admin') || changes.status === 'inactive';
 }
 
 /** Only an admin may create an admin, promote someone to admin, or change an admin. */
@@ -50,20 +64,58 @@ function checkAdminPower(caller: Caller, role: Role | undefined, target?: Employ
 const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
+  async function organizationNameOf(caller: Caller): Promise<string> {
+    return (await findOrganization(db, caller.organization_id))?.name ?? 'Your organisation';
+  }
+
   /** Mails `person` a new invitation link; their older links stop working. */
   async function invite(caller: Caller, person: Employee): Promise<void> {
-    const organization = await findOrganization(db, caller.organization_id);
     await issueAndMailLink(
       fastify,
       {
         organizationId: caller.organization_id,
-        organizationName: organization?.name ?? 'Your organisation',
+        organizationName: await organizationNameOf(caller),
         userId: person.id,
         email: person.email,
         fullName: person.full_name,
       },
       'invitation',
     );
+  }
+
+  /**
+   * Writes a PUT's changes in one transaction: refused (409) when it would leave no active
+   * admin; a new email ends every link of the person; a new role or leaving ends their sessions
+   * (their tokens carry the old role, and someone who left must not keep working for the rest
+   * of the token's life).
+   */
+  async function save(caller: Caller, existing: Employee, changes: UserUpdate): Promise<void> {
+    const now = nowIso();
+    changes.updated_at = now;
+    const endSessions =
+      (changes.role !== undefined && changes.role !== existing.role) ||
+      (changes.status === 'inactive' && existing.status !== 'inactive');
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (
+          removesAnAdmin(existing, changes) &&
+          !(await anotherAdminRemains(trx, caller.organization_id, existing.id))
+        ) {
+          throw conflict(LAST_ADMIN);
+        }
+        await updateUser(trx, caller.organization_id, existing.id, changes, { endSessions });
+        // Every link mailed to the old address stops working (an invitation sent to a
+        // mistyped address would otherwise let its reader own the account).
+        if (changes.email !== undefined) {
+          await expireAccountTokensOf(trx, caller.organization_id, existing.id, now);
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      throw error;
+    }
+    // This instance refuses the old tokens at once; the others within their cache's age.
+    if (endSessions) fastify.tokenVersions.forget(existing.id);
   }
 
   fastify.get('/employees/', { schema: listEmployeesSchema }, async (request, reply) => {
@@ -176,11 +228,15 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       checkAdminPower(caller, body.role, existing);
 
       const changes: UserUpdate = {};
+      // The address a confirmation link goes to: someone with a password keeps their email
+      // until they confirm the new one (accounts/email-change.ts).
+      let emailToConfirm: string | undefined;
       if (body.email !== undefined) {
         const email = normaliseEmail(body.email);
         if (email !== existing.email) {
           if (await emailInUse(db, email, existing.id)) throw conflict(EMAIL_TAKEN);
-          changes.email = email;
+          if (existing.invitation_pending) changes.email = email;
+          else emailToConfirm = email;
         }
       }
       const firstName =
@@ -196,22 +252,24 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.department !== undefined) changes.department = optionalText(body.department);
       if (body.role !== undefined) changes.role = body.role;
       if (body.status !== undefined) changes.status = body.status;
-      if (Object.keys(changes).length === 0) return existing;
+      if (Object.keys(changes).length === 0 && emailToConfirm === undefined) return existing;
 
-      changes.updated_at = nowIso();
-      // A new role, or leaving (inactive), ends the person's sessions: their tokens carry the
-      // old role, and someone who left must not keep working for the rest of the token's life.
-      const endSessions =
-        (changes.role !== undefined && changes.role !== existing.role) ||
-        (changes.status === 'inactive' && existing.status !== 'inactive');
-      try {
-        await updateUser(db, caller.organization_id, existing.id, changes, { endSessions });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-        throw error;
+      if (Object.keys(changes).length > 0) await save(caller, existing, changes);
+
+      const updated = (await findEmployee(db, caller.organization_id, existing.id))!;
+      if (changes.email !== undefined && updated.status !== 'inactive') {
+        try {
+          await invite(caller, updated);
+        } catch (error) {
+          // The address is changed either way; 'Resend invitation' sends a new link.
+          request.log.error({ err: error, userId: updated.id }, 'Could not invite a new address');
+        }
       }
-      // This instance refuses the old tokens at once; the others within their cache's age.
-      if (endSessions) fastify.tokenVersions.forget(existing.id);
+      if (emailToConfirm === undefined) return updated;
+      await askToConfirmEmailChange(fastify, updated, await organizationNameOf(caller), {
+        newEmail: emailToConfirm,
+        requestedBy: caller.id === updated.id ? 'You' : (caller.full_name ?? caller.email),
+      });
       return (await findEmployee(db, caller.organization_id, existing.id))!;
     },
   );

@@ -31,6 +31,13 @@ export const EmployeeSchema = Type.Object({
   invitation_pending: Type.Boolean({
     description: 'True until the person accepts their invitation (sets a password)',
   }),
+  pending_email: Nullable(
+    Type.String({
+      description:
+        'The new address of an email change waiting to be confirmed from it (`email` stays ' +
+        'the one they sign in with until then); null when none',
+    }),
+  ),
 });
 
 export const EmployeeList = Type.Array(EmployeeSchema);
@@ -74,6 +81,7 @@ export const UpdateEmployeeBody = Type.Object({
 const tags = ['employees'];
 
 export const listEmployeesSchema = {
+  operationId: 'listEmployees',
   summary: "The organisation's users, whatever their status",
   tags,
   querystring: EmployeeListQuery,
@@ -81,6 +89,7 @@ export const listEmployeesSchema = {
 };
 
 export const getEmployeeSchema = {
+  operationId: 'getEmployee',
   summary: 'One user of the organisation',
   tags,
   params: IdParams,
@@ -88,6 +97,7 @@ export const getEmployeeSchema = {
 };
 
 export const createEmployeeSchema = {
+  operationId: 'createEmployee',
   summary: 'Add a user (manager or admin; only an admin can add an admin)',
   description:
     'The new user has no password yet: they are mailed an invitation link (`/accept-invite`, ' +
@@ -98,7 +108,16 @@ export const createEmployeeSchema = {
 };
 
 export const updateEmployeeSchema = {
+  operationId: 'updateEmployee',
   summary: 'Change a user (manager or admin; only an admin can make or change an admin)',
+  description:
+    'A new `email` for someone who has set a password does not take effect at once: a ' +
+    'confirmation link goes to the new address and a notice to the current one, and the answer ' +
+    '(200) keeps `email` and shows the new address in `pending_email` until the person confirms ' +
+    'it with their password (`/confirm-email`). For someone invited who has not accepted yet, ' +
+    'the email changes at once, their older links stop working and a new invitation goes to ' +
+    'the new address (unless inactive). 409 when the email belongs to another account, or when ' +
+    'the change would leave the organisation without an active admin (docs/accounts.md).',
   tags,
   params: IdParams,
   body: UpdateEmployeeBody,
@@ -106,6 +125,7 @@ export const updateEmployeeSchema = {
 };
 
 export const inviteEmployeeSchema = {
+  operationId: 'inviteEmployee',
   summary: 'Send a new invitation (manager or admin; only an admin can invite an admin)',
   description:
     "Mails a new link; the person's older invitation links stop working. 409 when they " +

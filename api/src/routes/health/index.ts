@@ -8,6 +8,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
         summary: 'Liveness and database check',
         tags: ['health'],
         security: [],

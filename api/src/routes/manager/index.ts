@@ -9,13 +9,15 @@ import {
   CERTIFICATE_SORTS,
   findCertificate,
   listCertificates,
-  updateCertificate,
+  saveCertificate,
 } from '../../db/repositories/certificates';
-import { TASK_SORTS, findTask, listTasks, updateTask } from '../../db/repositories/tasks';
+import { TASK_SORTS, findTask, listTasks, saveTask } from '../../db/repositories/tasks';
 import { findEmployee, listTeam } from '../../db/repositories/users';
-import { nowIso } from '../../lib/dates';
+import { kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
 import { requireRole } from '../../plugins/auth';
+import { tellNewAssignee, tellNewPersonInCharge } from '../../reminders/reassignment';
+import { certificateSchedule } from '../../reminders/schedule';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import {
   assignCertificateSchema,
@@ -83,14 +85,21 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/manager/tasks/assign', { schema: assignTaskSchema }, async (request) => {
     const { caller, body } = request;
     const scope = { id: body.task_id, organizationId: caller.organization_id };
-    if (!(await findTask(db, scope))) throw notFound('Task');
+    const existing = await findTask(db, scope);
+    if (!existing) throw notFound('Task');
     if (!(await findEmployee(db, caller.organization_id, body.employee_id))) {
       throw notFound('Employee');
     }
-    await updateTask(db, caller.organization_id, body.task_id, {
-      assigned_to_user_id: body.employee_id,
-      assigner_id: caller.id,
-      updated_at: nowIso(),
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      const saved = await saveTask(trx, caller.organization_id, body.task_id, {
+        changes: { assigned_to_user_id: body.employee_id, assigner_id: caller.id, updated_at: now },
+        now,
+      });
+      // A new assignee of a late task is told, as the previous one was (reminders/reassignment.ts).
+      if (saved && existing.assigned_to_user_id !== body.employee_id) {
+        await tellNewAssignee(trx, saved, now);
+      }
     });
     return (await findTask(db, scope))!;
   });
@@ -101,14 +110,28 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { caller, body } = request;
       const scope = { id: body.certificate_id, organizationId: caller.organization_id };
-      if (!(await findCertificate(db, scope))) throw notFound('Certificate');
+      const existing = await findCertificate(db, scope);
+      if (!existing) throw notFound('Certificate');
       if (!(await findEmployee(db, caller.organization_id, body.employee_id))) {
         throw notFound('Employee');
       }
-      await updateCertificate(db, caller.organization_id, body.certificate_id, {
-        incharge_person_id: body.employee_id,
-        assigner_id: caller.id,
-        updated_at: nowIso(),
+      const reassigned = existing.incharge_person_id !== body.employee_id;
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const saved = await saveCertificate(trx, caller.organization_id, body.certificate_id, {
+          changes: {
+            incharge_person_id: body.employee_id,
+            assigner_id: caller.id,
+            updated_at: now,
+            // The new person's reminder re-arms (reminders/reassignment.ts).
+            ...(reassigned
+              ? certificateSchedule(existing.expiry_date, existing.reminder_days_before)
+              : {}),
+          },
+          expiryDate: existing.expiry_date,
+          today: kolkataToday(),
+        });
+        if (saved && reassigned) await tellNewPersonInCharge(trx, saved, now);
       });
       return (await findCertificate(db, scope))!;
     },

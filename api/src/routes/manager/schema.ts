@@ -12,6 +12,7 @@ export const TeamMemberSchema = Type.Object({
 const tags = ['manager'];
 
 export const teamSchema = {
+  operationId: 'listTeam',
   summary: "The team: the organisation's active users",
   tags,
   querystring: PageQuery,
@@ -19,6 +20,7 @@ export const teamSchema = {
 };
 
 export const teamTasksSchema = {
+  operationId: 'listTeamTasks',
   summary: "The team's tasks (the organisation's), with assignee and assigner",
   tags,
   querystring: TaskListQuery,
@@ -26,6 +28,7 @@ export const teamTasksSchema = {
 };
 
 export const teamCertificatesSchema = {
+  operationId: 'listTeamCertificates',
   summary: "The team's certificates (the organisation's), with the person in charge",
   tags,
   querystring: CertificateListQuery,
@@ -33,6 +36,7 @@ export const teamCertificatesSchema = {
 };
 
 export const assignTaskSchema = {
+  operationId: 'assignTask',
   summary: 'Assign a task to a user of the organisation; the caller becomes its assigner',
   tags,
   body: Type.Object({ task_id: Id, employee_id: Id }),
@@ -40,6 +44,7 @@ export const assignTaskSchema = {
 };
 
 export const assignCertificateSchema = {
+  operationId: 'assignCertificate',
   summary: 'Put a user of the organisation in charge of a certificate',
   tags,
   body: Type.Object({ certificate_id: Id, employee_id: Id }),

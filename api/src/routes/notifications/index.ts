@@ -5,8 +5,8 @@
  *
  * These answers never go through the response cache (plugins/response-cache.ts): the
  * reminders engine writes notices on its own schedule and a bell must show them at once, and
- * the count is a cheap indexed query. `cache-control: no-store` keeps browsers and proxies
- * from keeping them either.
+ * the count is a cheap indexed query. Browsers and proxies keep no copy either: every API
+ * answer is `no-store` (plugins/security.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
@@ -21,7 +21,7 @@ import {
 import { nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
 import emailPreferenceRoutes from './preferences';
-import { NO_STORE, recipientOf } from './recipient';
+import { recipientOf } from './recipient';
 import {
   UNREAD_COUNT_CAP,
   listNotificationsSchema,
@@ -32,10 +32,6 @@ import {
 
 const notificationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
-
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', NO_STORE);
-  });
 
   fastify.get('/notifications/', { schema: listNotificationsSchema }, async (request, reply) => {
     const { items, total } = await listNotifications(

@@ -23,12 +23,14 @@ export const EmailPreferencesBody = Type.Object(kindSwitches(false), {
 const tags = ['profile'];
 
 export const getEmailPreferencesSchema = {
+  operationId: 'getEmailPreferences',
   summary: 'Which kinds of email the caller gets',
   tags,
   response: { 200: EmailPreferencesSchema, ...errorResponses(401) },
 };
 
 export const putEmailPreferencesSchema = {
+  operationId: 'updateEmailPreferences',
   summary: 'Turn kinds of email on or off for the caller',
   description:
     'Same shape as the GET; kinds left out keep their setting. Answers every kind after the change.',

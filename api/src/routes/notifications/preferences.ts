@@ -1,8 +1,7 @@
 /**
  * /profile/email-preferences: the switch per kind of email on the profile page. A person
  * only ever reads and changes their own (the caller of the token). Turning a kind off writes
- * a row in `email_opt_outs`, the same row an email's unsubscribe link writes. Registered
- * inside the notifications routes, so their `no-store` applies here too.
+ * a row in `email_opt_outs`, the same row an email's unsubscribe link writes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { NotificationKind } from '@duly/shared/contract';

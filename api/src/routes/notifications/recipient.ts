@@ -5,6 +5,3 @@ import type { Caller } from '../../plugins/auth';
 export function recipientOf(caller: Caller): Recipient {
   return { organizationId: caller.organization_id, userId: caller.id };
 }
-
-/** Notices change on the reminders' schedule: no browser or proxy may keep an answer. */
-export const NO_STORE = 'no-store';

@@ -23,6 +23,7 @@ export const NotificationSchema = Type.Object({
 const tags = ['notifications'];
 
 export const listNotificationsSchema = {
+  operationId: 'listNotifications',
   summary: "The caller's own notices, newest first",
   tags,
   querystring: PageQuery,
@@ -30,6 +31,7 @@ export const listNotificationsSchema = {
 };
 
 export const unreadCountSchema = {
+  operationId: 'countUnreadNotifications',
   summary: "How many of the caller's notices are unread",
   description: `Counted up to ${UNREAD_COUNT_CAP}: a count of ${UNREAD_COUNT_CAP} means "that many or more".`,
   tags,
@@ -45,6 +47,7 @@ export const MarkReadBody = Type.Object(
 );
 
 export const markNotificationSchema = {
+  operationId: 'markNotification',
   summary: 'Mark one of the caller’s notices read or unread',
   description: "Another person's notice is a 404, like an unknown id.",
   tags,
@@ -54,6 +57,7 @@ export const markNotificationSchema = {
 };
 
 export const markAllReadSchema = {
+  operationId: 'markAllNotificationsRead',
   summary: "Mark every one of the caller's notices read",
   tags,
   response: {

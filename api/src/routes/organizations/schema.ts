@@ -8,6 +8,7 @@ export const OrganizationSchema = Type.Object({
 });
 
 export const getOrganizationSchema = {
+  operationId: 'getOrganization',
   summary: 'The organisation of the signed-in user (another id is 404)',
   tags: ['organizations'],
   params: IdParams,

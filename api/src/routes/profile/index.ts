@@ -3,6 +3,7 @@
  * their own; nobody anyone else's (the person is always the token's).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { expireAccountTokensOf } from '../../db/repositories/account-tokens';
 import { findProfile, setPasswordHash, updateUser } from '../../db/repositories/users';
 import { clientKey } from '../../lib/client-address';
 import { nowIso } from '../../lib/dates';
@@ -48,7 +49,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   // The current password is checked like a sign-in (same limits, same gate): a stolen token
   // must not become a way to guess the password. Every other session ends; the caller gets
-  // a fresh token and stays signed in.
+  // a fresh token and stays signed in. Every pending link of theirs ends too, as after a reset:
+  // a reset link in a mailbox someone else reads must not outlive the new password.
   fastify.put('/profile/password', { schema: changePasswordSchema }, async (request, reply) => {
     const { caller, body } = request;
     const profile = await profileOf(caller);
@@ -82,10 +84,10 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       throw fieldError('current_password', 'is incorrect');
     }
     attempt.succeeded();
-    const version = await setPasswordHash(db, {
-      organizationId: caller.organization_id,
-      userId: caller.id,
-      passwordHash: newHash,
+    const version = await db.transaction().execute(async (trx) => {
+      const ids = { organizationId: caller.organization_id, userId: caller.id };
+      await expireAccountTokensOf(trx, ids.organizationId, ids.userId, nowIso());
+      return setPasswordHash(trx, { ...ids, passwordHash: newHash });
     });
     if (version === undefined) throw unauthorized('Your session has ended. Sign in again.');
     fastify.tokenVersions.remember(caller.id, version);

@@ -20,12 +20,14 @@ export const PasswordChangeBody = Type.Object(
 );
 
 export const getProfileSchema = {
+  operationId: 'getProfile',
   summary: 'The signed-in person: name, email, role and organisation',
   tags: ['profile'],
   response: { 200: Profile, ...errorResponses(401) },
 };
 
 export const updateProfileSchema = {
+  operationId: 'updateProfile',
   summary: 'Change one’s own full name; answers a token that carries it',
   tags: ['profile'],
   body: ProfileNameBody,
@@ -33,6 +35,7 @@ export const updateProfileSchema = {
 };
 
 export const changePasswordSchema = {
+  operationId: 'changePassword',
   summary:
     'Change one’s own password with the current one; ends every other session and answers a fresh token',
   description:

@@ -10,13 +10,14 @@ import {
   findTask,
   insertTask,
   listTasks,
-  updateTask,
+  saveTask,
+  type TaskEdit,
 } from '../../db/repositories/tasks';
-import type { TaskUpdate } from '../../db/tables';
 import { nowIso } from '../../lib/dates';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { hasRole, requireRole } from '../../plugins/auth';
+import { tellNewAssignee } from '../../reminders/reassignment';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import { checkMember, ownerScope, personFilter } from '../access';
 import {
@@ -133,11 +134,10 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       });
 
       const check = new InputCheck();
-      const changes: TaskUpdate = {};
+      const changes: TaskEdit['changes'] = {};
       if (body.title !== undefined) changes.title = check.requiredText(body.title, 'title');
       if (body.description !== undefined) changes.description = optionalText(body.description);
       if (body.due_date !== undefined) changes.due_date = check.instant(body.due_date, 'due_date');
-      if (body.status !== undefined) changes.status = body.status;
       const { assigned_to_user_id: byUserId, assigned_to_employee_id: byEmployeeId } = body;
       if (byUserId !== undefined && byEmployeeId !== undefined && byUserId !== byEmployeeId) {
         check.fail('assigned_to_employee_id', 'must match assigned_to_user_id when both are sent');
@@ -148,13 +148,23 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await checkMember(db, caller, assignee, check, assigneePath);
       check.done();
 
-      if (assignee !== undefined && assignee !== existing.assigned_to_user_id) {
+      const reassigned = assignee !== undefined && assignee !== existing.assigned_to_user_id;
+      if (reassigned) {
         changes.assigned_to_user_id = assignee;
         changes.assigner_id = caller.id;
       }
-      if (Object.keys(changes).length === 0) return existing;
-      changes.updated_at = nowIso();
-      await updateTask(db, caller.organization_id, existing.id, changes);
+      if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
+      const now = nowIso();
+      changes.updated_at = now;
+      // The status is worked out by the UPDATE itself (repositories/tasks.ts statusAfterSave).
+      await db.transaction().execute(async (trx) => {
+        const saved = await saveTask(trx, caller.organization_id, existing.id, {
+          changes,
+          status: body.status,
+          now,
+        });
+        if (saved && reassigned) await tellNewAssignee(trx, saved, now);
+      });
       return (await findTask(db, scope))!;
     },
   );
@@ -171,9 +181,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!hasRole(caller, 'manager'))
       checkEmployeeStatusChange(existing.status, request.body.status);
     if (existing.status !== request.body.status) {
-      await updateTask(db, caller.organization_id, existing.id, {
+      const now = nowIso();
+      await saveTask(db, caller.organization_id, existing.id, {
+        changes: { updated_at: now },
         status: request.body.status,
-        updated_at: nowIso(),
+        now,
       });
     }
     return (await findTask(db, scope))!;

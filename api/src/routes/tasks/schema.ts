@@ -71,6 +71,7 @@ export const TaskStatusBody = Type.Object({ status: TaskStatus }, { additionalPr
 const tags = ['tasks'];
 
 export const listTasksSchema = {
+  operationId: 'listTasks',
   summary: "The organisation's tasks (an employee: only those assigned to them)",
   tags,
   querystring: TaskListQuery,
@@ -78,6 +79,7 @@ export const listTasksSchema = {
 };
 
 export const getTaskSchema = {
+  operationId: 'getTask',
   summary: 'One task',
   tags,
   params: IdParams,
@@ -85,6 +87,7 @@ export const getTaskSchema = {
 };
 
 export const createTaskSchema = {
+  operationId: 'createTask',
   summary: 'Create a task (manager or admin)',
   description:
     'A due date in the past is accepted (the form refuses it; imports and corrections need it). ' +
@@ -95,6 +98,7 @@ export const createTaskSchema = {
 };
 
 export const updateTaskSchema = {
+  operationId: 'updateTask',
   summary: 'Change a task (manager or admin); only the fields sent change',
   tags,
   params: IdParams,
@@ -103,6 +107,7 @@ export const updateTaskSchema = {
 };
 
 export const setTaskStatusSchema = {
+  operationId: 'setTaskStatus',
   summary: 'Set the status only: Mark as Done is { "status": "completed" }',
   description: 'Employees may do this for tasks assigned to them.',
   tags,

@@ -12,6 +12,7 @@ export const UnsubscribeQuery = Type.Object({
 const HtmlPage = Type.String({ description: 'A short HTML page (text/html)' });
 
 export const showUnsubscribeSchema = {
+  operationId: 'showUnsubscribe',
   summary: 'The page an unsubscribe link opens: asks to confirm (changes nothing)',
   tags: ['notifications'],
   security: [],
@@ -20,6 +21,7 @@ export const showUnsubscribeSchema = {
 };
 
 export const unsubscribeSchema = {
+  operationId: 'unsubscribe',
   summary: 'Turns one kind of email off for one person (RFC 8058 one-click unsubscribe)',
   tags: ['notifications'],
   security: [],

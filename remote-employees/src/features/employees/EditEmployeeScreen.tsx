@@ -20,6 +20,18 @@ import { toFormValues, toUpdatePayload } from './formValues';
 import { employeePaths } from './paths';
 import { assignableRoles, canEditPerson, canManagePeople } from './permissions';
 
+/**
+ * The address this save asked for, when the API keeps it pending: someone who has set a password
+ * confirms a new email from it before it takes effect (docs/accounts.md).
+ */
+function emailAwaitingConfirmation(saved: Employee, sent: string | undefined): string | null {
+  const asked = sent?.trim().toLowerCase();
+  return asked && saved.pending_email === asked ? asked : null;
+}
+
+const emailChangeNotice = (address: string) =>
+  `A confirmation link was sent to ${address}; the email changes when it is confirmed.`;
+
 function EditEmployeeForm({ person }: { person: Employee }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -28,8 +40,11 @@ function EditEmployeeForm({ person }: { person: Employee }) {
 
   async function handleSubmit(values: EmployeeFormValues) {
     try {
-      await updateEmployee({ id: person.id, changes: toUpdatePayload(values) }).unwrap();
+      const changes = toUpdatePayload(values);
+      const saved = await updateEmployee({ id: person.id, changes }).unwrap();
       enqueueSnackbar('User updated successfully', { variant: 'success' });
+      const awaiting = emailAwaitingConfirmation(saved, changes.email);
+      if (awaiting) enqueueSnackbar(emailChangeNotice(awaiting), { variant: 'info' });
       navigate(employeePaths.list);
     } catch {
       enqueueSnackbar('Failed to update user', { variant: 'error' });

@@ -1,6 +1,8 @@
 import {
   baseApi,
   type AuthResponse,
+  type ConfirmEmailPayload,
+  type EmailChangeDetails,
   type ForgotPasswordPayload,
   type InvitationDetails,
   type SetPasswordPayload,
@@ -8,7 +10,8 @@ import {
 
 /**
  * The one-time links of the accounts (ARCHITECTURE 6): an invitation to accept, a forgotten
- * password, a sign-up's email to confirm. All public: the link's token is the proof.
+ * password, a new email to confirm, a sign-up's email to confirm. All public: the link's
+ * token is the proof (with the password, for a new email).
  */
 export const accountsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,6 +29,13 @@ export const accountsApi = baseApi.injectEndpoints({
     accountsResetPassword: build.mutation<{ message: string }, SetPasswordPayload>({
       query: (payload) => ({ url: '/auth/reset-password', method: 'POST', data: payload }),
     }),
+    accountsEmailChange: build.query<EmailChangeDetails, string>({
+      query: (token) => ({ url: '/auth/email-change', params: { token } }),
+      keepUnusedDataFor: 0,
+    }),
+    accountsConfirmEmail: build.mutation<AuthResponse, ConfirmEmailPayload>({
+      query: (payload) => ({ url: '/auth/confirm-email', method: 'POST', data: payload }),
+    }),
     /** A sign-up's mailed link: the address becomes theirs, and they are signed in. */
     accountsVerifyEmail: build.mutation<AuthResponse, { token: string }>({
       query: (payload) => ({ url: '/auth/verify-email', method: 'POST', data: payload }),
@@ -39,5 +49,7 @@ export const {
   useAccountsAcceptInviteMutation,
   useAccountsForgotPasswordMutation,
   useAccountsResetPasswordMutation,
+  useAccountsEmailChangeQuery,
+  useAccountsConfirmEmailMutation,
   useAccountsVerifyEmailMutation,
 } = accountsApi;

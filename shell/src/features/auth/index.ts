@@ -5,4 +5,5 @@ export { SignupScreen } from './SignupScreen';
 export { AcceptInviteScreen } from './AcceptInviteScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export { ResetPasswordScreen } from './ResetPasswordScreen';
+export { ConfirmEmailScreen } from './ConfirmEmailScreen';
 export { VerifyEmailScreen } from './VerifyEmailScreen';

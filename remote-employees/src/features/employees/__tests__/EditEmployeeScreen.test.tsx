@@ -116,6 +116,37 @@ describe("/employees/{id}/edit: 'Edit User' form", () => {
     expect(await screen.findByRole('link', { name: 'Meera Menon' })).toBeInTheDocument();
   });
 
+  it('a new email for someone who has set a password: says where the confirmation went; the email stays until then', async () => {
+    const { user, person, currentPath } = setUp(
+      makeEmployee({ firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com' }),
+    );
+    await formReady();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), ' Meera.Iyer@New.example.com ');
+    await user.click(save());
+
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'A confirmation link was sent to meera.iyer@new.example.com; the email changes when it is confirmed.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/employees'));
+    const row = (await screen.findByRole('link', { name: 'Meera Iyer' })).closest('tr');
+    expect(row).toHaveTextContent(person.email);
+  });
+
+  it('a new email for someone invited takes effect at once, without a confirmation notice', async () => {
+    const { user } = setUp(makeEmployee({ email: 'typo@example.com', invitation_pending: true }));
+    await formReady();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'right@example.com');
+    await user.click(save());
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('right@example.com')).toBeInTheDocument();
+    expect(screen.queryByText(/A confirmation link was sent/)).not.toBeInTheDocument();
+  });
+
   it("labels the button 'Saving...' while saving", async () => {
     const { user } = setUp();
     await formReady();

@@ -50,6 +50,18 @@ const countOf = (label: string) =>
     .closest('li')
     ?.textContent?.replace(label, '');
 
+describe('/employees/{id}: a new email waiting for confirmation', () => {
+  it('shows the new address beside the one the person still signs in with', async () => {
+    const moving = { ...meera, pending_email: 'meera@new.example.com' };
+    serve({ employees: [moving, other] });
+    expect(await screen.findByText('meera@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByText('meera@new.example.com (waiting for confirmation)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('New email')).toBeInTheDocument();
+  });
+});
+
 describe('/employees/{id} states', () => {
   it('shows a loading text while the person loads', async () => {
     server.use(http.get(apiUrl('/employees/:id'), () => delay('infinite')));

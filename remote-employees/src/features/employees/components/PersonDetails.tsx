@@ -5,12 +5,21 @@ import { InvitationPendingBadge } from './InvitationPendingBadge';
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-');
 
-/** One person's details: email, phone, department, role, status and a pending invitation. */
+/**
+ * One person's details: email (and a new one waiting to be confirmed), phone, department, role,
+ * status and a pending invitation.
+ */
 export function PersonDetails({ person }: { person: Employee }) {
   return (
     <DetailList>
       <DetailLabel>Email</DetailLabel>
       <DetailValue>{person.email}</DetailValue>
+      {person.pending_email ? (
+        <>
+          <DetailLabel>New email</DetailLabel>
+          <DetailValue>{person.pending_email} (waiting for confirmation)</DetailValue>
+        </>
+      ) : null}
       <DetailLabel>Phone Number</DetailLabel>
       <DetailValue>{orDash(person.phone)}</DetailValue>
       <DetailLabel>Department</DetailLabel>

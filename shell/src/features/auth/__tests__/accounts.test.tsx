@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { TOKEN_STORAGE_KEY, type AuthResponse, type InvitationDetails } from '@duly/shared';
+import {
+  TOKEN_STORAGE_KEY,
+  type AuthResponse,
+  type EmailChangeDetails,
+  type InvitationDetails,
+} from '@duly/shared';
 import { TEST_USER_CLAIMS, apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { renderShell } from '../../../testing/renderShell';
@@ -232,6 +237,103 @@ describe('/reset-password', () => {
     expect(
       within(await screen.findByRole('form', { name: 'Reset password' })).getByRole('alert'),
     ).toHaveTextContent('This password cannot be used.');
+  });
+});
+
+describe('/confirm-email', () => {
+  const CHANGE: EmailChangeDetails = {
+    full_name: 'Meera Iyer',
+    new_email: 'meera.iyer@new.example.com',
+    organization_name: 'Acme Labs',
+  };
+
+  it('shows the new address, confirms it with the password, signs in and goes home', async () => {
+    const answer = sessionFor('employee');
+    let body: unknown;
+    let askedToken: string | null = null;
+    server.use(
+      http.get(apiUrl('/auth/email-change'), ({ request }) => {
+        askedToken = new URL(request.url).searchParams.get('token');
+        return HttpResponse.json(CHANGE);
+      }),
+      http.post(apiUrl('/auth/confirm-email'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(answer);
+      }),
+    );
+    const { user, currentPath } = renderShell({ route: '/confirm-email?token=c1' });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm your new email' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Hello Meera Iyer\./)).toHaveTextContent(
+      'Enter your password to make meera.iyer@new.example.com your email at Acme Labs.',
+    );
+    expect(askedToken).toBe('c1');
+    await user.type(screen.getByLabelText(/^Password/), 'my own password');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+
+    expect(await screen.findByText('Your email has been changed')).toBeInTheDocument();
+    expect(body).toEqual({ token: 'c1', password: 'my own password' });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(answer.token);
+    await waitFor(() => expect(currentPath()).toBe('/employee/dashboard'));
+  });
+
+  it('asks for the password before sending anything, and shows a refusal from the server', async () => {
+    let sent = 0;
+    server.use(
+      http.get(apiUrl('/auth/email-change'), () => HttpResponse.json(CHANGE)),
+      http.post(apiUrl('/auth/confirm-email'), () => {
+        sent += 1;
+        return HttpResponse.json(
+          { message: 'Password is incorrect.', code: 'validation_failed' },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user, currentPath } = renderShell({ route: '/confirm-email?token=c1' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm new email' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(sent).toBe(0);
+
+    await user.type(screen.getByLabelText(/^Password/), 'a wrong guess');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+    expect(
+      within(await screen.findByRole('form', { name: 'Confirm new email' })).getByRole('alert'),
+    ).toHaveTextContent('Password is incorrect.');
+    expect(currentPath()).toBe('/confirm-email?token=c1');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['link_used', /already been used: your email was changed then/],
+    ['link_expired', /has expired, or a newer change was asked for/],
+  ] as const)('a %s link says so and offers to sign in', async (code, text) => {
+    server.use(http.get(apiUrl('/auth/email-change'), () => gone(code)));
+    renderShell({ route: '/confirm-email?token=old' });
+    expect(
+      await screen.findByRole('heading', { name: 'This confirmation link no longer works' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+  });
+
+  it('a link used meanwhile (another tab) turns the form into the same explanation', async () => {
+    server.use(
+      http.get(apiUrl('/auth/email-change'), () => HttpResponse.json(CHANGE)),
+      http.post(apiUrl('/auth/confirm-email'), () => gone('link_used')),
+    );
+    const { user } = renderShell({ route: '/confirm-email?token=c1' });
+    await user.type(await screen.findByLabelText(/^Password/), 'my own password');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/already been used/);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a link without a token is treated as expired, without asking the API', async () => {
+    renderShell({ route: '/confirm-email' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/has expired/);
   });
 });
 
