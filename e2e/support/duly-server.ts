@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
-import { startTestSmtpServer, type TestSmtpServer } from '../../api/src/mail/test-smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../api/src/index';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 

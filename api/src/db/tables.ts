@@ -139,10 +139,7 @@ export interface EmailOptOutsTable {
  * `email_change`: a new address confirmed before it takes effect.
  */
 export type AccountTokenPurpose =
-  | 'invitation'
-  | 'password_reset'
-  | 'email_verification'
-  | 'email_change';
+  'invitation' | 'password_reset' | 'email_verification' | 'email_change';
 
 /**
  * A one-time link (migration 006): an invitation, a password reset or the confirmation of a new

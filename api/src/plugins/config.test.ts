@@ -1,13 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ConfigError,
-  loadConfig,
-  parseDuration,
-  parseLogFormat,
-  parseTrustProxy,
-} from './config';
+import { ConfigError, loadConfig, parseDuration, parseLogFormat, parseTrustProxy } from './config';
 
 describe('loadConfig', () => {
   let base: string;
