@@ -56,6 +56,18 @@ export interface AppOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "the n addresses nearest the server
+ * are proxies" (Express's meaning): Fastify 5.12 ignores a plain number, since it cannot
+ * check that the nearest peer is a proxy; that is why docs recommend the addresses.
+ */
+export function trustProxyOption(
+  trustProxy: AppConfig['trustProxy'],
+): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /** Options of the Fastify instance itself (they cannot be set from inside a plugin). */
 export function serverOptions(config: AppConfig, logDestination?: LineSink): FastifyServerOptions {
   const pretty = config.logFormat === 'pretty';
@@ -73,6 +85,8 @@ export function serverOptions(config: AppConfig, logDestination?: LineSink): Fas
     // Spec paths end in a slash (`/tasks/`); clients may leave it out.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip is the client's, not the proxy's, only for the proxies TRUST_PROXY names.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Errors raised before any route is found answer in the documented shape as well.
     frameworkErrors,
     clientErrorHandler,

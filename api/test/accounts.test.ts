@@ -411,6 +411,30 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       expect((await login('my second password')).statusCode).toBe(200);
     });
 
+    test('a reset ends the old sessions on this instance at once, not after the version cache ages out', async () => {
+      const { app } = context();
+      const { email } = await personWithPassword('my first password');
+      const address = newAddress();
+      const signedIn = await call(app, 'POST', '/auth/login', {
+        body: { email, password: 'my first password' },
+        remoteAddress: address,
+      });
+      const oldToken = signedIn.json().token as string;
+      // Used once, so this instance holds the person's token version (for 5 s in the tests).
+      expect((await call(app, 'GET', '/profile', { token: oldToken })).statusCode).toBe(200);
+
+      await askForReset(email);
+      const mail = await smtp.waitForMail(email, (m) => m.subject === 'Reset your Duly password');
+      const reset = await call(app, 'POST', '/auth/reset-password', {
+        body: { token: tokenOf(mail.links[0]), password: 'my second password' },
+        remoteAddress: address,
+      });
+      expect(reset.statusCode).toBe(200);
+
+      const stale = await call(app, 'GET', '/profile', { token: oldToken });
+      expect(stale.statusCode).toBe(401);
+    });
+
     test('an expired or replaced reset link is refused with link_expired', async () => {
       const { app, db } = context();
       const { email, id } = await personWithPassword('my first password');
@@ -534,10 +558,10 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       expect(statuses).toEqual([...Array(max).fill(202), ...Array(3).fill(429)]);
     });
 
-    test('accept-invite and reset-password: per address, counted when admitted', async () => {
+    test('accept-invite and reset-password: links that do not work, per address, counted when admitted', async () => {
       const { app } = context();
       const address = newAddress();
-      const { max } = ACCOUNT_LIMITS.setPasswordPerAddress;
+      const { max } = ACCOUNT_LIMITS.linkFailuresPerAddress;
       const answers = await Promise.all(
         Array.from({ length: max + 6 }, (_, index) =>
           call(app, 'POST', index % 2 ? '/auth/accept-invite' : '/auth/reset-password', {
@@ -549,6 +573,25 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 410)).toHaveLength(max);
       expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    });
+
+    test('links that work never use up the allowance of an office behind one address', async () => {
+      const { app } = context();
+      const office = newAddress();
+      const { max } = ACCOUNT_LIMITS.linkFailuresPerAddress;
+      const invitations = [];
+      for (let index = 0; index <= max; index += 1) {
+        invitations.push(await addPerson(app, smtp, org.admin));
+      }
+      const statuses = [];
+      for (const { link } of invitations) {
+        const accepted = await call(app, 'POST', '/auth/accept-invite', {
+          body: { token: tokenOf(link), password: 'a new password' },
+          remoteAddress: office,
+        });
+        statuses.push(accepted.statusCode);
+      }
+      expect(statuses).toEqual(Array(max + 1).fill(200));
     });
   });
 

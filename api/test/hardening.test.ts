@@ -51,7 +51,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
       );
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 401)).toHaveLength(
-        SIGN_IN_LIMITS.failuresPerEmail,
+        SIGN_IN_LIMITS.perAccountAndAddress.max,
       );
       expect(statuses.at(-1)).toBe(429);
       expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
@@ -61,7 +61,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
       const answers = [];
       // In rounds the password gate takes whole, so only the limit per address refuses.
       const round = SIGN_IN_LIMITS.hashesAtOnce;
-      for (let sent = 0; sent < SIGN_IN_LIMITS.failuresPerAddress + 10; sent += round) {
+      for (let sent = 0; sent < SIGN_IN_LIMITS.perAddress.max + 10; sent += round) {
         answers.push(
           ...(await Promise.all(
             Array.from({ length: round }, (_, index) =>
@@ -72,10 +72,10 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
       }
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 401)).toHaveLength(
-        SIGN_IN_LIMITS.failuresPerAddress,
+        SIGN_IN_LIMITS.perAddress.max,
       );
       const refused = answers.filter((answer) => answer.statusCode === 429);
-      expect(refused).toHaveLength(answers.length - SIGN_IN_LIMITS.failuresPerAddress);
+      expect(refused).toHaveLength(answers.length - SIGN_IN_LIMITS.perAddress.max);
       expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(1);
       expect(refused[0].json()).toEqual({
         message: expect.any(String),

@@ -146,6 +146,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Today's cost takes ~0.9 s a hash here; the suite hashes hundreds. Tests of the cost
     // itself and of the rehash at sign-in (sessions.test.ts) set PASSWORD_COST.
     passwordCost: LEGACY_COST,
+    trustProxy: false,
+    signupsPerAddressPerHour: 10,
     ...overrides,
   };
 }

@@ -307,6 +307,8 @@ const PUBLIC_ROUTES = [
   // The link's token and the person's password are the proof (issue 24).
   'GET /auth/email-change',
   'POST /auth/confirm-email',
+  // A sign-up's confirmation link (issue 24).
+  'POST /auth/verify-email',
 ];
 
 const ROLES: Role[] = ['employee', 'manager', 'admin'];

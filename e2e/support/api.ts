@@ -11,6 +11,8 @@ import type {
   UpdateCertificatePayload,
 } from '@duly/shared/contract';
 
+import { mailboxOf } from './duly-server';
+
 /**
  * Test data through the real API (never mocked): what a test needs before the part it is
  * about (an organisation and its admin, tasks to list).
@@ -46,19 +48,41 @@ async function call<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A new organisation and its admin, signed in; the admin's address is confirmed through the
+ * link mailed to the server's mailbox (as a person would), so it also signs in by email.
+ */
 export async function signUp(
   baseURL: string,
   { fullName = 'Asha Verma', organizationName = 'Acme Labs' } = {},
 ): Promise<Account> {
   const email = uniqueEmail();
   const password = 'correct-horse-battery';
-  const answer = await call<AuthResponse>(baseURL, 'POST', '/auth/signup', {
+  await call<AuthResponse>(baseURL, 'POST', '/auth/signup', {
     email,
     password,
     name: fullName,
     organization_name: organizationName,
   });
+  const answer = await confirmEmail(baseURL, email);
   return { ...answer, email, password, fullName, organizationName };
+}
+
+/** Follows the sign-up confirmation mailed to `email` (POST /auth/verify-email). */
+export async function confirmEmail(baseURL: string, email: string): Promise<AuthResponse> {
+  const mailbox = mailboxOf(baseURL);
+  if (!mailbox) {
+    throw new Error(
+      `No mailbox for ${baseURL}: start the server with startDuly (its own mailbox, or mailbox: smtp)`,
+    );
+  }
+  const mail = await mailbox.waitForMail(email, (m) =>
+    m.links.some((link) => link.includes('/verify-email?')),
+  );
+  const link = new URL(mail.links.find((each) => each.includes('/verify-email?'))!);
+  return call<AuthResponse>(baseURL, 'POST', '/auth/verify-email', {
+    token: link.searchParams.get('token'),
+  });
 }
 
 export function createTask(

@@ -7,6 +7,8 @@ import path from 'node:path';
 
 import pg from 'pg';
 
+import { startTestSmtpServer, type TestSmtpServer } from '../../api/src/index';
+
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 /** Fixed so a test can sign a token the server accepts, or one it must refuse. */
@@ -25,6 +27,8 @@ export interface DulyServer {
   database: DulyDatabase;
   /** Its DATA_DIR (the database, the remotes' releases). */
   dataDir: string;
+  /** The SMTP server its mail goes to (a real one, in this process): links are read from it. */
+  mailbox: TestSmtpServer | undefined;
   /** Everything the server printed so far (start-up, logs, errors). */
   output(): string;
   stop(): Promise<void>;
@@ -36,8 +40,21 @@ export interface StartOptions {
   port?: number;
   /** Extra environment (REMOTE_TASKS_URL, …). */
   env?: Record<string, string>;
+  /**
+   * Where its mail goes: a test's own SMTP server, else one started (and stopped) with the
+   * server. (An SMTP_URL in `env` instead leaves the server without a mailbox here.)
+   */
+  mailbox?: TestSmtpServer;
   /** Extra options of `npm start` (`--demo`). */
   args?: string[];
+}
+
+/** Each running server's mailbox by its base URL (support/api.ts confirms sign-ups from it). */
+const mailboxes = new Map<string, TestSmtpServer>();
+
+/** The mailbox of the server at `baseURL`, if it was started here with one. */
+export function mailboxOf(baseURL: string): TestSmtpServer | undefined {
+  return mailboxes.get(baseURL.replace(/\/+$/, ''));
 }
 
 /** Settings the test machine may have that must not leak into a server under test. */
@@ -124,9 +141,12 @@ export async function startDuly({
   database = 'sqlite',
   port: requestedPort,
   env = {},
+  mailbox: givenMailbox,
   args = [],
 }: StartOptions = {}): Promise<DulyServer> {
   const port = requestedPort ?? (await freePort());
+  const ownMailbox = givenMailbox || env.SMTP_URL ? undefined : await startTestSmtpServer();
+  const mailbox = givenMailbox ?? ownMailbox;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'duly-e2e-data-'));
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   if (database === 'postgres') {
@@ -161,7 +181,10 @@ export async function startDuly({
       // on a past date would become escalated under it): off unless a test asks for it with
       // `env: { SCHEDULER: 'on' }` (docs/reminders.md).
       SCHEDULER: 'off',
+      // Every test signs up its own organisation, all from 127.0.0.1 (docs/accounts.md, "Limits").
+      SIGNUP_LIMIT: '10000',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(mailbox ? { SMTP_URL: mailbox.url } : {}),
       ...env,
     },
   });
@@ -189,6 +212,8 @@ export async function startDuly({
     }
     rmSync(dataDir, { recursive: true, force: true });
     await postgres?.drop();
+    mailboxes.delete(`http://127.0.0.1:${port}`);
+    await ownMailbox?.close();
   };
 
   const timeout = new Promise<never>((_, reject) =>
@@ -207,11 +232,13 @@ export async function startDuly({
     ? { dialect: 'postgres', connectionString: postgres.url }
     : // The file the API opens in DATA_DIR (api/src/plugins/config.ts).
       { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') };
+  if (mailbox) mailboxes.set(`http://127.0.0.1:${port}`, mailbox);
   return {
     baseURL: `http://127.0.0.1:${port}`,
     port,
     dataDir,
     database: databaseOfServer,
+    mailbox,
     output: () => output,
     stop,
   };

@@ -23,7 +23,8 @@ test.describe('accounts: an invitation and a password reset by email', () => {
     server = await startDuly({
       database,
       port,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
+      mailbox: smtp,
+      env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
     });
   });
 

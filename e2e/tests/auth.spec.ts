@@ -1,11 +1,12 @@
 import { signUp, uniqueEmail } from '../support/api';
-import { E2E_JWT_SECRET } from '../support/duly-server';
+import { E2E_JWT_SECRET, mailboxOf } from '../support/duly-server';
 import { expect, openSignedIn, test } from '../support/test';
 import { claimsOf, signToken } from '../support/tokens';
 
 test.describe('signing up, out and in', () => {
-  test('sign up lands on an empty dashboard; log out; log in again lands on the role home', async ({
+  test('sign up lands on an empty dashboard; confirm the mailed link; log out; log in again lands on the role home', async ({
     page,
+    baseURL,
   }) => {
     const email = uniqueEmail('signup');
     const password = 'a-long-enough-password';
@@ -35,6 +36,15 @@ test.describe('signing up, out and in', () => {
     // The chrome: the organisation's name and the avatar's initials.
     await expect(page.getByRole('banner')).toContainText('Krishnan Textiles');
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('MK');
+
+    // The address signs in once the link mailed to it is followed (docs/accounts.md).
+    const mail = await mailboxOf(baseURL!)!.waitForMail(email);
+    expect(mail.subject).toBe('Confirm your email for Duly');
+    await page.goto(mail.links[0]);
+    await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await expect(page.getByText('Your email is confirmed')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

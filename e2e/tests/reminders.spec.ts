@@ -34,10 +34,10 @@ const test = base.extend<ReminderFixtures>({
     async ({ database, smtp }, provide) => {
       const server = await startDuly({
         database,
+        mailbox: smtp,
         env: {
           SCHEDULER: 'on',
           SCHEDULER_INTERVAL_MS: '1000',
-          SMTP_URL: smtp.url,
           // The digest hour of today has passed whenever the test runs: the reminder goes out
           // at the first run after it is recorded (docs/reminders.md, "Digests at REMINDER_TIME").
           REMINDER_TIME: '00:00',

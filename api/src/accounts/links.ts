@@ -7,9 +7,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { insertAccountToken } from '../db/repositories/account-tokens';
 import type { AccountTokenPurpose } from '../db/tables';
+import { admit } from '../lib/request-limiter';
 import { publicLink } from '../mail/mailer';
 import type { MailMessage } from '../mail/mailer';
-import { invitationMail, resetMail, type LinkRecipient } from './mails';
+import { invitationMail, resetMail, verificationMail, type LinkRecipient } from './mails';
 
 export type { LinkRecipient };
 
@@ -18,9 +19,12 @@ export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 /** As long as an invitation: a change made by an admin waits for the person to read their mail. */
 export const EMAIL_CHANGE_LIFETIME_MS = INVITATION_LIFETIME_MS;
 
+export const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
 const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   invitation: INVITATION_LIFETIME_MS,
   password_reset: RESET_LIFETIME_MS,
+  email_verification: VERIFICATION_LIFETIME_MS,
   email_change: EMAIL_CHANGE_LIFETIME_MS,
 };
 
@@ -28,6 +32,7 @@ const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
 const PAGE: Record<AccountTokenPurpose, string> = {
   invitation: '/accept-invite',
   password_reset: '/reset-password',
+  email_verification: '/verify-email',
   email_change: '/confirm-email',
 };
 
@@ -66,20 +71,38 @@ export async function issueLink(
 }
 
 /**
+ * Whether another mail may go to `email` now: mails anyone can make Duly send (a sign-up, a
+ * forgotten password, an invitation from an organisation anyone can create) count per
+ * recipient, from wherever they come (lib/request-limiter.ts `mailsPerRecipient`). Over the
+ * limit nothing is sent and the request is answered as usual; the refusal is logged.
+ */
+export function mayMail(fastify: FastifyInstance, email: string, purpose: string): boolean {
+  if (admit([[fastify.mailsPerRecipient, email.toLowerCase()]]).admitted) return true;
+  fastify.log.warn({ to: email, purpose }, 'Mail not sent: too many to this address lately');
+  return false;
+}
+
+/**
  * Issues a link and mails it. The mail goes out after the answer: a slow or failing SMTP
  * server never fails nor delays the request (the link is stored; a resend makes a new one),
  * and a request for an unknown email takes as long as one for a known email. A failure is
- * logged with the recipient, never with the link.
+ * logged with the recipient, never with the link. Over the recipient's limit (`mayMail`) no
+ * link is made either: a newer link ends the older ones, so one made without a mail would
+ * end the link in the last mail that arrived.
  */
 export async function issueAndMailLink(
   fastify: FastifyInstance,
   recipient: LinkRecipient,
-  purpose: 'invitation' | 'password_reset',
+  purpose: 'invitation' | 'password_reset' | 'email_verification',
 ): Promise<void> {
+  if (!mayMail(fastify, recipient.email, purpose)) return;
   const url = await issueLink(fastify, recipient, purpose);
-  const message =
-    purpose === 'invitation' ? invitationMail(recipient, url) : resetMail(recipient, url);
-  sendAccountMail(fastify, message, purpose);
+  const compose = {
+    invitation: invitationMail,
+    password_reset: resetMail,
+    email_verification: verificationMail,
+  };
+  sendAccountMail(fastify, compose[purpose](recipient, url), purpose);
 }
 
 /**

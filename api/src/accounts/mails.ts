@@ -1,4 +1,4 @@
-/** The two mails of the accounts, in the product's voice: short, plain, one link each. */
+/** The mails of the accounts, in the product's voice: short, plain, one link each. */
 import { composeMail } from '../mail/compose';
 
 /** Who a link is for, and the organisation that sends it. */
@@ -41,6 +41,37 @@ export function resetMail(recipient: LinkRecipient, url: string) {
     ],
     action: { label: 'Choose a new password', url },
     footnote: 'This link works once and for 1 hour.',
+  });
+}
+
+/** A sign-up's link: following it makes the address theirs to sign in with. */
+export function verificationMail(recipient: LinkRecipient, url: string) {
+  return composeMail({
+    to: recipient.email,
+    subject: 'Confirm your email for Duly',
+    greeting: greeting(recipient),
+    paragraphs: [
+      `You have signed up ${recipient.organizationName} on Duly with this address.`,
+      'Confirm it to sign in with it from now on. If it was not you, ignore this mail: nobody can sign in with your address.',
+    ],
+    action: { label: 'Confirm my email', url },
+    footnote: 'This link works once and for 7 days.',
+  });
+}
+
+/**
+ * To an address that already has an account, when someone signs up with it: no link (the
+ * sign-up holds nothing), and the same answer went to whoever signed up.
+ */
+export function accountExistsMail(to: { email: string; fullName: string | null }) {
+  return composeMail({
+    to: to.email,
+    subject: 'Your Duly account',
+    greeting: greeting(to),
+    paragraphs: [
+      'Someone signed up on Duly with this address, which already has a Duly account. Nothing changed in your account.',
+      "If it was you, sign in with your password, or use 'Forgot password?' on the sign-in page. If not, ignore this mail.",
+    ],
   });
 }
 

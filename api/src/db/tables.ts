@@ -134,7 +134,12 @@ export interface EmailOptOutsTable {
   created_at: string;
 }
 
-export type AccountTokenPurpose = 'invitation' | 'password_reset' | 'email_change';
+/**
+ * `email_verification`: a sign-up's link, that makes its address held (docs/accounts.md);
+ * `email_change`: a new address confirmed before it takes effect.
+ */
+export type AccountTokenPurpose =
+  'invitation' | 'password_reset' | 'email_verification' | 'email_change';
 
 /**
  * A one-time link (migration 006): an invitation, a password reset or the confirmation of a new

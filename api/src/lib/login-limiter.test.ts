@@ -1,6 +1,6 @@
-import { LoginLimiter, PasswordGate } from './login-limiter';
+import { LoginLimiter, PasswordGate, SIGN_IN_LIMITS } from './login-limiter';
 
-const limits = { windowMs: 60_000, failuresPerEmail: 10, failuresPerAddress: 30 };
+const limits = SIGN_IN_LIMITS;
 
 function fail(limiter: LoginLimiter, email: string, address: string): void {
   const admission = limiter.begin(email, address);
@@ -36,11 +36,15 @@ test('attempts under way count: the 11th parallel attempt is refused before any 
   expect(limiter.begin('a@x.test', 'ip').admitted).toBe(true);
 });
 
+const small = {
+  perAccountAndAddress: { max: 2, windowMs: 60_000 },
+  perAddress: { max: 3, windowMs: 60_000 },
+  perAccount: { max: 100, windowMs: 60_000 },
+  perAddressAtTargetedAccount: { max: 1 },
+};
+
 test('one address is capped across emails; a success clears only that email', () => {
-  const limiter = new LoginLimiter(
-    { windowMs: 60_000, failuresPerEmail: 2, failuresPerAddress: 3 },
-    () => 0,
-  );
+  const limiter = new LoginLimiter(small, () => 0);
   fail(limiter, 'a@x.test', 'ip');
   const success = limiter.begin('a@x.test', 'ip');
   if (success.admitted) success.attempt.succeeded();
@@ -50,6 +54,31 @@ test('one address is capped across emails; a success clears only that email', ()
   // The address has 3 failures in all, so no other email may be tried from it either.
   expect(limiter.begin('b@x.test', 'ip').admitted).toBe(false);
   expect(limiter.begin('b@x.test', 'elsewhere').admitted).toBe(true);
+});
+
+test('a targeted account: addresses that guessed wait for the window, a fresh address is checked', () => {
+  let now = 0;
+  const limiter = new LoginLimiter(
+    {
+      ...small,
+      perAddress: { max: 100, windowMs: 60_000 },
+      perAccount: { max: 4, windowMs: 600_000 },
+    },
+    () => now,
+  );
+  fail(limiter, 'a@x.test', 'one');
+  fail(limiter, 'a@x.test', 'one');
+  fail(limiter, 'a@x.test', 'two');
+  fail(limiter, 'a@x.test', 'two');
+  // 4 failures: targeted. An address with failures at it waits until they leave 10 minutes.
+  now = 61_000;
+  expect(limiter.begin('a@x.test', 'one')).toEqual({ admitted: false, retryAfterSeconds: 539 });
+  fail(limiter, 'a@x.test', 'owner');
+  expect(limiter.begin('a@x.test', 'owner').admitted).toBe(false);
+  // Another account is not targeted.
+  expect(limiter.begin('b@x.test', 'one').admitted).toBe(true);
+  now = 600_001;
+  expect(limiter.begin('a@x.test', 'one').admitted).toBe(true);
 });
 
 test('the password gate runs a bounded number of tasks at once and refuses beyond its queue', async () => {

@@ -1,14 +1,16 @@
 /**
- * Limits of the public account routes (forgot password, accept an invitation, reset a
- * password), in the style of the sign-in limits (login-limiter.ts):
+ * Limits of the public account routes (forgot password, sign-up), in the style of the
+ * sign-in limits (login-limiter.ts); what each protects against: docs/accounts.md ("Limits").
  *
  * - Every request counts from the moment it is admitted, whatever its outcome, so parallel
  *   requests cannot slip in before the first one is recorded: admitting is synchronous, and
  *   Node runs one admission at a time.
- * - Each request names its keys (the client address, and for forgot-password the email at
- *   that address); it is admitted only if every key is under its cap within the window.
- *   The per-address cap bounds one address whatever emails or links it tries; the per-email
- *   cap bounds the mails one address can make a person receive.
+ * - Each request names its keys (the client address, the email at that address); it is
+ *   admitted only if every key is under its cap within the window.
+ * - Mails a stranger can make Duly send are also counted per recipient, across addresses
+ *   (`mailsPerRecipient`). Over it the request is answered as usual and the mail is not sent:
+ *   the answer must not depend on the email, and the mails already sent hold a working link
+ *   (a newer link ends the older ones, so the last one sent is the one that works).
  *
  * In memory, so per instance (N instances = N × the limits), like the sign-in limits.
  */
@@ -17,13 +19,19 @@ export interface RequestLimit {
   max: number;
 }
 
+const MINUTE = 60_000;
+
 export const ACCOUNT_LIMITS = {
   /** Forgot password, per address: an office behind one address stays well under it. */
-  forgotPerAddress: { windowMs: 15 * 60_000, max: 30 },
+  forgotPerAddress: { windowMs: 15 * MINUTE, max: 30 },
   /** Forgot password, per email and address: a few mails, then wait. */
-  forgotPerEmail: { windowMs: 15 * 60_000, max: 3 },
-  /** Accepting an invitation or resetting a password, per address (each hashes a password). */
-  setPasswordPerAddress: { windowMs: 15 * 60_000, max: 30 },
+  forgotPerEmail: { windowMs: 15 * MINUTE, max: 3 },
+  /** Mails to one address that anyone can trigger (forgot password, sign-up), from anywhere. */
+  mailsPerRecipient: { windowMs: 15 * MINUTE, max: 3 },
+  /** Accepting an invitation or resetting a password: links that did not work, per address. */
+  linkFailuresPerAddress: { windowMs: 15 * MINUTE, max: 30 },
+  /** Sign-ups (each a new organisation), per address; `max` is SIGNUP_LIMIT (config.ts). */
+  signupPerAddress: { windowMs: 60 * MINUTE, max: 10 },
 } satisfies Record<string, RequestLimit>;
 
 export type LimitAnswer = { admitted: true } | { admitted: false; retryAfterSeconds: number };

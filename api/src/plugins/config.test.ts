@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, parseDuration, parseLogFormat } from './config';
+import { ConfigError, loadConfig, parseDuration, parseLogFormat, parseTrustProxy } from './config';
 
 describe('loadConfig', () => {
   let base: string;
@@ -174,5 +174,50 @@ describe('parseDuration', () => {
     ['7d', 604_800],
   ])('%s → %i seconds', (value, seconds) => {
     expect(parseDuration(value, 'X')).toBe(seconds);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  test('off by default: the socket address is the client', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('off')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+  });
+
+  test("a hop count, or the proxies' addresses and ranges", () => {
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy(' 2 ')).toBe(2);
+    expect(parseTrustProxy('10.0.0.5, 10.1.0.0/16,fd00::/8,loopback')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  test.each(['true', 'proxy.internal', '10.0.0.0/33', '10.0.0.5/8/2', ','])(
+    'refuses %p with a message that says what it takes',
+    (value) => {
+      expect(() => parseTrustProxy(value)).toThrow(ConfigError);
+      expect(() => parseTrustProxy(value)).toThrow(
+        /TRUST_PROXY must be off, the number of proxies/,
+      );
+    },
+  );
+});
+
+describe('SIGNUP_LIMIT', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(path.join(os.tmpdir(), 'duly-config-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  test('10 sign-ups per address an hour by default; a whole number changes it', () => {
+    expect(loadConfig({ INIT_CWD: base }, []).signupsPerAddressPerHour).toBe(10);
+    expect(loadConfig({ INIT_CWD: base, SIGNUP_LIMIT: '50' }, []).signupsPerAddressPerHour).toBe(
+      50,
+    );
+    expect(() => loadConfig({ INIT_CWD: base, SIGNUP_LIMIT: '0' }, [])).toThrow(/SIGNUP_LIMIT/);
   });
 });

@@ -9,10 +9,13 @@
  * (http://localhost:PORT: the base of every link in a mail), REMINDER_TIME (09:00 Asia/Kolkata:
  * when the day's reminder digests go out), SCHEDULER_INTERVAL_MS (60000), SCHEDULER (on; `off`
  * keeps server.ts from running the reminders' scheduler), SMTP_POOL_CONNECTIONS (5),
- * SMTP_POOL_MESSAGES (100), MAIL_RATE_PER_MINUTE (none), SQLITE_SYNCHRONOUS (full).
+ * SMTP_POOL_MESSAGES (100), MAIL_RATE_PER_MINUTE (none), SQLITE_SYNCHRONOUS (full), TRUST_PROXY (off: the client's address
+ * is the socket's; a hop count or a list of proxy addresses), SIGNUP_LIMIT (10 sign-ups per
+ * client address per hour).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../db/connection';
@@ -76,7 +79,18 @@ export interface AppConfig {
    * to stay fast on small machines (test/helper.ts), except where the cost itself is tested.
    */
   passwordCost: ScryptCost;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): which X-Forwarded-For entries name the client. false
+   * (the default): the socket's address is the client's; a number: that many proxies in
+   * front; a list: the proxies' addresses (or ranges). Never `true`: trusting any sender would
+   * let every client choose the address its limits count against.
+   */
+  trustProxy: TrustProxy;
+  /** Sign-ups per client address per hour (SIGNUP_LIMIT, 10). */
+  signupsPerAddressPerHour: number;
 }
+
+export type TrustProxy = false | number | string[];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -178,6 +192,48 @@ function parseSqliteSynchronous(value: string | undefined): SqliteSynchronous {
   if (setting === '' || setting === 'full') return 'full';
   if (setting === 'normal') return 'normal';
   throw new ConfigError(`SQLITE_SYNCHRONOUS must be full or normal (got "${value}")`);
+}
+
+/** Names proxy-addr (Fastify's trustProxy) knows for well-known ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: off, a hop count (1 = one proxy in front), or proxy addresses/ranges. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const trimmed = (value ?? '').trim();
+  if (trimmed === '' || trimmed === 'off' || trimmed === 'false' || trimmed === '0') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every(isProxyAddress)) {
+    throw new ConfigError(
+      'TRUST_PROXY must be off, the number of proxies in front of Duly (e.g. 1), or their ' +
+        `addresses, comma-separated (e.g. 10.0.0.5,10.1.0.0/16) (got "${value}")`,
+    );
+  }
+  return entries;
+}
+
+const DEFAULT_SIGNUP_LIMIT = 10;
+
+function parseSignupLimit(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_SIGNUP_LIMIT;
+  const limit = Number(value);
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new ConfigError(`SIGNUP_LIMIT must be a whole number, at least 1 (got "${value}")`);
+  }
+  return limit;
 }
 
 function parsePort(value: string | undefined): number {
@@ -301,6 +357,8 @@ export function loadConfig(
     ),
     tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
     passwordCost: PASSWORD_COST,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),
   };
 }
 

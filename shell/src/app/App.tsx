@@ -8,6 +8,7 @@ import {
   RequireAuth,
   ResetPasswordScreen,
   SignupScreen,
+  VerifyEmailScreen,
 } from '../features/auth';
 import { SignedInScreen } from './SignedInScreen';
 
@@ -41,6 +42,7 @@ export function App() {
       <Route path="/accept-invite" element={<AcceptInviteScreen />} />
       <Route path="/reset-password" element={<ResetPasswordScreen />} />
       <Route path="/confirm-email" element={<ConfirmEmailScreen />} />
+      <Route path="/verify-email" element={<VerifyEmailScreen />} />
       <Route
         path="/forgot-password"
         element={

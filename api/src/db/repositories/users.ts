@@ -5,6 +5,12 @@
  * An email across the system is the global lookup table `user_emails` (migration 010: the one
  * table Citus would not shard by organisation): every write of a user's email writes it in the
  * same transaction, and its primary key decides between two people taking one email at once.
+ *
+ * A user *holds* their address when `user_emails` names them: sign-in and forgot-password
+ * find people there. Not every user does (docs/accounts.md, "Who holds an address"): someone
+ * who signed up holds it once they follow the link mailed to it, and someone added with an
+ * address another organisation's person holds, once they accept their invitation and only if
+ * that holder has no password (`claimEmail`).
  */
 import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import type { Employee, EmployeeStatus, Role, TeamMember } from '@duly/shared/contract';
@@ -233,15 +239,92 @@ export async function listTeam(
   return { items, total };
 }
 
-/** Inserts the user and claims their email across the system, in one transaction. */
-export async function insertUser(db: Db, user: NewUser): Promise<void> {
+/**
+ * Inserts the user and, unless `holdEmail` is false, claims their email across the system, in
+ * one transaction (a unique violation when someone holds it already).
+ */
+export async function insertUser(
+  db: Db,
+  user: NewUser,
+  { holdEmail = true }: { holdEmail?: boolean } = {},
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('users').values(user).execute();
+    if (!holdEmail) return;
     await trx
       .insertInto('user_emails')
       .values({ email: user.email, organization_id: user.organization_id, user_id: user.id })
       .execute();
   });
+}
+
+/**
+ * Inserts someone added to an organisation (POST /employees): they hold their address if
+ * nobody does, else they are added without it and accepting their invitation decides
+ * (`claimEmail`). The same for the caller either way, so adding a person never tells whether
+ * the address belongs to another organisation.
+ */
+export async function insertAddedUser(db: Db, user: NewUser): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('users').values(user).execute();
+    await trx
+      .insertInto('user_emails')
+      .values({ email: user.email, organization_id: user.organization_id, user_id: user.id })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .execute();
+  });
+}
+
+/** Whether someone of the organisation has this email (held or not). */
+export async function emailInOrganization(
+  db: Db,
+  organizationId: string,
+  email: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The user has just proved the address is theirs (followed a link mailed to it): they hold it
+ * from now on. Taken from a holder without a password (an invitation nobody accepted); a
+ * holder with a password keeps it, and the answer is false. Run it in the transaction that
+ * uses the link.
+ */
+export async function claimEmail(
+  trx: Db,
+  user: { organizationId: string; userId: string; email: string },
+): Promise<boolean> {
+  const claim = { email: user.email, organization_id: user.organizationId, user_id: user.userId };
+  // Free: taken here (of two at once, the primary key lets one in; the other reads the holder).
+  await trx
+    .insertInto('user_emails')
+    .values(claim)
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .execute();
+  const holder = await trx
+    .selectFrom('user_emails')
+    .innerJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'user_emails.user_id')
+        .onRef('users.organization_id', '=', 'user_emails.organization_id'),
+    )
+    .select(['users.id', 'users.password_hash'])
+    .where('user_emails.email', '=', user.email)
+    .executeTakeFirst();
+  if (holder?.id === user.userId) return true;
+  if (holder?.password_hash) return false;
+  await trx
+    .updateTable('user_emails')
+    .set({ organization_id: user.organizationId, user_id: user.userId })
+    .where('email', '=', user.email)
+    .execute();
+  return true;
 }
 
 /**
@@ -280,7 +363,12 @@ async function moveEmail(db: Db, organizationId: string, id: string, email: stri
     .where('id', '=', id)
     .executeTakeFirst();
   if (!current || current.email === email) return;
-  await db.deleteFrom('user_emails').where('email', '=', current.email).execute();
+  // Only their own claim: the old address may be held by someone else (they never held it).
+  await db
+    .deleteFrom('user_emails')
+    .where('email', '=', current.email)
+    .where('user_id', '=', id)
+    .execute();
   await db
     .insertInto('user_emails')
     .values({ email, organization_id: organizationId, user_id: id })

@@ -1,11 +1,12 @@
 /**
  * The public account routes (issue 14): who an invitation is for, accepting it, asking for a
- * password reset and using the reset link, and confirming a new email (issue 24). Nobody is
- * signed in here; the link's token is the proof (with the password, for a new email), so each
- * route is limited per client address (lib/request-limiter.ts).
+ * password reset and using the reset link, confirming a new email (issue 24) and a sign-up's
+ * email. Nobody is signed in here; the link's token is the proof (with the password, for a
+ * new email), so each route is limited per client address (lib/request-limiter.ts,
+ * lib/attempt-log.ts; docs/accounts.md "Limits").
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { applyEmailChange } from '../../accounts/email-change';
 import { hashLinkToken, issueAndMailLink } from '../../accounts/links';
 import {
@@ -15,8 +16,16 @@ import {
   type AccountTokenDetails,
 } from '../../db/repositories/account-tokens';
 import { findOrganization } from '../../db/repositories/organizations';
-import { findUserByEmail, normaliseEmail, setPasswordHash } from '../../db/repositories/users';
+import {
+  claimEmail,
+  findTokenVersion,
+  findUserByEmail,
+  normaliseEmail,
+  setPasswordHash,
+} from '../../db/repositories/users';
 import type { AccountTokenPurpose } from '../../db/tables';
+import { FailureLimiter } from '../../lib/attempt-log';
+import { clientKey } from '../../lib/client-address';
 import { conflict, fieldError, HttpError, tooManyRequests } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { ACCOUNT_LIMITS, admit, RequestLimiter, type LimitAnswer } from '../../lib/request-limiter';
@@ -28,6 +37,7 @@ import {
   forgotPasswordSchema,
   invitationSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
 } from './schema';
 
 /** The one answer of forgot-password, whoever asks. */
@@ -45,12 +55,25 @@ const GONE_MESSAGES: Record<AccountTokenPurpose, Record<'used' | 'expired', stri
     expired:
       "This reset link has expired or was replaced. Ask for a new one with 'Forgot password?'.",
   },
+  email_verification: {
+    used: 'This link has already been used: your email is confirmed. Sign in with it.',
+    expired: 'This confirmation link has expired or was replaced.',
+  },
   email_change: {
     used: 'This link has already been used: the email was changed then.',
     expired:
       'This link has expired or was replaced by a newer change. Ask whoever changed your email to save it again.',
   },
 };
+
+/** 409: the address is held by an account with a password (its owner is the one told). */
+function emailTaken(): HttpError {
+  return new HttpError(
+    409,
+    'email_taken',
+    'This email address already has a Duly account. Sign in with it, or ask for an invitation to another address.',
+  );
+}
 
 /** 410: the link no longer works (`link_used` or `link_expired`, LINK_GONE_CODES). */
 function linkGone(purpose: AccountTokenPurpose, why: 'used' | 'expired'): HttpError {
@@ -61,17 +84,21 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
   const forgotPerAddress = new RequestLimiter(ACCOUNT_LIMITS.forgotPerAddress);
   const forgotPerEmail = new RequestLimiter(ACCOUNT_LIMITS.forgotPerEmail);
-  const setPasswordPerAddress = new RequestLimiter(ACCOUNT_LIMITS.setPasswordPerAddress);
+  const linkFailuresPerAddress = new FailureLimiter(ACCOUNT_LIMITS.linkFailuresPerAddress);
   // Accepting and resetting hash a password: they share sign-in's gate (plugins/sign-in-limits).
   const passwords = fastify.passwordGate;
 
-  function refuseUnlessAdmitted(reply: FastifyReply, answer: LimitAnswer): void {
-    if (answer.admitted) return;
-    reply.header('Retry-After', String(answer.retryAfterSeconds));
-    const minutes = Math.ceil(answer.retryAfterSeconds / 60);
-    throw tooManyRequests(
+  /** 429, with when to come back. */
+  function tooMany(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+    reply.header('Retry-After', String(retryAfterSeconds));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return tooManyRequests(
       `Too many requests from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     );
+  }
+
+  function refuseUnlessAdmitted(reply: FastifyReply, answer: LimitAnswer): void {
+    if (!answer.admitted) throw tooMany(reply, answer.retryAfterSeconds);
   }
 
   /** The link if it works now; else 410 saying whether it was used or has expired. */
@@ -113,6 +140,14 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const now = new Date().toISOString();
       if (!(await useAccountToken(trx, hashLinkToken(token), now))) return undefined;
       const ids = { organizationId: link.organizationId, userId: link.user.id };
+      // Following the invitation proves the address: it becomes theirs, unless an account
+      // with a password holds it (then nothing happens, and the link still works).
+      if (
+        purpose === 'invitation' &&
+        !(await claimEmail(trx, { ...ids, email: link.user.email }))
+      ) {
+        throw emailTaken();
+      }
       const version = await setPasswordHash(trx, { ...ids, passwordHash });
       // Any other pending link of theirs (a reset asked for meanwhile) stops working too.
       await expireAccountTokensOf(trx, ids.organizationId, ids.userId, now);
@@ -123,7 +158,33 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await workingLink(token, purpose);
       throw linkGone(purpose, 'used');
     }
+    // Their older tokens are refused here at once, not when this instance's copy of their
+    // version ages out (other instances: within tokenVersionMaxAgeMs).
+    fastify.tokenVersions.remember(link.user.id, used);
     return { link, tokenVersion: used };
+  }
+
+  /**
+   * Admits a request that carries a link, per client address: only links that do not work
+   * count, so people accepting their invitations from one office never use up its allowance.
+   */
+  async function throughLink<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const admission = linkFailuresPerAddress.begin(clientKey(request.ip));
+    if (!admission.admitted) throw tooMany(reply, admission.retryAfterSeconds);
+    const { attempt } = admission;
+    try {
+      const result = await work();
+      attempt.succeeded();
+      return result;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 410) attempt.failed();
+      else attempt.abandoned();
+      throw error;
+    }
   }
 
   fastify.get('/auth/invitation', { schema: invitationSchema }, async (request) => {
@@ -136,13 +197,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post('/auth/accept-invite', { schema: acceptInviteSchema }, async (request, reply) => {
-    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
     const { token, password } = request.body;
-    const { link, tokenVersion } = await setPasswordThroughLink(
-      reply,
-      token,
-      password,
-      'invitation',
+    const { link, tokenVersion } = await throughLink(request, reply, () =>
+      setPasswordThroughLink(reply, token, password, 'invitation'),
     );
     return signSession(
       { ...link.user, organization_id: link.organizationId, token_version: tokenVersion },
@@ -150,10 +207,33 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     );
   });
 
+  fastify.post('/auth/verify-email', { schema: verifyEmailSchema }, async (request, reply) => {
+    const { token } = request.body;
+    return throughLink(request, reply, async () => {
+      const link = await workingLink(token, 'email_verification');
+      const ids = { organizationId: link.organizationId, userId: link.user.id };
+      const claimed = await db.transaction().execute(async (trx) => {
+        if (!(await useAccountToken(trx, hashLinkToken(token), new Date().toISOString()))) {
+          return false;
+        }
+        if (!(await claimEmail(trx, { ...ids, email: link.user.email }))) throw emailTaken();
+        return true;
+      });
+      if (!claimed) throw linkGone('email_verification', 'used');
+      const tokenVersion = await findTokenVersion(db, ids.organizationId, ids.userId);
+      if (tokenVersion === undefined) throw linkGone('email_verification', 'expired');
+      return signSession(
+        { ...link.user, organization_id: link.organizationId, token_version: tokenVersion },
+        config,
+      );
+    });
+  });
+
   fastify.post('/auth/reset-password', { schema: resetPasswordSchema }, async (request, reply) => {
-    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
     const { token, password } = request.body;
-    await setPasswordThroughLink(reply, token, password, 'password_reset');
+    await throughLink(request, reply, () =>
+      setPasswordThroughLink(reply, token, password, 'password_reset'),
+    );
     return { message: PASSWORD_RESET_ANSWER };
   });
 
@@ -171,14 +251,23 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   // The link proves the new address; the password proves the person (whoever can change an
   // email, a manager, may control the new address). The password is checked like a sign-in:
   // same limits and gate, so the link is no way around them.
-  fastify.post('/auth/confirm-email', { schema: confirmEmailSchema }, async (request, reply) => {
-    refuseUnlessAdmitted(reply, admit([[setPasswordPerAddress, request.ip]]));
-    const { token, password } = request.body;
+  fastify.post('/auth/confirm-email', { schema: confirmEmailSchema }, (request, reply) =>
+    throughLink(request, reply, () =>
+      confirmEmailChange(request.body, clientKey(request.ip), reply),
+    ),
+  );
+
+  /** The link proves the new address, the password the person (below). */
+  async function confirmEmailChange(
+    { token, password }: { token: string; password: string },
+    address: string,
+    reply: FastifyReply,
+  ) {
     const link = await workingLink(token, 'email_change');
-    const admission = fastify.signInLimiter.begin(link.user.email, request.ip);
+    const admission = fastify.signInLimiter.begin(link.user.email, address);
     if (!admission.admitted) {
       reply.header('Retry-After', String(admission.retryAfterSeconds));
-      throw tooManyRequests('Too many wrong passwords. Try again in a minute.');
+      throw tooMany(reply, admission.retryAfterSeconds);
     }
     const { attempt } = admission;
     const checking = passwords.run(() =>
@@ -216,22 +305,23 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     // This instance refuses the person's older tokens at once; the others within their cache's age.
     fastify.tokenVersions.remember(confirmed.user.id, confirmed.user.token_version);
     return signSession(confirmed.user, config);
-  });
+  }
 
   fastify.post(
     '/auth/forgot-password',
     { schema: forgotPasswordSchema },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
+      const address = clientKey(request.ip);
       refuseUnlessAdmitted(
         reply,
         admit([
-          [forgotPerAddress, request.ip],
-          [forgotPerEmail, `${email}\n${request.ip}`],
+          [forgotPerAddress, address],
+          [forgotPerEmail, `${email}\n${address}`],
         ]),
       );
       // The work happens after the answer, so a known email and an unknown one take the same
-      // time to answer, and the answer is the same.
+      // time to answer, and the answer is the same (over the recipient's limit: no mail).
       void mailForgottenPassword(email).catch((error: Error) =>
         request.log.error({ err: error }, 'Could not handle a forgotten password'),
       );

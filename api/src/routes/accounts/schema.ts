@@ -100,3 +100,16 @@ export const confirmEmailSchema = {
   body: Type.Object({ token: LinkToken, password: AnyPassword }),
   response: { 200: AuthResponse, ...errorResponses(400, 409, 410, 429) },
 };
+
+export const verifyEmailSchema = {
+  operationId: 'verifySignupEmail',
+  summary: "Confirm a sign-up's email through the mailed link, and sign in",
+  description:
+    'Answers `{ token, user }` like /auth/login; from then on the address signs in. 409 ' +
+    '(`email_taken`) when an account with a password holds the address; 410 (`link_used`, ' +
+    '`link_expired`) when the link no longer works. Limited per client address (429).',
+  tags,
+  security: [],
+  body: Type.Object({ token: LinkToken }),
+  response: { 200: AuthResponse, ...errorResponses(400, 409, 410, 429) },
+};

@@ -1,27 +1,32 @@
 /**
  * POST /auth/login and /auth/signup: both answer `{ token, user }`.
+ *
+ * Sign-up answers the same whether or not the email has an account, and the new admin holds
+ * no address until they follow the link mailed to it (docs/accounts.md, "Who holds an
+ * address"): they are signed in at once, as the spec has it, and sign in by email once
+ * confirmed. The owner of an address that has an account is told, with no link.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { isUniqueViolation } from '../../db/connection';
+import { issueAndMailLink, mayMail } from '../../accounts/links';
+import { accountExistsMail } from '../../accounts/mails';
 import { insertOrganization } from '../../db/repositories/organizations';
 import {
-  emailInUse,
   findUserByEmail,
   insertUser,
   normaliseEmail,
   upgradePasswordHash,
 } from '../../db/repositories/users';
-import type { UserRow } from '../../db/tables';
+import type { OrganizationRow, UserRow } from '../../db/tables';
+import { clientKey } from '../../lib/client-address';
 import { nowIso } from '../../lib/dates';
-import { conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { InputCheck } from '../../lib/input';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
+import { ACCOUNT_LIMITS, admit, RequestLimiter } from '../../lib/request-limiter';
 import { loginSchema, signupSchema } from './schema';
 import { signSession } from './session';
-
-const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** "Ada Lovelace King" → first name "Ada", last name "Lovelace King". */
 export function splitName(fullName: string): { first_name: string; last_name: string | null } {
@@ -29,10 +34,20 @@ export function splitName(fullName: string): { first_name: string; last_name: st
   return { first_name: first, last_name: rest.length > 0 ? rest.join(' ') : null };
 }
 
+/** 59 → "1 minute", 600 → "10 minutes". */
+export function inMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
   const limiter = fastify.signInLimiter;
   const passwords = fastify.passwordGate;
+  const signupsPerAddress = new RequestLimiter({
+    ...ACCOUNT_LIMITS.signupPerAddress,
+    max: config.signupsPerAddressPerHour,
+  });
 
   /** Every hashing slot is taken and the queue is full: come back in a second. */
   function busy(reply: FastifyReply) {
@@ -44,10 +59,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
-    const admission = limiter.begin(email, request.ip);
+    const admission = limiter.begin(email, clientKey(request.ip));
     if (!admission.admitted) {
       reply.header('Retry-After', String(admission.retryAfterSeconds));
-      throw tooManyRequests('Too many failed sign-in attempts. Try again in a minute.');
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${inMinutes(admission.retryAfterSeconds)}.`,
+      );
     }
     const { attempt } = admission;
     const checked = passwords.run(async () => {
@@ -91,6 +108,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post('/auth/signup', { schema: signupSchema }, async (request, reply) => {
+    const limited = admit([[signupsPerAddress, clientKey(request.ip)]]);
+    if (!limited.admitted) {
+      reply.header('Retry-After', String(limited.retryAfterSeconds));
+      throw tooManyRequests(
+        `Too many sign-ups from your address. Try again in ${inMinutes(limited.retryAfterSeconds)}.`,
+      );
+    }
     const check = new InputCheck();
     const fullName = check.requiredText(request.body.name, 'name').replace(/\s+/g, ' ');
     const organizationName = check.requiredText(
@@ -99,7 +123,6 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     );
     check.done();
     const email = normaliseEmail(request.body.email);
-    if (await emailInUse(db, email)) throw conflict(EMAIL_TAKEN);
 
     // Hash before the transaction: on SQLite a transaction holds the only connection.
     const hashing = passwords.run(() => hashPassword(request.body.password, config.passwordCost));
@@ -127,18 +150,43 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       created_at: now,
       updated_at: now,
     };
-    try {
-      await db.transaction().execute(async (trx) => {
-        await insertOrganization(trx, organization);
-        await insertUser(trx, user);
-      });
-    } catch (error) {
-      // Two sign-ups with one email at the same moment: the unique index decides.
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-      throw error;
-    }
+    await db.transaction().execute(async (trx) => {
+      await insertOrganization(trx, organization);
+      await insertUser(trx, user, { holdEmail: false });
+    });
+    // After the answer, so its time says nothing either (over the recipient's limit: no mail).
+    void mailSignedUp(organization, user).catch((error: Error) =>
+      request.log.error({ err: error }, 'Could not mail a sign-up'),
+    );
     return reply.code(201).send(session(user));
   });
+
+  /**
+   * An address with an account that has a password is told someone signed up with it. Any
+   * other address (free, or held only by an invitation nobody accepted) gets the link that
+   * makes it the new admin's.
+   */
+  async function mailSignedUp(organization: OrganizationRow, user: UserRow): Promise<void> {
+    const holder = await findUserByEmail(db, user.email);
+    if (holder?.password_hash) {
+      if (!mayMail(fastify, holder.email, 'account_exists')) return;
+      await fastify.mailer.send(
+        accountExistsMail({ email: holder.email, fullName: holder.full_name }),
+      );
+      return;
+    }
+    await issueAndMailLink(
+      fastify,
+      {
+        organizationId: organization.id,
+        organizationName: organization.name,
+        userId: user.id,
+        email: user.email,
+        fullName: user.full_name,
+      },
+      'email_verification',
+    );
+  }
 };
 
 export default authRoutes;

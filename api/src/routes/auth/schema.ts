@@ -46,8 +46,12 @@ export const loginSchema = {
 export const signupSchema = {
   operationId: 'signUp',
   summary: 'Create an organisation and its first user (an admin), and sign in',
+  description:
+    'The same answer whether or not the email has an account. The address signs in once the ' +
+    'link mailed to it is followed (POST /auth/verify-email); an address that has an account ' +
+    'gets a mail saying so instead. Limited per client address (429).',
   tags: ['auth'],
   security: [],
   body: SignupBody,
-  response: { 201: AuthResponse, ...errorResponses(400, 409) },
+  response: { 201: AuthResponse, ...errorResponses(400, 429) },
 };

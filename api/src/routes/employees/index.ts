@@ -14,9 +14,10 @@ import { findOrganization } from '../../db/repositories/organizations';
 import {
   EMPLOYEE_SORTS,
   anotherAdminRemains,
+  emailInOrganization,
   emailInUse,
   findEmployee,
-  insertUser,
+  insertAddedUser,
   listEmployees,
   normaliseEmail,
   updateUser,
@@ -150,14 +151,16 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       rejectForeignIds(body, { organization_id: [caller.organization_id] });
       checkAdminPower(caller, body.role);
       const email = normaliseEmail(body.email);
-      if (await emailInUse(db, email)) throw conflict(EMAIL_TAKEN);
+      // Only this organisation's people: whether another organisation has the address is
+      // never told (insertAddedUser).
+      if (await emailInOrganization(db, caller.organization_id, email)) throw conflict(EMAIL_TAKEN);
 
       const firstName = optionalText(body.firstName) ?? null;
       const lastName = optionalText(body.lastName) ?? null;
       const id = randomUUID();
       const now = nowIso();
       try {
-        await insertUser(db, {
+        await insertAddedUser(db, {
           id,
           organization_id: caller.organization_id,
           email,

@@ -5,12 +5,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { expireAccountTokensOf } from '../../db/repositories/account-tokens';
 import { findProfile, setPasswordHash, updateUser } from '../../db/repositories/users';
+import { clientKey } from '../../lib/client-address';
 import { nowIso } from '../../lib/dates';
 import { fieldError, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { InputCheck } from '../../lib/input';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Caller } from '../../plugins/auth';
-import { splitName } from '../auth';
+import { inMinutes, splitName } from '../auth';
 import { signSession } from '../auth/session';
 import { changePasswordSchema, getProfileSchema, updateProfileSchema } from './schema';
 
@@ -53,10 +54,12 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put('/profile/password', { schema: changePasswordSchema }, async (request, reply) => {
     const { caller, body } = request;
     const profile = await profileOf(caller);
-    const admission = fastify.signInLimiter.begin(profile.email, request.ip);
+    const admission = fastify.signInLimiter.begin(profile.email, clientKey(request.ip));
     if (!admission.admitted) {
       reply.header('Retry-After', String(admission.retryAfterSeconds));
-      throw tooManyRequests('Too many wrong passwords. Try again in a minute.');
+      throw tooManyRequests(
+        `Too many wrong passwords. Try again in ${inMinutes(admission.retryAfterSeconds)}.`,
+      );
     }
     const { attempt } = admission;
     const checked = fastify.passwordGate.run(async () =>

@@ -10,8 +10,8 @@ import {
 
 /**
  * The one-time links of the accounts (ARCHITECTURE 6): an invitation to accept, a forgotten
- * password, a new email to confirm. All public: the link's token is the proof (with the
- * password, for a new email).
+ * password, a new email to confirm, a sign-up's email to confirm. All public: the link's
+ * token is the proof (with the password, for a new email).
  */
 export const accountsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -36,6 +36,10 @@ export const accountsApi = baseApi.injectEndpoints({
     accountsConfirmEmail: build.mutation<AuthResponse, ConfirmEmailPayload>({
       query: (payload) => ({ url: '/auth/confirm-email', method: 'POST', data: payload }),
     }),
+    /** A sign-up's mailed link: the address becomes theirs, and they are signed in. */
+    accountsVerifyEmail: build.mutation<AuthResponse, { token: string }>({
+      query: (payload) => ({ url: '/auth/verify-email', method: 'POST', data: payload }),
+    }),
   }),
   overrideExisting: 'throw',
 });
@@ -47,4 +51,5 @@ export const {
   useAccountsResetPasswordMutation,
   useAccountsEmailChangeQuery,
   useAccountsConfirmEmailMutation,
+  useAccountsVerifyEmailMutation,
 } = accountsApi;

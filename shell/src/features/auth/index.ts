@@ -6,3 +6,4 @@ export { AcceptInviteScreen } from './AcceptInviteScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export { ResetPasswordScreen } from './ResetPasswordScreen';
 export { ConfirmEmailScreen } from './ConfirmEmailScreen';
+export { VerifyEmailScreen } from './VerifyEmailScreen';

@@ -336,3 +336,59 @@ describe('/confirm-email', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/has expired/);
   });
 });
+
+describe('/verify-email', () => {
+  it('confirms the address on a click (not on opening), signs in and goes to the dashboard', async () => {
+    const answer = sessionFor('admin');
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/auth/verify-email'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(answer);
+      }),
+    );
+    const { user, currentPath } = renderShell({ route: '/verify-email?token=abc123' });
+
+    expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
+
+    expect(await screen.findByText('Your email is confirmed')).toBeInTheDocument();
+    expect(sent).toEqual([{ token: 'abc123' }]);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(answer.token);
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+  });
+
+  it('a used link says the email is already confirmed and leads to sign in', async () => {
+    server.use(http.post(apiUrl('/auth/verify-email'), () => gone('link_used')));
+    const { user } = renderShell({ route: '/verify-email?token=abc' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    expect(
+      await screen.findByRole('heading', { name: 'This link no longer works' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'It has already been used: your email is confirmed. Sign in with it.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('an address that already has an account: the server says so, and the link can be tried again', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('/auth/verify-email'), () => {
+        calls += 1;
+        return HttpResponse.json(
+          { message: 'This email address already has a Duly account.', code: 'email_taken' },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderShell({ route: '/verify-email?token=abc' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This email address already has a Duly account.',
+    );
+    expect(calls).toBe(1);
+    expect(screen.getByRole('button', { name: 'Confirm my email' })).toBeEnabled();
+  });
+});
