@@ -55,6 +55,7 @@ describe('reminder mails', () => {
     expect(mail.html).toContain('Fire &lt;safety&gt;');
     expect(mail.messageId).toBe(messageIdFor(['certificate:c-1:reminder:2030-06-10:u-1']));
     expect(mail.headers).toEqual({
+      'X-Duly-Notification-Count': '1',
       'X-Duly-Notification-Keys': 'certificate:c-1:reminder:2030-06-10:u-1',
       'List-Unsubscribe': `<https://duly.example/app/api/v1/unsubscribe?token=${unsubscribeToken(SECRET, 'u-1', 'certificate_reminder')}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
