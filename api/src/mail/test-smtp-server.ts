@@ -153,6 +153,13 @@ export async function startTestSmtpServer(
         .catch((error: Error) => callback(error));
     },
   });
+  // A client that resets its connection (an instance killed mid-mail, or one answering a drop
+  // with RST) is what these tests provoke: smtp-server reports it as an 'error' event, which
+  // without a listener would end the test process. Anything else is still a failure.
+  const unexpected: Error[] = [];
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') unexpected.push(error);
+  });
   server.server.on('connection', (socket: Socket) => {
     opened += 1;
     sockets.add(socket);
@@ -204,6 +211,7 @@ export async function startTestSmtpServer(
       for (const socket of [...sockets, ...proxied]) socket.destroy();
       if (proxy) await new Promise<void>((resolve) => proxy.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (unexpected.length > 0) throw unexpected[0];
     },
   };
 }
