@@ -1,3 +1,4 @@
+import { expectAccessible } from '../support/accessibility';
 import { signUp, uniqueEmail } from '../support/api';
 import { E2E_JWT_SECRET, mailboxOf } from '../support/duly-server';
 import { expect, openSignedIn, test } from '../support/test';
@@ -42,6 +43,7 @@ test.describe('signing up, out and in', () => {
     expect(mail.subject).toBe('Confirm your email for Duly');
     await page.goto(mail.links[0]);
     await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+    await expectAccessible(page, '/verify-email');
     await page.getByRole('button', { name: 'Confirm my email' }).click();
     await expect(page.getByText('Your email is confirmed')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
