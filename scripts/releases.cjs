@@ -23,6 +23,7 @@ const {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } = require('node:fs');
 const path = require('node:path');
@@ -143,13 +144,40 @@ function writeReleaseRegistry(dataDir, registry) {
   renameSync(temporary, path.join(dir, REGISTRY_NAME));
 }
 
+/** The last registry parsed per file, with the identity of the file it came from. */
+const snapshots = new Map();
+
+/**
+ * The registry for reading only, parsed again only when the file changed: the server asks on
+ * every request for a page or a shell file, and a release replaces the file by a rename, so a
+ * new file always has a new inode (compared with its size and mtime). Never change the object
+ * it returns; a release or rollback reads its own copy with readReleaseRegistry under the lock.
+ * @returns {ReleaseRegistry}
+ */
+function registrySnapshot(dataDir) {
+  const file = path.join(releasesDir(dataDir), REGISTRY_NAME);
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch (error) {
+    if (error.code === 'ENOENT') return { remotes: {} };
+    throw error;
+  }
+  const identity = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  const cached = snapshots.get(file);
+  if (cached?.identity === identity) return cached.registry;
+  const registry = readReleaseRegistry(dataDir);
+  snapshots.set(file, { identity, registry });
+  return registry;
+}
+
 /**
  * The active release of each remote that has one: name → id.
  * @returns {Record<string, string>}
  */
 function activeReleases(dataDir) {
   const active = {};
-  for (const [name, entry] of Object.entries(readReleaseRegistry(dataDir).remotes)) {
+  for (const [name, entry] of Object.entries(registrySnapshot(dataDir).remotes)) {
     if (entry && typeof entry.active === 'string' && RELEASE_ID.test(entry.active)) {
       active[name] = entry.active;
     }
@@ -162,7 +190,7 @@ function activeReleases(dataDir) {
  * @returns {{ id: string, dir: string } | null}
  */
 function activeShellRelease(dataDir) {
-  const id = readReleaseRegistry(dataDir).shell?.active;
+  const id = registrySnapshot(dataDir).shell?.active;
   if (typeof id !== 'string' || !RELEASE_ID.test(id)) return null;
   const dir = releaseDir(dataDir, SHELL.package, id);
   return existsSync(path.join(dir, SHELL_PAGE)) ? { id, dir } : null;
@@ -174,7 +202,7 @@ function activeShellRelease(dataDir) {
  * @returns {string[]}
  */
 function keptShellReleaseDirs(dataDir) {
-  const entry = readReleaseRegistry(dataDir).shell;
+  const entry = registrySnapshot(dataDir).shell;
   if (!entry) return [];
   const ids = entry.releases.map((release) => release.id).filter((id) => RELEASE_ID.test(id));
   const ordered = [entry.active, ...ids.reverse().filter((id) => id !== entry.active)];
