@@ -46,6 +46,7 @@ import profileRoutes from './routes/profile';
 import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
+import webhookRoutes from './routes/webhooks';
 
 export interface AppOptions {
   config: AppConfig;
@@ -130,6 +131,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(notificationRoutes);
     await signedIn.register(profileRoutes);
     await signedIn.register(reminderRoutes);
+    await signedIn.register(webhookRoutes);
   });
 };
 

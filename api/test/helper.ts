@@ -148,6 +148,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordCost: LEGACY_COST,
     trustProxy: false,
     signupsPerAddressPerHour: 10,
+    webhooks: { requireHttps: false, allowPrivate: false },
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@
  * is the socket's; a hop count or a list of proxy addresses), SIGNUP_LIMIT (10 sign-ups per
  * client address per hour).
  */
+import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -88,6 +89,11 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Sign-ups per client address per hour (SIGNUP_LIMIT, 10). */
   signupsPerAddressPerHour: number;
+  /**
+   * Where webhooks may go (issue 30): https only when NODE_ENV=production; private, loopback
+   * and link-local addresses only with WEBHOOKS_ALLOW_PRIVATE=1.
+   */
+  webhooks: UrlPolicy;
 }
 
 export type TrustProxy = false | number | string[];
@@ -359,6 +365,10 @@ export function loadConfig(
     passwordCost: PASSWORD_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),
+    webhooks: {
+      requireHttps: env.NODE_ENV === 'production',
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    },
   };
 }
 
