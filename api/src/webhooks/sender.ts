@@ -16,8 +16,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../lib/clock';
-import type { Db, WebhookDeliveriesTable } from '../db/tables';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Database, Db, WebhookDeliveriesTable } from '../db/tables';
 import { pinnedLookup, resolveTarget, type UrlPolicy } from './address';
 import { signedHeaders } from './signing';
 
@@ -157,30 +157,41 @@ function leaseOwner(): string {
   return `${os.hostname()}:${process.pid}:${randomUUID()}`;
 }
 
-/** Claims up to CLAIM_BATCH due deliveries (pending and due, or a claim whose lease ran out). */
-async function claim(db: Db, owner: string, nowIso: string, leaseMs: number, only?: string[]) {
+/** Due: pending and its time has come, or claimed by an instance whose lease ran out. */
+function isDue(nowIso: string) {
+  return (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+    eb.or([
+      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+      eb.and([eb('status', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
+    ]);
+}
+
+/**
+ * Claims up to CLAIM_BATCH due deliveries: a conditional UPDATE, so of two instances that read
+ * the same due rows only one changes each (the condition is on the row itself, re-checked by
+ * PostgreSQL on a row another claim changed, as in reminders/sender.ts).
+ */
+async function claim(
+  db: Db,
+  owner: string,
+  nowIso: string,
+  leaseMs: number,
+  only?: string[],
+): Promise<Delivery[]> {
   const leaseUntil = new Date(Date.parse(nowIso) + leaseMs).toISOString();
-  const due = (query: any) =>
-    query.where((eb: any) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
-      ]),
-    );
-  let candidates = due(db.selectFrom('webhook_deliveries').select('id'));
+  let candidates = db.selectFrom('webhook_deliveries').select('id').where(isDue(nowIso));
   if (only) candidates = candidates.where('id', 'in', only);
-  const ids = (
-    (await candidates.orderBy('next_attempt_at').limit(CLAIM_BATCH).execute()) as { id: string }[]
-  ).map((row) => row.id);
+  const ids = (await candidates.orderBy('next_attempt_at').limit(CLAIM_BATCH).execute()).map(
+    (row) => row.id,
+  );
   if (ids.length === 0) return [];
-  return (await due(
-    db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'sending', lease_owner: owner, lease_until: leaseUntil })
-      .where('id', 'in', ids),
-  )
+  return db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'sending', lease_owner: owner, lease_until: leaseUntil })
+    .where('id', 'in', ids)
+    .where(isDue(nowIso))
     .returningAll()
-    .execute()) as Delivery[];
+    .execute();
 }
 
 /** Runs `work` on each item, at most `limit` at once. */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Selectable } from 'kysely';
+import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
 import { pageOf } from '../../db/list';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/tables';
 import { nowIso } from '../../lib/dates';
@@ -70,18 +71,15 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const policy = config.webhooks;
   const admin = { preHandler: requireRole('admin') };
 
-  // "Send test" and "Redeliver" go out at once, not at the scheduler's next run; the server
-  // waits for these attempts (at most the 10 s limit) before it closes.
-  const inFlight = new Set<Promise<unknown>>();
-  const sendNow = (ids: string[]) => {
-    const sending = deliverDueWebhooks(db, systemClock, policy, ids)
-      .catch((error: unknown) => fastify.log.error({ err: error }, 'Webhooks: sending failed'))
-      .finally(() => inFlight.delete(sending));
-    inFlight.add(sending);
-  };
-  fastify.addHook('onClose', async () => {
-    await Promise.all(inFlight);
-  });
+  /**
+   * "Send test" and "Redeliver" go out at once, not at the scheduler's next run, and answer
+   * the attempt's outcome (at most the 10 s limit later). A failed attempt is retried by the
+   * scheduler like any other; one another instance claimed first answers as it is.
+   */
+  async function sendNow(organizationId: string, endpointId: string, id: string) {
+    await deliverDueWebhooks(db, systemClock, policy, [id]);
+    return toWebhookDelivery(await deliveryOf(organizationId, endpointId, id));
+  }
 
   function checkUrl(url: string): string {
     const trimmed = url.trim();
@@ -119,7 +117,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   };
 
-  fastify.get('/webhooks/', { schema: listWebhooksSchema, ...admin }, async (request) => {
+  fastify.get('/webhooks/', { schema: listWebhooksSchema, ...admin }, async (request, reply) => {
     const rows = await db
       .selectFrom('webhook_endpoints')
       .selectAll()
@@ -127,7 +125,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    return rows.map(toWebhookEndpoint);
+    return reply.header(TOTAL_COUNT_HEADER, String(rows.length)).send(rows.map(toWebhookEndpoint));
   });
 
   fastify.post('/webhooks/', { schema: createWebhookSchema, ...admin }, async (request, reply) => {
@@ -208,10 +206,16 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/webhooks/:id/deliveries',
     { schema: listWebhookDeliveriesSchema, ...admin },
-    async (request) => {
+    async (request, reply) => {
       const { caller } = request;
       const endpoint = await endpointOf(caller.organization_id, request.params.id);
       const page = pageOf(request.query);
+      const { total } = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where('organization_id', '=', caller.organization_id)
+        .where('endpoint_id', '=', endpoint.id)
+        .executeTakeFirstOrThrow();
       const rows = await db
         .selectFrom('webhook_deliveries')
         .selectAll()
@@ -222,14 +226,14 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      return rows.map(toWebhookDelivery);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows.map(toWebhookDelivery));
     },
   );
 
   fastify.post(
     '/webhooks/:id/deliveries/:delivery_id/redeliver',
     { schema: redeliverWebhookSchema, ...admin },
-    async (request, reply) => {
+    async (request) => {
       const { caller, params } = request;
       const endpoint = await endpointOf(caller.organization_id, params.id);
       const delivery = await deliveryOf(caller.organization_id, endpoint.id, params.delivery_id);
@@ -246,49 +250,41 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         .where('id', '=', delivery.id)
         .where('status', '<>', 'sending')
         .execute();
-      sendNow([delivery.id]);
-      return reply
-        .code(202)
-        .send(toWebhookDelivery({ ...delivery, status: 'pending', next_attempt_at: now }));
+      return sendNow(caller.organization_id, endpoint.id, delivery.id);
     },
   );
 
-  fastify.post(
-    '/webhooks/:id/test',
-    { schema: testWebhookSchema, ...admin },
-    async (request, reply) => {
-      const { caller } = request;
-      const endpoint = await endpointOf(caller.organization_id, request.params.id);
-      enabledOrConflict(endpoint);
-      const now = nowIso();
-      const row: DeliveryRow = {
-        organization_id: caller.organization_id,
-        id: newDeliveryId(),
-        endpoint_id: endpoint.id,
-        event: 'ping',
-        event_key: `ping:${randomUUID()}`,
-        payload: webhookPayload('ping', now, {
-          webhook_id: endpoint.id,
-          message: 'A test from Duly',
-        }),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        lease_owner: null,
-        lease_until: null,
-        response_status: null,
-        response_body: null,
-        duration_ms: null,
-        last_error: null,
-        last_attempt_at: null,
-        delivered_at: null,
-        created_at: now,
-      };
-      await db.insertInto('webhook_deliveries').values(row).execute();
-      sendNow([row.id]);
-      return reply.code(202).send(toWebhookDelivery(row));
-    },
-  );
+  fastify.post('/webhooks/:id/test', { schema: testWebhookSchema, ...admin }, async (request) => {
+    const { caller } = request;
+    const endpoint = await endpointOf(caller.organization_id, request.params.id);
+    enabledOrConflict(endpoint);
+    const now = nowIso();
+    const row: DeliveryRow = {
+      organization_id: caller.organization_id,
+      id: newDeliveryId(),
+      endpoint_id: endpoint.id,
+      event: 'ping',
+      event_key: `ping:${randomUUID()}`,
+      payload: webhookPayload('ping', now, {
+        webhook_id: endpoint.id,
+        message: 'A test from Duly',
+      }),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_owner: null,
+      lease_until: null,
+      response_status: null,
+      response_body: null,
+      duration_ms: null,
+      last_error: null,
+      last_attempt_at: null,
+      delivered_at: null,
+      created_at: now,
+    };
+    await db.insertInto('webhook_deliveries').values(row).execute();
+    return sendNow(caller.organization_id, endpoint.id, row.id);
+  });
 };
 
 export default webhookRoutes;

@@ -118,16 +118,16 @@ export const listWebhookDeliveriesSchema = {
 
 export const redeliverWebhookSchema = {
   operationId: 'redeliverWebhook',
-  summary: 'Send a delivery again, with the same id and body (admins)',
+  summary: 'Send a delivery again now, with the same id and body; answers its outcome (admins)',
   tags,
   params: DeliveryParams,
-  response: { 202: WebhookDelivery, ...errorResponses(401, 403, 404, 409) },
+  response: { 200: WebhookDelivery, ...errorResponses(401, 403, 404, 409) },
 };
 
 export const testWebhookSchema = {
   operationId: 'testWebhook',
-  summary: 'Send a `ping` event to the endpoint now (admins)',
+  summary: 'Send a `ping` event to the endpoint now; answers its outcome (admins)',
   tags,
   params: IdParams,
-  response: { 202: WebhookDelivery, ...errorResponses(401, 403, 404, 409) },
+  response: { 200: WebhookDelivery, ...errorResponses(401, 403, 404, 409) },
 };
