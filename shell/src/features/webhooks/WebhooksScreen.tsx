@@ -174,7 +174,7 @@ function ShowSecret({ created, onDone }: { created: NewWebhookEndpoint; onDone: 
   return (
     <Card title={TEXTS.secretTitle}>
       <p>{TEXTS.secretHint}</p>
-      <Secret aria-label="Signing secret">{created.secret}</Secret>
+      <Secret>{created.secret}</Secret>
       <FormActions>
         <Button type="button" variant="secondary" onClick={() => void copy()}>
           Copy secret
