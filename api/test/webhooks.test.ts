@@ -11,6 +11,9 @@ import type { AddressInfo } from 'node:net';
 import type { Clock } from '../src/lib/clock';
 import { runReminderSweep } from '../src/reminders/sweep';
 import { isBlockedAddress } from '../src/webhooks/address';
+import { createMailer } from '../src/mail/mailer';
+import { startTestSmtpServer } from '../src/mail/test-smtp-server';
+import { tellAdminsWebhookDisabled } from '../src/webhooks/disabled';
 import { deliverDueWebhooks } from '../src/webhooks/sender';
 import {
   call,
@@ -362,20 +365,44 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     expect(await send(ctx, at(31_000))).toMatchObject({ delivered: 1 });
   });
 
-  test('an endpoint failing for 24 hours is disabled, and its deliveries give up', async () => {
+  test('an endpoint failing for 24 hours is disabled, its deliveries give up, its admins are mailed', async () => {
     const ctx = context();
     const org = await createOrganization(ctx.db);
-    const { id } = await register(ctx, org, ['task.created']);
+    const { id, secret } = await register(ctx, org, ['task.created']);
+    const smtp = await startTestSmtpServer();
+    const mailer = createMailer(
+      { smtpUrl: smtp.url, from: 'Duly <no-reply@duly.test>' },
+      { info: () => undefined },
+    );
     receiver.answers = [500, 500, 500];
     await call(ctx.app, 'POST', '/tasks/', {
       token: org.manager.token,
       body: { title: 'Never taken', due_date: daysFromNow(3) },
     });
     expect(await send(ctx)).toMatchObject({ retrying: 1, endpointsDisabled: 0 });
-    expect(await send(ctx, at(24 * 60 * MINUTE + 1000))).toMatchObject({
-      failed: 1,
-      endpointsDisabled: 1,
+    // Not yet: 23 hours of failures.
+    expect(await deliverDueWebhooks(ctx.db, at(23 * 60 * MINUTE), ALLOW_PRIVATE)).toMatchObject({
+      retrying: 1,
+      endpointsDisabled: 0,
     });
+    const disabledOnes: string[] = [];
+    const dayLater = await deliverDueWebhooks(ctx.db, at(24 * 60 * MINUTE + 1000), {
+      ...ALLOW_PRIVATE,
+      onDisabled: async (endpoint) => {
+        disabledOnes.push(endpoint.id);
+        await tellAdminsWebhookDisabled(ctx.db, mailer, 'https://duly.test', endpoint);
+      },
+    });
+    expect(dayLater).toMatchObject({ failed: 1, endpointsDisabled: 1 });
+    expect(disabledOnes).toEqual([id]);
+    const mail = await smtp.waitForMail(org.admin.email);
+    expect(mail.subject).toBe(`Webhook disabled: ${receiver.url()}`);
+    expect(mail.links).toContain(`https://duly.test/settings/webhooks/${id}`);
+    expect(mail.text).not.toContain(secret);
+    // Admins only.
+    expect(smtp.mailsTo(org.manager.email)).toHaveLength(0);
+    mailer.close();
+    await smtp.close();
     const endpoint = (
       await call(ctx.app, 'GET', `/webhooks/${id}`, { token: org.admin.token })
     ).json();

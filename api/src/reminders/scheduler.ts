@@ -16,6 +16,7 @@ import { deliverDueNotifications, type DeliveryResult, type SenderOptions } from
 import { countWaitingForRetry, recordRun } from './status';
 import { runReminderSweep, type SweepResult } from './sweep';
 import type { UrlPolicy } from '../webhooks/address';
+import { tellAdminsWebhookDisabled } from '../webhooks/disabled';
 import { deliverDueWebhooks } from '../webhooks/sender';
 
 export interface SchedulerLog {
@@ -96,6 +97,16 @@ export function startScheduler(settings: SchedulerSettings): Scheduler {
         const hooks = await deliverDueWebhooks(db, clock, {
           ...settings.webhooks,
           signal: stopping.signal,
+          onDisabled: async (endpoint) => {
+            try {
+              await tellAdminsWebhookDisabled(db, mailer, settings.publicUrl, endpoint);
+            } catch (error) {
+              log.error(
+                { err: error, webhookId: endpoint.id },
+                'Webhooks: telling the admins failed',
+              );
+            }
+          },
         });
         if (didSomething(hooks)) log.info({ webhooks: hooks }, 'Webhooks: sent');
       } catch (error) {
