@@ -24,6 +24,7 @@ import { validatorCompiler } from './lib/validation';
 import { prettyDestination, type LineSink } from './logging/pretty';
 import requestLinesPlugin from './logging/request-lines';
 import authPlugin from './plugins/auth';
+import clusterPlugin from './plugins/cluster';
 import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
 import docsPlugin, { docsJsonRoute } from './plugins/docs';
@@ -146,6 +147,7 @@ export const dulyApi = fp<AppOptions>(
     await fastify.register(configPlugin, { config });
     await fastify.register(dbPlugin, { db });
     await fastify.register(mailerPlugin);
+    await fastify.register(clusterPlugin);
     await fastify.register(authPlugin);
     await fastify.register(signInLimitsPlugin);
     // Before the API: the OpenAPI document is built from the routes registered after it.
