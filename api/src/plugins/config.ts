@@ -81,6 +81,8 @@ export interface AppConfig {
    * DATABASE_URL.
    */
   databaseDirectUrl?: string;
+  /** How often a live-updates stream sends a heartbeat (25 s; tests shorten it). */
+  eventsHeartbeatMs?: number;
   /**
    * The scrypt cost of new hashes (and of the check of an unknown email); older ones are
    * rehashed at sign-in. Always PASSWORD_COST from the environment; the API suite lowers it
