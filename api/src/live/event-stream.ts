@@ -1,9 +1,9 @@
 /**
  * One open live-updates stream (`GET /api/v1/events`, text/event-stream): the changes its
  * person may hear, as `data: {"type": …, "ids": […]}` lines, and a comment line every
- * `heartbeatMs` that keeps proxies from closing an idle connection. At each heartbeat the
- * person's session is checked: once it has ended (signed out everywhere, deactivated), the
- * stream says `event: ended` and closes.
+ * `heartbeatMs` that keeps proxies from closing an idle connection. The person's session is
+ * checked at each heartbeat and whenever a change names them: once it has ended (signed out
+ * everywhere, deactivated), the stream says `event: ended` and closes.
  */
 import type { ServerResponse } from 'node:http';
 import type { Role } from '@duly/shared/contract';
@@ -70,11 +70,7 @@ export function startEventStream(
     write(`${event ? `event: ${event}\n` : ''}id: ${sequence}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  const unsubscribe = feed.subscribe(owner.organizationId, (change) => {
-    for (const message of messagesFor(owner, change)) send(undefined, message);
-  });
-  const heartbeat = setInterval(() => {
-    write(': heartbeat\n\n');
+  const endIfSignedOut = () => {
     options.stillSignedIn().then(
       (signedIn) => {
         if (signedIn) return;
@@ -83,6 +79,15 @@ export function startEventStream(
       },
       () => undefined,
     );
+  };
+  const unsubscribe = feed.subscribe(owner.organizationId, (change) => {
+    for (const message of messagesFor(owner, change)) send(undefined, message);
+    // The owner was changed (deactivated, given another role): ask now, not at the heartbeat.
+    if (change.kinds.includes('employees') && change.ids.includes(owner.userId)) endIfSignedOut();
+  });
+  const heartbeat = setInterval(() => {
+    write(': heartbeat\n\n');
+    endIfSignedOut();
   }, options.heartbeatMs);
   heartbeat.unref();
 
