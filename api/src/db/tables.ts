@@ -246,6 +246,13 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/** Used tickets of the live-updates stream (migration 2026-11-27-302). */
+export interface EventTicketsTable {
+  organization_id: string;
+  nonce: string;
+  expires_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -261,6 +268,7 @@ export interface Database {
   scheduler_runs: SchedulerRunsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  event_tickets: EventTicketsTable;
 }
 
 export type Db = Kysely<Database>;

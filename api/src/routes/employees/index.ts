@@ -15,7 +15,6 @@ import {
   EMPLOYEE_SORTS,
   anotherAdminRemains,
   emailInOrganization,
-  emailInUse,
   findEmployee,
   insertAddedUser,
   listEmployees,
@@ -105,7 +104,10 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ) {
           throw conflict(LAST_ADMIN);
         }
-        await updateUser(trx, caller.organization_id, existing.id, changes, { endSessions });
+        await updateUser(trx, caller.organization_id, existing.id, changes, {
+          endSessions,
+          unprovenEmail: true,
+        });
         if (changes.status === 'inactive' && existing.status !== 'inactive') {
           await queueWebhookEvents(trx, [
             employeeEvent(trx, 'employee.deactivated', caller.organization_id, existing.id),
@@ -246,7 +248,12 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.email !== undefined) {
         const email = normaliseEmail(body.email);
         if (email !== existing.email) {
-          if (await emailInUse(db, email, existing.id)) throw conflict(EMAIL_TAKEN);
+          // Only this organisation's people, as on POST: whether another organisation has the
+          // address is never told. An invitee holds it only if it is free; a person with a
+          // password is told at confirmation, in the new address's mailbox.
+          if (await emailInOrganization(db, caller.organization_id, email)) {
+            throw conflict(EMAIL_TAKEN);
+          }
           if (existing.invitation_pending) changes.email = email;
           else emailToConfirm = email;
         }
