@@ -5,6 +5,8 @@
  */
 import type { ColumnType, Generated, Kysely, Selectable, Insertable, Updateable } from 'kysely';
 import type {
+  ActivityActorKind,
+  ActivityEntityType,
   CertificateStatus,
   EmployeeStatus,
   NotificationKind,
@@ -203,6 +205,33 @@ export interface SchedulerRunsTable {
   error: string | null;
 }
 
+/** One entry of the activity history (migration 701, db/repositories/activity.ts). */
+export interface ActivityTable {
+  organization_id: string;
+  /** 1, 2, 3… per organisation. A bigint: PostgreSQL answers it as a string. */
+  id: ColumnType<number | string, number, never>;
+  at: string;
+  actor_kind: ActivityActorKind;
+  actor_id: string | null;
+  actor_name: string | null;
+  entity_type: ActivityEntityType;
+  entity_id: string;
+  action: string;
+  /** `{ field: [old, new] }` as JSON text. */
+  changes: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The head of an organisation's chain and its retention checkpoint (migration 701). */
+export interface ActivityHeadsTable {
+  organization_id: string;
+  last_id: ColumnType<number | string, number, number>;
+  last_hash: string;
+  start_id: ColumnType<number | string, number, number>;
+  start_prev_hash: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -216,6 +245,8 @@ export interface Database {
   certificate_counts: OwnedCountsTable<CertificateStatus>;
   user_counts: UserCountsTable;
   scheduler_runs: SchedulerRunsTable;
+  activity: ActivityTable;
+  activity_heads: ActivityHeadsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -27,6 +27,7 @@ import { nowIso } from '../../lib/dates';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { optionalText, rejectForeignIds } from '../../lib/input';
 import { hasRole, requireRole, type Caller } from '../../plugins/auth';
+import { actorOf } from '../access';
 import {
   createEmployeeSchema,
   getEmployeeSchema,
@@ -80,6 +81,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         fullName: person.full_name,
       },
       'invitation',
+      actorOf(caller),
     );
   }
 
@@ -103,7 +105,10 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ) {
           throw conflict(LAST_ADMIN);
         }
-        await updateUser(trx, caller.organization_id, existing.id, changes, { endSessions });
+        await updateUser(trx, caller.organization_id, existing.id, changes, {
+          endSessions,
+          actor: actorOf(caller),
+        });
         // Every link mailed to the old address stops working (an invitation sent to a
         // mistyped address would otherwise let its reader own the account).
         if (changes.email !== undefined) {
@@ -160,22 +165,26 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const id = randomUUID();
       const now = nowIso();
       try {
-        await insertAddedUser(db, {
-          id,
-          organization_id: caller.organization_id,
-          email,
-          first_name: firstName,
-          last_name: lastName,
-          full_name: joinName(firstName, lastName),
-          phone: optionalText(body.phone) ?? null,
-          department: optionalText(body.department) ?? null,
-          role: body.role ?? 'employee',
-          status: body.status ?? 'active',
-          // No password until the person accepts the invitation mailed below.
-          password_hash: null,
-          created_at: now,
-          updated_at: now,
-        });
+        await insertAddedUser(
+          db,
+          {
+            id,
+            organization_id: caller.organization_id,
+            email,
+            first_name: firstName,
+            last_name: lastName,
+            full_name: joinName(firstName, lastName),
+            phone: optionalText(body.phone) ?? null,
+            department: optionalText(body.department) ?? null,
+            role: body.role ?? 'employee',
+            status: body.status ?? 'active',
+            // No password until the person accepts the invitation mailed below.
+            password_hash: null,
+            created_at: now,
+            updated_at: now,
+          },
+          actorOf(caller),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
         throw error;

@@ -19,7 +19,7 @@ import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { hasRole, requireRole } from '../../plugins/auth';
 import { tellNewAssignee } from '../../reminders/reassignment';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
-import { checkMember, ownerScope, personFilter } from '../access';
+import { actorOf, checkMember, ownerScope, personFilter } from '../access';
 import {
   createTaskSchema,
   getTaskSchema,
@@ -100,20 +100,24 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
       const id = randomUUID();
       const now = nowIso();
-      await insertTask(db, {
-        id,
-        organization_id: caller.organization_id,
-        title,
-        description: optionalText(body.description) ?? null,
-        due_date: dueDate,
-        status: body.status ?? 'pending',
-        assigned_to_user_id: assignee,
-        created_by_user_id: caller.id,
-        // Whoever creates the task is its assigner (shown on the employee dashboard).
-        assigner_id: caller.id,
-        created_at: now,
-        updated_at: now,
-      });
+      await insertTask(
+        db,
+        {
+          id,
+          organization_id: caller.organization_id,
+          title,
+          description: optionalText(body.description) ?? null,
+          due_date: dueDate,
+          status: body.status ?? 'pending',
+          assigned_to_user_id: assignee,
+          created_by_user_id: caller.id,
+          // Whoever creates the task is its assigner (shown on the employee dashboard).
+          assigner_id: caller.id,
+          created_at: now,
+          updated_at: now,
+        },
+        actorOf(caller),
+      );
       const task = await findTask(db, { id, organizationId: caller.organization_id });
       return reply.code(201).send(task!);
     },
@@ -158,11 +162,17 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       changes.updated_at = now;
       // The status is worked out by the UPDATE itself (repositories/tasks.ts statusAfterSave).
       await db.transaction().execute(async (trx) => {
-        const saved = await saveTask(trx, caller.organization_id, existing.id, {
-          changes,
-          status: body.status,
-          now,
-        });
+        const saved = await saveTask(
+          trx,
+          caller.organization_id,
+          existing.id,
+          {
+            changes,
+            status: body.status,
+            now,
+          },
+          actorOf(caller),
+        );
         if (saved && reassigned) await tellNewAssignee(trx, saved, now);
       });
       return (await findTask(db, scope))!;
@@ -182,11 +192,17 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       checkEmployeeStatusChange(existing.status, request.body.status);
     if (existing.status !== request.body.status) {
       const now = nowIso();
-      await saveTask(db, caller.organization_id, existing.id, {
-        changes: { updated_at: now },
-        status: request.body.status,
-        now,
-      });
+      await saveTask(
+        db,
+        caller.organization_id,
+        existing.id,
+        {
+          changes: { updated_at: now },
+          status: request.body.status,
+          now,
+        },
+        actorOf(caller),
+      );
     }
     return (await findTask(db, scope))!;
   });
