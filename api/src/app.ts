@@ -43,6 +43,7 @@ import managerRoutes from './routes/manager';
 import notificationRoutes from './routes/notifications';
 import organizationRoutes from './routes/organizations';
 import profileRoutes from './routes/profile';
+import activityRoutes from './routes/activity';
 import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
@@ -130,6 +131,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(notificationRoutes);
     await signedIn.register(profileRoutes);
     await signedIn.register(reminderRoutes);
+    await signedIn.register(activityRoutes);
   });
 };
 
