@@ -19,6 +19,11 @@ export const HISTORY_TEXTS = {
   error: 'Error loading history. Please try again.',
 } as const;
 
+/** Below the item's details, on every item page. */
+const Section = styled(Card)`
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+
 const Entries = styled.ol`
   list-style: none;
   margin: 0;
@@ -103,5 +108,5 @@ export function History({ entityType, entityId, pageSize = HISTORY_PAGE_SIZE }: 
       </>
     );
   }
-  return <Card title={HISTORY_TEXTS.title}>{body}</Card>;
+  return <Section title={HISTORY_TEXTS.title}>{body}</Section>;
 }
