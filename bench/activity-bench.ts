@@ -20,12 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../api/src/app';
-import { createDatabase } from '../api/src/db/connection';
-import { migrateToLatest } from '../api/src/db/migrate';
-import * as activity from '../api/src/db/repositories/activity';
-import type { Db } from '../api/src/db/tables';
-import { signToken } from '../api/src/lib/jwt';
+import * as activity from '../api/src/index';
+import { buildApp, createDatabase, migrateToLatest, signToken, type Db } from '../api/src/index';
 import { testConfig } from '../api/test/helper';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

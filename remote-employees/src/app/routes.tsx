@@ -7,7 +7,7 @@
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '@duly/shared';
-import { ActivityScreen } from '../features/activity/ActivityScreen';
+import { ActivityScreen } from '../features/employees/ActivityScreen';
 import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
 import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
 import { EmployeeDetailScreen } from '../features/employees/EmployeeDetailScreen';

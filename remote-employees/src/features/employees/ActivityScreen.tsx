@@ -27,7 +27,7 @@ import {
   type ActivityEntry,
   type ActivityListParams,
 } from '@duly/shared';
-import { useEmployeesListQuery } from '../employees/api';
+import { useEmployeesListQuery } from './api';
 
 const PAGE_SIZE = 50;
 
