@@ -232,6 +232,13 @@ export interface ActivityHeadsTable {
   start_prev_hash: string;
 }
 
+/** Used tickets of the live-updates stream (migration 2026-11-27-302). */
+export interface EventTicketsTable {
+  organization_id: string;
+  nonce: string;
+  expires_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -247,6 +254,7 @@ export interface Database {
   scheduler_runs: SchedulerRunsTable;
   activity: ActivityTable;
   activity_heads: ActivityHeadsTable;
+  event_tickets: EventTicketsTable;
 }
 
 export type Db = Kysely<Database>;

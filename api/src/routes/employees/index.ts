@@ -15,7 +15,6 @@ import {
   EMPLOYEE_SORTS,
   anotherAdminRemains,
   emailInOrganization,
-  emailInUse,
   findEmployee,
   insertAddedUser,
   listEmployees,
@@ -108,6 +107,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         await updateUser(trx, caller.organization_id, existing.id, changes, {
           endSessions,
           actor: actorOf(caller),
+          unprovenEmail: true,
         });
         // Every link mailed to the old address stops working (an invitation sent to a
         // mistyped address would otherwise let its reader own the account).
@@ -243,7 +243,12 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.email !== undefined) {
         const email = normaliseEmail(body.email);
         if (email !== existing.email) {
-          if (await emailInUse(db, email, existing.id)) throw conflict(EMAIL_TAKEN);
+          // Only this organisation's people, as on POST: whether another organisation has the
+          // address is never told. An invitee holds it only if it is free; a person with a
+          // password is told at confirmation, in the new address's mailbox.
+          if (await emailInOrganization(db, caller.organization_id, email)) {
+            throw conflict(EMAIL_TAKEN);
+          }
           if (existing.invitation_pending) changes.email = email;
           else emailToConfirm = email;
         }
