@@ -73,9 +73,11 @@ export const exportActivitySchema = {
     'for a formula (starting with =, +, -, @, tab or carriage return) is prefixed with an apostrophe.',
   tags,
   querystring: Type.Object({ format: Enum(['csv'] as const), ...filters }),
-  produces: ['text/csv'],
   response: {
-    200: Type.String({ description: 'text/csv; charset=utf-8' }),
+    200: {
+      description: 'The entries as CSV, newest first',
+      content: { 'text/csv': { schema: Type.String() } },
+    },
     ...errorResponses(400, 401, 403),
   },
 };
