@@ -221,6 +221,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/employee/tasks', 'employee'],
     ['/employee/certificates', 'employee'],
     ['/notifications/', 'employee'],
+    ['/activity', 'manager'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -237,7 +238,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     const { app } = context();
     const response = await call(app, 'GET', path, { token: world.mine[role].token });
     expect(response.statusCode).toBe(200);
-    const items: { id: string; organization_id?: string }[] = response.json();
+    const items: { id: string; organization_id?: string; entity_id?: string }[] = response.json();
     expect(items.length).toBeGreaterThan(0);
     expect(Number(response.headers['x-total-count'])).toBe(items.length);
     const foreignIds = [
@@ -251,6 +252,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ];
     for (const item of items) {
       expect(foreignIds).not.toContain(item.id);
+      // An activity entry names its item.
+      if (item.entity_id !== undefined) expect(foreignIds).not.toContain(item.entity_id);
       if (item.organization_id !== undefined) expect(item.organization_id).toBe(world.mine.id);
     }
   });
