@@ -47,6 +47,7 @@ import managerRoutes from './routes/manager';
 import notificationRoutes from './routes/notifications';
 import organizationRoutes from './routes/organizations';
 import profileRoutes from './routes/profile';
+import activityRoutes from './routes/activity';
 import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
@@ -143,6 +144,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(profileRoutes);
     await signedIn.register(reminderRoutes);
     await signedIn.register(webhookRoutes);
+    await signedIn.register(activityRoutes);
   });
 };
 

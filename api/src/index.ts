@@ -36,3 +36,12 @@ export {
 export { runRemindersOnce, startScheduler } from './reminders/scheduler';
 export { certificateSchedule } from './reminders/schedule';
 export { messageIdFor, noticeKey, NOTIFICATION_KEYS_HEADER } from './reminders/keys';
+
+// The activity history (issue 29, docs/activity.md), for its benchmark.
+export {
+  countActivity,
+  listActivity,
+  recordActivity,
+  type Actor,
+} from './db/repositories/activity';
+export { signToken } from './lib/jwt';

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
       leaseMs: config.reminderLeaseMs,
       log: app.log,
       webhooks: config.webhooks,
+      activityRetentionDays: config.activityRetentionDays,
     });
   }
 }

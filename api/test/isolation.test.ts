@@ -233,6 +233,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/notifications/', 'employee'],
     ['/webhooks/', 'admin'],
     ['/webhooks/:id/deliveries', 'admin'],
+    ['/activity', 'manager'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -251,7 +252,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       token: world.mine[role].token,
     });
     expect(response.statusCode).toBe(200);
-    const items: { id: string; organization_id?: string }[] = response.json();
+    const items: { id: string; organization_id?: string; entity_id?: string }[] = response.json();
     expect(items.length).toBeGreaterThan(0);
     expect(Number(response.headers['x-total-count'])).toBe(items.length);
     const foreignIds = [
@@ -265,6 +266,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ];
     for (const item of items) {
       expect(foreignIds).not.toContain(item.id);
+      // An activity entry names its item.
+      if (item.entity_id !== undefined) expect(foreignIds).not.toContain(item.entity_id);
       if (item.organization_id !== undefined) expect(item.organization_id).toBe(world.mine.id);
     }
   });

@@ -12,7 +12,7 @@ import {
   useAccountToken,
   type AccountTokenDetails,
 } from '../db/repositories/account-tokens';
-import { findProfile, updateUser } from '../db/repositories/users';
+import { findProfile, selfActor, updateUser } from '../db/repositories/users';
 import type { Db } from '../db/tables';
 import type { SessionUser } from '../routes/auth/session';
 import { issueLink, sendAccountMail } from './links';
@@ -69,7 +69,7 @@ export async function applyEmailChange(
         organizationId,
         userId,
         { email: newEmail, updated_at: now },
-        { endSessions: true },
+        { endSessions: true, actor: selfActor(link.user) },
       );
       await expireAccountTokensOf(trx, organizationId, userId, now);
       const user = await findProfile(trx, organizationId, userId);

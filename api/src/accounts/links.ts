@@ -3,6 +3,7 @@
  * works, and how a link is issued and mailed. Both the employees routes (invite, resend) and
  * the public account routes (forgot password) issue links through here.
  */
+import type { Actor } from '../db/repositories/activity';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { insertAccountToken } from '../db/repositories/account-tokens';
@@ -56,6 +57,7 @@ export async function issueLink(
   recipient: LinkRecipient,
   purpose: AccountTokenPurpose,
   now = new Date(),
+  actor?: Actor,
 ): Promise<string> {
   const token = newLinkToken();
   await insertAccountToken(fastify.db, {
@@ -66,6 +68,7 @@ export async function issueLink(
     now: now.toISOString(),
     expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]).toISOString(),
     newEmail: purpose === 'email_change' ? recipient.email : undefined,
+    actor,
   });
   return publicLink(fastify.config.publicUrl, PAGE[purpose], { token });
 }
@@ -94,9 +97,10 @@ export async function issueAndMailLink(
   fastify: FastifyInstance,
   recipient: LinkRecipient,
   purpose: 'invitation' | 'password_reset' | 'email_verification',
+  actor?: Actor,
 ): Promise<void> {
   if (!mayMail(fastify, recipient.email, purpose)) return;
-  const url = await issueLink(fastify, recipient, purpose);
+  const url = await issueLink(fastify, recipient, purpose, new Date(), actor);
   const compose = {
     invitation: invitationMail,
     password_reset: resetMail,

@@ -5,6 +5,8 @@
  */
 import type { ColumnType, Generated, Kysely, Selectable, Insertable, Updateable } from 'kysely';
 import type {
+  ActivityActorKind,
+  ActivityEntityType,
   CertificateStatus,
   EmployeeStatus,
   NotificationKind,
@@ -246,6 +248,33 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/** One entry of the activity history (migration 701, db/repositories/activity.ts). */
+export interface ActivityTable {
+  organization_id: string;
+  /** 1, 2, 3… per organisation. A bigint: PostgreSQL answers it as a string. */
+  id: ColumnType<number | string, number, never>;
+  at: string;
+  actor_kind: ActivityActorKind;
+  actor_id: string | null;
+  actor_name: string | null;
+  entity_type: ActivityEntityType;
+  entity_id: string;
+  action: string;
+  /** `{ field: [old, new] }` as JSON text. */
+  changes: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The head of an organisation's chain and its retention checkpoint (migration 701). */
+export interface ActivityHeadsTable {
+  organization_id: string;
+  last_id: ColumnType<number | string, number, number>;
+  last_hash: string;
+  start_id: ColumnType<number | string, number, number>;
+  start_prev_hash: string;
+}
+
 /** Used tickets of the live-updates stream (migration 2026-11-27-302). */
 export interface EventTicketsTable {
   organization_id: string;
@@ -268,6 +297,8 @@ export interface Database {
   scheduler_runs: SchedulerRunsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  activity: ActivityTable;
+  activity_heads: ActivityHeadsTable;
   event_tickets: EventTicketsTable;
 }
 

@@ -69,6 +69,8 @@ export interface AppConfig {
    * instance's claims taken over without waiting 5 real minutes.
    */
   reminderLeaseMs: number;
+  /** ACTIVITY_RETENTION_DAYS: history older than this is pruned; undefined keeps it forever. */
+  activityRetentionDays?: number;
   /**
    * How long an instance trusts a user's token version it read (plugins/auth.ts): a session
    * ended on another instance is refused here within this time. Not configurable from the
@@ -371,6 +373,9 @@ export function loadConfig(
       1_000,
       24 * 60 * 60_000,
     ),
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS
+      ? parseCount(env.ACTIVITY_RETENTION_DAYS, 'ACTIVITY_RETENTION_DAYS', 0, 1, 1_000_000)
+      : undefined,
     tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
     databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
     passwordCost: PASSWORD_COST,

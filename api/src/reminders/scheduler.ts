@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../lib/clock';
+import { pruneAllActivity } from '../db/repositories/activity';
 import type { Db } from '../db/tables';
 import type { Mailer } from '../mail/mailer';
 import { deliverDueNotifications, type DeliveryResult, type SenderOptions } from './sender';
@@ -33,6 +34,8 @@ export interface SchedulerSettings extends Omit<SenderOptions, 'signal'> {
   log: SchedulerLog;
   /** Where webhooks may go: when given, each run sends the webhooks' outbox too (issue 30). */
   webhooks?: UrlPolicy;
+  /** ACTIVITY_RETENTION_DAYS: each run prunes older history (db/repositories/activity.ts). */
+  activityRetentionDays?: number;
 }
 
 export interface Scheduler {
@@ -112,6 +115,15 @@ export function startScheduler(settings: SchedulerSettings): Scheduler {
       } catch (error) {
         errors.push(`webhooks: ${String(error)}`);
         log.error({ err: error }, 'Webhooks: delivery failed');
+      }
+    }
+    if (settings.activityRetentionDays !== undefined && !stopping.signal.aborted) {
+      try {
+        const pruned = await pruneAllActivity(db, settings.activityRetentionDays, clock());
+        if (pruned > 0) log.info({ pruned }, 'Activity: older entries pruned');
+      } catch (error) {
+        errors.push(`activity retention: ${String(error)}`);
+        log.error({ err: error }, 'Activity: pruning failed');
       }
     }
     const durationMs = Math.round(performance.now() - started);

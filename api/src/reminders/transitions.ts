@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/tables';
+import { recordAutomaticChanges } from '../db/repositories/activity';
 import { forEachDueBatch } from './due-rows';
 import { recordNotices } from './ledger';
 import { managersAndAdminsOf, recipientsOfNamed } from './recipients';
@@ -60,8 +61,16 @@ export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
             'assigned_to_user_id',
             'assigner_id',
             'created_by_user_id',
+            'open_status',
           ])
           .execute();
+        await recordAutomaticChanges(
+          trx,
+          'task',
+          changed.map((task) => ({ ...task, from: task.open_status })),
+          'overdue',
+          moment.nowIso,
+        );
         // A task made without an assign step has no assigner: its creator assigned it.
         const assignerOf = (task: (typeof changed)[number]) =>
           task.assigner_id ?? task.created_by_user_id;
@@ -125,6 +134,13 @@ export function escalateOverdueTasks(db: Db, moment: SweepMoment): Promise<numbe
           .where('due_date', '<=', cutoff)
           .returning(['id', 'organization_id', 'title', 'due_date'])
           .execute();
+        await recordAutomaticChanges(
+          trx,
+          'task',
+          changed.map((task) => ({ ...task, from: 'overdue' })),
+          'escalated',
+          moment.nowIso,
+        );
         const recipients = await managersAndAdminsOf(
           trx,
           changed.map((task) => task.organization_id),
@@ -160,6 +176,12 @@ export function expireCertificates(db: Db, moment: SweepMoment): Promise<number>
         .execute(),
     (ids) =>
       db.transaction().execute(async (trx) => {
+        // The statuses they leave (active or renewed), for the history.
+        const before = await trx
+          .selectFrom('certificates')
+          .select(['id', 'status'])
+          .where('id', 'in', ids)
+          .execute();
         const changed = await trx
           .updateTable('certificates')
           .set({ status: 'expired', updated_at: moment.nowIso })
@@ -175,6 +197,13 @@ export function expireCertificates(db: Db, moment: SweepMoment): Promise<number>
             'created_by_user_id',
           ])
           .execute();
+        await recordAutomaticChanges(
+          trx,
+          'certificate',
+          changed.map((c) => ({ ...c, from: before.find((b) => b.id === c.id)?.status ?? null })),
+          'expired',
+          moment.nowIso,
+        );
         const recipients = await recipientsOfNamed(
           trx,
           changed.map((certificate) => ({
@@ -234,6 +263,13 @@ export function escalateExpiredCertificates(db: Db, moment: SweepMoment): Promis
           .where('escalate_on', '<=', moment.today)
           .returning(['id', 'organization_id', 'name', 'expiry_date'])
           .execute();
+        await recordAutomaticChanges(
+          trx,
+          'certificate',
+          changed.map((certificate) => ({ ...certificate, from: 'expired' })),
+          'escalated',
+          moment.nowIso,
+        );
         const recipients = await managersAndAdminsOf(
           trx,
           changed.map((certificate) => certificate.organization_id),

@@ -8,6 +8,15 @@ import type { Db } from '../db/tables';
 import { findEmployee } from '../db/repositories/users';
 import type { InputCheck } from '../lib/input';
 import { hasRole, type Caller } from '../plugins/auth';
+import type { Actor } from '../db/repositories/activity';
+
+/**
+ * Who the history names for a request's changes (db/repositories/activity.ts). A caller
+ * signed in with an API token (issue 30) becomes `{ kind: 'api_token', id, name }` here.
+ */
+export function actorOf(caller: Caller): Actor {
+  return { kind: 'user', id: caller.id, name: caller.full_name };
+}
 
 /** The user whose own work the caller is limited to, or undefined for the whole organisation. */
 export function ownerScope(caller: Caller): string | undefined {

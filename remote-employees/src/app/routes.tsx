@@ -7,6 +7,7 @@
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '@duly/shared';
+import { ActivityScreen } from '../features/employees/ActivityScreen';
 import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
 import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
 import { EmployeeDetailScreen } from '../features/employees/EmployeeDetailScreen';
@@ -16,6 +17,8 @@ import { UsersRedirect } from '../features/employees/UsersRedirect';
 const routes: RouteObject[] = [
   { path: '/employees', element: <EmployeeListScreen /> },
   { path: '/employees/create', element: <CreateEmployeeScreen /> },
+  // The organisation's activity (admins; issue 29).
+  { path: '/employees/activity', element: <ActivityScreen /> },
   { path: '/employees/:employeeId', element: <EmployeeDetailScreen /> },
   { path: '/employees/:employeeId/edit', element: <EditEmployeeScreen /> },
   { path: '/users', element: <UsersRedirect to="list" /> },

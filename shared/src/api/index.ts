@@ -6,3 +6,4 @@ export { toPage } from './toPage';
 export { isNotFound } from './isNotFound';
 export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized';
 export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';
+export { activityApi, useActivityListQuery, type ActivityListParams } from './activity';

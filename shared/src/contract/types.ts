@@ -375,3 +375,57 @@ export interface ApiErrorBody {
   code: string;
   errors?: { path: string; message: string }[];
 }
+
+// ---------------------------------------------------------------- activity history (issue 29)
+
+/** Who made a change: a person, Duly itself (the scheduler), an import, or an API token. */
+export const ACTIVITY_ACTOR_KINDS = ['user', 'system', 'import', 'api_token'] as const;
+export type ActivityActorKind = (typeof ACTIVITY_ACTOR_KINDS)[number];
+
+export const ACTIVITY_ENTITY_TYPES = ['task', 'certificate', 'employee'] as const;
+export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+
+/** What happened. More kinds (documents, imports) join as their features arrive. */
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'updated',
+  'status_changed',
+  'assigned',
+  'renewed',
+  'document_uploaded',
+  'document_approved',
+  'document_rejected',
+  'document_deleted',
+  'imported',
+  'signed_in',
+  'password_changed',
+  'invited',
+  'deactivated',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** A value before or after a change: text, a number, or nothing. */
+export type ActivityValue = string | number | boolean | null;
+
+/** One entry of the history (GET /activity). */
+export interface ActivityEntry {
+  /** 1, 2, 3… per organisation, newest highest. */
+  id: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** The person (or import / API token) by name at the time; null for Duly itself. */
+  actor: { id: string; full_name: string | null } | null;
+  actor_kind: ActivityActorKind;
+  entity_type: ActivityEntityType;
+  entity_id: Uuid;
+  action: ActivityAction;
+  /** `{ field: [old, new] }`; never a password, hash or token. */
+  changes: Record<string, [ActivityValue, ActivityValue]>;
+}
+
+/** GET /activity/verify. */
+export interface ActivityVerification {
+  ok: boolean;
+  checked: number;
+  first_broken_id?: number;
+}

@@ -16,6 +16,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TOTAL_COUNT_HEADER } from '../contract/constants';
 import { kolkataToday } from '../contract/dates';
 import type {
+  ActivityEntry,
   AuthUser,
   Certificate,
   DashboardResponse,
@@ -46,6 +47,8 @@ export interface MockAccount {
 
 export interface MockApiData {
   tasks?: Task[];
+  /** The history GET /activity answers from (newest first, filtered by entity_id). */
+  activity?: ActivityEntry[];
   certificates?: Certificate[];
   employees?: Employee[];
   organizations?: Organization[];
@@ -65,7 +68,8 @@ export type MockResource =
   | 'employee'
   | 'dashboard'
   | 'organizations'
-  | 'auth';
+  | 'auth'
+  | 'activity';
 
 /** The sort keys each list accepts, mapped to the fields ordered by (api/src/db/repositories). */
 export const MOCK_SORTS = {
@@ -246,6 +250,23 @@ export function mockApi(data: MockApiData = {}) {
     }
     return next;
   }
+
+  const activity = [...(data.activity ?? [])].sort((a, b) => b.id - a.id);
+  const activityHandlers = [
+    http.get(
+      apiUrl('/activity'),
+      answer(({ query }) => {
+        const entityId = query.get('entity_id');
+        const before = query.get('before');
+        const rows = activity.filter(
+          (entry) =>
+            (entityId === null || entry.entity_id === entityId) &&
+            (before === null || entry.id < Number(before)),
+        );
+        return listAnswer(rows, query);
+      }),
+    ),
+  ];
 
   const taskHandlers = [
     http.get(
@@ -638,9 +659,11 @@ export function mockApi(data: MockApiData = {}) {
   ];
 
   const byResource: Record<MockResource, RequestHandler[]> = {
-    tasks: taskHandlers,
-    certificates: certificateHandlers,
-    employees: employeeHandlers,
+    // An item's page shows its history: each item resource answers GET /activity too.
+    tasks: [...taskHandlers, ...activityHandlers],
+    certificates: [...certificateHandlers, ...activityHandlers],
+    employees: [...employeeHandlers, ...activityHandlers],
+    activity: activityHandlers,
     manager: managerHandlers,
     employee: myHandlers,
     dashboard: dashboardHandlers,

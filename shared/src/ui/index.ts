@@ -92,3 +92,5 @@ export {
   type SaveFormHelpers,
   type Unwrappable,
 } from './screen/useSaveThenGo';
+// The activity history's section of an item page (2.x, issue 29).
+export { History, HISTORY_PAGE_SIZE, HISTORY_TEXTS, type HistoryProps } from './screen/History';

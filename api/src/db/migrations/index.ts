@@ -21,6 +21,7 @@ import * as schedulerRuns from './2026-11-26-401-scheduler-runs';
 import * as webhooks from './2026-11-26-901-webhooks';
 import * as tokenVersionNotify from './2026-11-27-301-token-version-notify';
 import * as eventTickets from './2026-11-27-302-event-tickets';
+import * as activity from './2026-11-26-701-activity';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-901-webhooks': webhooks,
   '2026-11-27-301-token-version-notify': tokenVersionNotify,
   '2026-11-27-302-event-tickets': eventTickets,
+  '2026-11-26-701-activity': activity,
 };

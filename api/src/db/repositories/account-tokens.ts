@@ -4,6 +4,7 @@
  * transaction first.
  */
 import type { AccountTokenPurpose, Db, OrganizationRow, UserRow } from '../tables';
+import { recordActivity, SYSTEM, type Actor } from './activity';
 
 export interface NewAccountToken {
   tokenHash: string;
@@ -14,6 +15,8 @@ export interface NewAccountToken {
   expiresAt: string;
   /** `email_change`: the address the link goes to, which becomes the person's email. */
   newEmail?: string;
+  /** Who sends an invitation: the history records `invited` with them (else Duly). */
+  actor?: Actor;
 }
 
 /**
@@ -44,6 +47,16 @@ export async function insertAccountToken(db: Db, token: NewAccountToken): Promis
         new_email: token.newEmail ?? null,
       })
       .execute();
+    if (token.purpose === 'invitation') {
+      await recordActivity(trx, token.actor ?? SYSTEM, [
+        {
+          organizationId: token.organizationId,
+          entityType: 'employee',
+          entityId: token.userId,
+          action: 'invited',
+        },
+      ]);
+    }
   });
 }
 

@@ -2,11 +2,26 @@
  * Certificates, always scoped to one organisation. "Assigned to" is the
  * incharge person; list items carry it as `assigned_to`.
  */
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Certificate, CertificateStatus } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } from '../tables';
+import { inTransaction } from '../transaction';
+import { changesBetween, recordActivity, type Actor } from './activity';
 import { ownedCount, readCount } from './counters';
+import { itemChange, withPersonNames } from './tasks';
+
+/** The columns of a certificate the history records. */
+const RECORDED_CERTIFICATE_FIELDS = [
+  'name',
+  'description',
+  'issue_date',
+  'expiry_date',
+  'reminder_days_before',
+  'department',
+  'incharge_person_id',
+  'status',
+] as const;
 
 export const CERTIFICATE_SORTS = {
   expiry_date: ['expiry_date'],
@@ -161,8 +176,30 @@ export async function findCertificate(
   return row && toCertificate(row);
 }
 
-export async function insertCertificate(db: Db, certificate: NewCertificate): Promise<void> {
-  await db.insertInto('certificates').values(certificate).execute();
+export async function insertCertificate(
+  db: Db,
+  certificate: NewCertificate,
+  actor: Actor,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('certificates').values(certificate).execute();
+    const empty = Object.fromEntries(RECORDED_CERTIFICATE_FIELDS.map((field) => [field, null]));
+    const changes = await withPersonNames(
+      trx,
+      certificate.organization_id,
+      changesBetween(empty as unknown as NewCertificate, certificate, RECORDED_CERTIFICATE_FIELDS),
+      'incharge_person_id',
+    );
+    await recordActivity(trx, actor, [
+      {
+        organizationId: certificate.organization_id,
+        entityType: 'certificate',
+        entityId: certificate.id,
+        action: 'created',
+        changes,
+      },
+    ]);
+  });
 }
 
 /** What a save changes: plain columns, and a status the caller chose (if any). */
@@ -208,14 +245,47 @@ export async function saveCertificate(
   organizationId: string,
   id: string,
   edit: CertificateEdit,
+  actor: Actor,
 ): Promise<SavedCertificate | undefined> {
   const status = statusAfterSave(edit);
-  return db
-    .updateTable('certificates')
-    .set(edit.changes)
-    .$if(status !== undefined, (update) => update.set({ status: status! }))
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .returning(['id', 'organization_id', 'name', 'expiry_date', 'status', 'incharge_person_id'])
-    .executeTakeFirst();
+  return inTransaction(db, async (trx) => {
+    // The row as it was, locked until the end of the transaction (the history's old values).
+    const before = await trx
+      .selectFrom('certificates')
+      .select(RECORDED_CERTIFICATE_FIELDS)
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const saved = await trx
+      .updateTable('certificates')
+      .set(edit.changes)
+      .$if(status !== undefined, (update) => update.set({ status: status! }))
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .returning(RECORDED_CERTIFICATE_FIELDS)
+      .returning(['id', 'organization_id'])
+      .executeTakeFirst();
+    if (!saved) return undefined;
+    const changes = changesBetween(before, saved, RECORDED_CERTIFICATE_FIELDS);
+    if (Object.keys(changes).length > 0) {
+      const named = await withPersonNames(trx, organizationId, changes, 'incharge_person_id');
+      await recordActivity(trx, actor, [
+        itemChange(
+          { organizationId, entityType: 'certificate', entityId: id },
+          named,
+          'incharge_person_id',
+        ),
+      ]);
+    }
+    return {
+      id: saved.id,
+      organization_id: saved.organization_id,
+      name: saved.name,
+      expiry_date: saved.expiry_date,
+      status: saved.status,
+      incharge_person_id: saved.incharge_person_id,
+    };
+  });
 }

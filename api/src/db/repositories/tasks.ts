@@ -2,12 +2,76 @@
  * Tasks. Every query is scoped to one organisation: there is no way to read or
  * change a task without naming the caller's organization_id.
  */
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { PersonRef, Task, TaskStatus } from '@duly/shared/contract';
 import { CompiledOnce } from '../compiled-once';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { Database, Db, NewTask, OpenTaskStatus, TaskRow, TaskUpdate } from '../tables';
+import { inTransaction } from '../transaction';
+import {
+  changesBetween,
+  recordActivity,
+  type Actor,
+  type ActivityChanges,
+  type NewActivity,
+} from './activity';
 import { ownedCount, readCount } from './counters';
+
+/** The columns of a task the history records. */
+const RECORDED_TASK_FIELDS = [
+  'title',
+  'description',
+  'due_date',
+  'status',
+  'assigned_to_user_id',
+] as const;
+
+/**
+ * The entry of a change to an item: `assigned` when only the person changed, `renewed` when
+ * it became renewed, `status_changed` when only the status changed, else `updated`. A change of
+ * person also records both people's names at the time (`assigned_to`), for the history's
+ * sentences.
+ */
+export function itemChange(
+  entity: Pick<NewActivity, 'organizationId' | 'entityType' | 'entityId'>,
+  changes: ActivityChanges,
+  personField: string,
+): NewActivity {
+  const fields = Object.keys(changes).filter((field) => field !== 'assigned_to');
+  let action: NewActivity['action'] = 'updated';
+  if (changes.status?.[1] === 'renewed') action = 'renewed';
+  else if (fields.length === 1 && fields[0] === 'status') action = 'status_changed';
+  else if (fields.length === 1 && fields[0] === personField) action = 'assigned';
+  return { ...entity, action, changes };
+}
+
+/** Adds `assigned_to: [old name, new name]` when the person in `field` changed. */
+export async function withPersonNames(
+  trx: Db,
+  organizationId: string,
+  changes: ActivityChanges,
+  field: string,
+): Promise<ActivityChanges> {
+  const change = changes[field];
+  if (!change) return changes;
+  const ids = change.filter((id): id is string => typeof id === 'string');
+  const people =
+    ids.length === 0
+      ? []
+      : await trx
+          .selectFrom('users')
+          .select(['id', 'full_name'])
+          .where('organization_id', '=', organizationId)
+          .where('id', 'in', ids)
+          .execute();
+  const nameOf = (id: unknown) =>
+    typeof id === 'string' ? (people.find((p) => p.id === id)?.full_name ?? null) : null;
+  return { ...changes, assigned_to: [nameOf(change[0]), nameOf(change[1])] };
+}
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 export const TASK_SORTS = {
   due_date: ['due_date'],
@@ -228,8 +292,26 @@ export async function findTask(
   return row && toTask(row);
 }
 
-export async function insertTask(db: Db, task: NewTask): Promise<void> {
-  await db.insertInto('tasks').values(task).execute();
+export async function insertTask(db: Db, task: NewTask, actor: Actor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('tasks').values(task).execute();
+    const empty = Object.fromEntries(RECORDED_TASK_FIELDS.map((field) => [field, null]));
+    const changes = await withPersonNames(
+      trx,
+      task.organization_id,
+      changesBetween(empty as unknown as NewTask, task, RECORDED_TASK_FIELDS),
+      'assigned_to_user_id',
+    );
+    await recordActivity(trx, actor, [
+      {
+        organizationId: task.organization_id,
+        entityType: 'task',
+        entityId: task.id,
+        action: 'created',
+        changes,
+      },
+    ]);
+  });
 }
 
 /** What a save changes: plain columns, and a status the caller chose (if any). */
@@ -283,16 +365,50 @@ export async function saveTask(
   organizationId: string,
   id: string,
   edit: TaskEdit,
+  actor: Actor,
 ): Promise<SavedTask | undefined> {
   const status = statusAfterSave(edit);
-  return db
-    .updateTable('tasks')
-    .set(edit.changes)
-    .$if(status !== undefined, (update) =>
-      update.set({ status: status!, open_status: OPEN_STATUS_KEPT }),
-    )
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .returning(['id', 'organization_id', 'title', 'due_date', 'status', 'assigned_to_user_id'])
-    .executeTakeFirst();
+  return inTransaction(db, async (trx) => {
+    // The row as it was, locked until the end of the transaction (the history's old values).
+    const before = await trx
+      .selectFrom('tasks')
+      .select(RECORDED_TASK_FIELDS)
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const saved = await trx
+      .updateTable('tasks')
+      .set(edit.changes)
+      .$if(status !== undefined, (update) =>
+        update.set({ status: status!, open_status: OPEN_STATUS_KEPT }),
+      )
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .returning([
+        'id',
+        'organization_id',
+        'title',
+        'description',
+        'due_date',
+        'status',
+        'assigned_to_user_id',
+      ])
+      .executeTakeFirst();
+    if (!saved) return undefined;
+    const changes = changesBetween(before, saved, RECORDED_TASK_FIELDS);
+    if (Object.keys(changes).length > 0) {
+      const named = await withPersonNames(trx, organizationId, changes, 'assigned_to_user_id');
+      await recordActivity(trx, actor, [
+        itemChange(
+          { organizationId, entityType: 'task', entityId: id },
+          named,
+          'assigned_to_user_id',
+        ),
+      ]);
+    }
+    const { description: _description, ...result } = saved;
+    return result;
+  });
 }

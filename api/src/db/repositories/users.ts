@@ -16,7 +16,31 @@ import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import type { Employee, EmployeeStatus, Role, TeamMember } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
+import { inTransaction } from '../transaction';
+import { changesBetween, recordActivity, type Actor, type ActivityChanges } from './activity';
 import { readCount, userCount } from './counters';
+
+/** The columns of a person the history records (never the password hash or token version). */
+const RECORDED_USER_FIELDS = [
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'department',
+  'role',
+  'status',
+] as const;
+
+function createdChanges(user: NewUser): ActivityChanges {
+  const empty = Object.fromEntries(RECORDED_USER_FIELDS.map((field) => [field, null]));
+  return changesBetween(empty as unknown as NewUser, user, RECORDED_USER_FIELDS);
+}
+
+/** A person acting on their own account (sign-up, sign-in, a password or email change). */
+export function selfActor(user: { id: string; full_name: string | null }): Actor {
+  return { kind: 'user', id: user.id, name: user.full_name };
+}
 
 export const EMPLOYEE_SORTS = {
   full_name: ['full_name'],
@@ -237,10 +261,22 @@ export async function listTeam(
 export async function insertUser(
   db: Db,
   user: NewUser,
-  { holdEmail = true }: { holdEmail?: boolean } = {},
+  {
+    holdEmail = true,
+    actor = selfActor({ id: user.id, full_name: user.full_name ?? null }),
+  }: { holdEmail?: boolean; actor?: Actor } = {},
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('users').values(user).execute();
+    await recordActivity(trx, actor, [
+      {
+        organizationId: user.organization_id,
+        entityType: 'employee',
+        entityId: user.id,
+        action: 'created',
+        changes: createdChanges(user),
+      },
+    ]);
     if (!holdEmail) return;
     await trx
       .insertInto('user_emails')
@@ -255,9 +291,18 @@ export async function insertUser(
  * (`claimEmail`). The same for the caller either way, so adding a person never tells whether
  * the address belongs to another organisation.
  */
-export async function insertAddedUser(db: Db, user: NewUser): Promise<void> {
+export async function insertAddedUser(db: Db, user: NewUser, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('users').values(user).execute();
+    await recordActivity(trx, actor, [
+      {
+        organizationId: user.organization_id,
+        entityType: 'employee',
+        entityId: user.id,
+        action: 'created',
+        changes: createdChanges(user),
+      },
+    ]);
     await trx
       .insertInto('user_emails')
       .values({ email: user.email, organization_id: user.organization_id, user_id: user.id })
@@ -331,6 +376,7 @@ export async function updateUser(
   {
     endSessions = false,
     unprovenEmail = false,
+    actor,
   }: {
     endSessions?: boolean;
     /**
@@ -339,9 +385,18 @@ export async function updateUser(
      * settles it. A confirmed change (false) fails with a unique violation when it is held.
      */
     unprovenEmail?: boolean;
-  } = {},
+    actor: Actor;
+  },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select(RECORDED_USER_FIELDS)
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!before) return false;
     if (changes.email !== undefined) {
       await moveEmail(trx, organizationId, id, changes.email, unprovenEmail);
     }
@@ -351,8 +406,46 @@ export async function updateUser(
       .where('organization_id', '=', organizationId)
       .where('id', '=', id)
       .executeTakeFirst();
+    const recorded = changesBetween(before, changes, RECORDED_USER_FIELDS);
+    if (Object.keys(recorded).length > 0) {
+      const deactivated = recorded.status?.[1] === 'inactive';
+      await recordActivity(trx, actor, [
+        {
+          organizationId,
+          entityType: 'employee',
+          entityId: id,
+          action: deactivated ? 'deactivated' : 'updated',
+          changes: recorded,
+        },
+      ]);
+    }
     return result.numUpdatedRows > 0n;
   });
+}
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * An account event of a person (signed in, invited), with the actor who caused it; opens a
+ * transaction when the caller has none.
+ */
+export async function recordAccountEvent(
+  db: Db,
+  event: { organizationId: string; userId: string; action: 'signed_in' | 'invited' },
+  actor: Actor,
+): Promise<void> {
+  await inTransaction(db, (trx) =>
+    recordActivity(trx, actor, [
+      {
+        organizationId: event.organizationId,
+        entityType: 'employee',
+        entityId: event.userId,
+        action: event.action,
+      },
+    ]),
+  );
 }
 
 /**
@@ -409,11 +502,6 @@ export async function anotherAdminRemains(
   return admins.some((admin) => admin.id !== userId);
 }
 
-/** Runs `work` in the caller's transaction, or in a new one when there is none. */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
 export interface PasswordChange {
   organizationId: string;
   userId: string;
@@ -430,18 +518,25 @@ export async function setPasswordHash(
   db: Db,
   { organizationId, userId, passwordHash }: PasswordChange,
 ): Promise<number | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: new Date().toISOString(),
-    }))
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', userId)
-    .returning('token_version')
-    .executeTakeFirst();
-  return row?.token_version;
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        password_hash: passwordHash,
+        token_version: eb('token_version', '+', 1),
+        updated_at: new Date().toISOString(),
+      }))
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', userId)
+      .returning(['token_version', 'full_name'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    // Always the person themselves (a change, a reset, an accepted invitation); never the hash.
+    await recordActivity(trx, selfActor({ id: userId, full_name: row.full_name }), [
+      { organizationId, entityType: 'employee', entityId: userId, action: 'password_changed' },
+    ]);
+    return row.token_version;
+  });
 }
 
 /**

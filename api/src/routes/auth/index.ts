@@ -17,6 +17,8 @@ import {
   insertUser,
   normaliseEmail,
   upgradePasswordHash,
+  recordAccountEvent,
+  selfActor,
 } from '../../db/repositories/users';
 import type { OrganizationRow, UserRow } from '../../db/tables';
 import { clientKey } from '../../lib/client-address';
@@ -104,6 +106,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       throw unauthorized('Invalid email or password');
     }
     attempt.succeeded();
+    await recordAccountEvent(
+      db,
+      { organizationId: user.organization_id, userId: user.id, action: 'signed_in' },
+      selfActor(user),
+    );
     return session(user);
   });
 

@@ -23,7 +23,7 @@ import { certificateSchedule } from '../../reminders/schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
-import { checkMember, ownerScope, personFilter } from '../access';
+import { actorOf, checkMember, ownerScope, personFilter } from '../access';
 import {
   createCertificateSchema,
   getCertificateSchema,
@@ -100,23 +100,27 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const id = randomUUID();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        await insertCertificate(trx, {
-          id,
-          organization_id: caller.organization_id,
-          name,
-          description: optionalText(body.description) ?? null,
-          issue_date: issueDate,
-          expiry_date: expiryDate,
-          reminder_days_before: body.reminder_days_before,
-          ...certificateSchedule(expiryDate, body.reminder_days_before),
-          department: optionalText(body.department) ?? null,
-          incharge_person_id: incharge,
-          created_by_user_id: caller.id,
-          assigner_id: incharge === null ? null : caller.id,
-          status: 'active',
-          created_at: now,
-          updated_at: now,
-        });
+        await insertCertificate(
+          trx,
+          {
+            id,
+            organization_id: caller.organization_id,
+            name,
+            description: optionalText(body.description) ?? null,
+            issue_date: issueDate,
+            expiry_date: expiryDate,
+            reminder_days_before: body.reminder_days_before,
+            ...certificateSchedule(expiryDate, body.reminder_days_before),
+            department: optionalText(body.department) ?? null,
+            incharge_person_id: incharge,
+            created_by_user_id: caller.id,
+            assigner_id: incharge === null ? null : caller.id,
+            status: 'active',
+            created_at: now,
+            updated_at: now,
+          },
+          actorOf(caller),
+        );
         await queueWebhookEvents(trx, [
           certificateEvent(trx, 'certificate.created', caller.organization_id, id),
         ]);
@@ -192,12 +196,18 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       changes.updated_at = now;
       // The status is worked out by the UPDATE itself (repositories/certificates.ts).
       await db.transaction().execute(async (trx) => {
-        const saved = await saveCertificate(trx, caller.organization_id, existing.id, {
-          changes,
-          status: body.status,
-          expiryDate,
-          today: kolkataToday(),
-        });
+        const saved = await saveCertificate(
+          trx,
+          caller.organization_id,
+          existing.id,
+          {
+            changes,
+            status: body.status,
+            expiryDate,
+            today: kolkataToday(),
+          },
+          actorOf(caller),
+        );
         if (saved && reassigned) await tellNewPersonInCharge(trx, saved, now);
         // Renewed: now renewed and not before, or renewed again with a new expiry date.
         if (

@@ -26,6 +26,7 @@ import { nowIso } from '../../lib/dates';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { optionalText, rejectForeignIds } from '../../lib/input';
 import { hasRole, requireRole, type Caller } from '../../plugins/auth';
+import { actorOf } from '../access';
 import {
   createEmployeeSchema,
   getEmployeeSchema,
@@ -81,6 +82,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         fullName: person.full_name,
       },
       'invitation',
+      actorOf(caller),
     );
   }
 
@@ -106,6 +108,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         }
         await updateUser(trx, caller.organization_id, existing.id, changes, {
           endSessions,
+          actor: actorOf(caller),
           unprovenEmail: true,
         });
         if (changes.status === 'inactive' && existing.status !== 'inactive') {
@@ -170,22 +173,26 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const now = nowIso();
       try {
         await db.transaction().execute(async (trx) => {
-          await insertAddedUser(trx, {
-            id,
-            organization_id: caller.organization_id,
-            email,
-            first_name: firstName,
-            last_name: lastName,
-            full_name: joinName(firstName, lastName),
-            phone: optionalText(body.phone) ?? null,
-            department: optionalText(body.department) ?? null,
-            role: body.role ?? 'employee',
-            status: body.status ?? 'active',
-            // No password until the person accepts the invitation mailed below.
-            password_hash: null,
-            created_at: now,
-            updated_at: now,
-          });
+          await insertAddedUser(
+            trx,
+            {
+              id,
+              organization_id: caller.organization_id,
+              email,
+              first_name: firstName,
+              last_name: lastName,
+              full_name: joinName(firstName, lastName),
+              phone: optionalText(body.phone) ?? null,
+              department: optionalText(body.department) ?? null,
+              role: body.role ?? 'employee',
+              status: body.status ?? 'active',
+              // No password until the person accepts the invitation mailed below.
+              password_hash: null,
+              created_at: now,
+              updated_at: now,
+            },
+            actorOf(caller),
+          );
           await queueWebhookEvents(trx, [
             employeeEvent(trx, 'employee.created', caller.organization_id, id),
           ]);

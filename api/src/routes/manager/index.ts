@@ -16,6 +16,7 @@ import { findEmployee, listTeam } from '../../db/repositories/users';
 import { kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
 import { requireRole } from '../../plugins/auth';
+import { actorOf } from '../access';
 import { tellNewAssignee, tellNewPersonInCharge } from '../../reminders/reassignment';
 import { certificateSchedule } from '../../reminders/schedule';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
@@ -92,10 +93,20 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     }
     const now = nowIso();
     await db.transaction().execute(async (trx) => {
-      const saved = await saveTask(trx, caller.organization_id, body.task_id, {
-        changes: { assigned_to_user_id: body.employee_id, assigner_id: caller.id, updated_at: now },
-        now,
-      });
+      const saved = await saveTask(
+        trx,
+        caller.organization_id,
+        body.task_id,
+        {
+          changes: {
+            assigned_to_user_id: body.employee_id,
+            assigner_id: caller.id,
+            updated_at: now,
+          },
+          now,
+        },
+        actorOf(caller),
+      );
       // A new assignee of a late task is told, as the previous one was (reminders/reassignment.ts).
       if (saved && existing.assigned_to_user_id !== body.employee_id) {
         await tellNewAssignee(trx, saved, now);
@@ -118,19 +129,25 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const reassigned = existing.incharge_person_id !== body.employee_id;
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        const saved = await saveCertificate(trx, caller.organization_id, body.certificate_id, {
-          changes: {
-            incharge_person_id: body.employee_id,
-            assigner_id: caller.id,
-            updated_at: now,
-            // The new person's reminder re-arms (reminders/reassignment.ts).
-            ...(reassigned
-              ? certificateSchedule(existing.expiry_date, existing.reminder_days_before)
-              : {}),
+        const saved = await saveCertificate(
+          trx,
+          caller.organization_id,
+          body.certificate_id,
+          {
+            changes: {
+              incharge_person_id: body.employee_id,
+              assigner_id: caller.id,
+              updated_at: now,
+              // The new person's reminder re-arms (reminders/reassignment.ts).
+              ...(reassigned
+                ? certificateSchedule(existing.expiry_date, existing.reminder_days_before)
+                : {}),
+            },
+            expiryDate: existing.expiry_date,
+            today: kolkataToday(),
           },
-          expiryDate: existing.expiry_date,
-          today: kolkataToday(),
-        });
+          actorOf(caller),
+        );
         if (saved && reassigned) await tellNewPersonInCharge(trx, saved, now);
       });
       return (await findCertificate(db, scope))!;

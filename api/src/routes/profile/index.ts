@@ -11,6 +11,7 @@ import { fieldError, tooManyRequests, unauthorized } from '../../lib/http-errors
 import { InputCheck } from '../../lib/input';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Caller } from '../../plugins/auth';
+import { actorOf } from '../access';
 import { inMinutes, splitName } from '../auth';
 import { signSession } from '../auth/session';
 import { changePasswordSchema, getProfileSchema, updateProfileSchema } from './schema';
@@ -39,11 +40,17 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const check = new InputCheck();
     const fullName = check.requiredText(request.body.full_name, 'full_name').replace(/\s+/g, ' ');
     check.done();
-    await updateUser(db, caller.organization_id, caller.id, {
-      full_name: fullName,
-      ...splitName(fullName),
-      updated_at: nowIso(),
-    });
+    await updateUser(
+      db,
+      caller.organization_id,
+      caller.id,
+      {
+        full_name: fullName,
+        ...splitName(fullName),
+        updated_at: nowIso(),
+      },
+      { actor: actorOf(caller) },
+    );
     return signSession(await profileOf(caller), config);
   });
 

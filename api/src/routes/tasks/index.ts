@@ -21,7 +21,7 @@ import { tellNewAssignee } from '../../reminders/reassignment';
 import { taskEvent } from '../../webhooks/hooks';
 import { queueWebhookEvents } from '../../webhooks/events';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
-import { checkMember, ownerScope, personFilter } from '../access';
+import { actorOf, checkMember, ownerScope, personFilter } from '../access';
 import {
   createTaskSchema,
   getTaskSchema,
@@ -103,20 +103,24 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const id = randomUUID();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        await insertTask(trx, {
-          id,
-          organization_id: caller.organization_id,
-          title,
-          description: optionalText(body.description) ?? null,
-          due_date: dueDate,
-          status: body.status ?? 'pending',
-          assigned_to_user_id: assignee,
-          created_by_user_id: caller.id,
-          // Whoever creates the task is its assigner (shown on the employee dashboard).
-          assigner_id: caller.id,
-          created_at: now,
-          updated_at: now,
-        });
+        await insertTask(
+          trx,
+          {
+            id,
+            organization_id: caller.organization_id,
+            title,
+            description: optionalText(body.description) ?? null,
+            due_date: dueDate,
+            status: body.status ?? 'pending',
+            assigned_to_user_id: assignee,
+            created_by_user_id: caller.id,
+            // Whoever creates the task is its assigner (shown on the employee dashboard).
+            assigner_id: caller.id,
+            created_at: now,
+            updated_at: now,
+          },
+          actorOf(caller),
+        );
         await queueWebhookEvents(trx, [taskEvent(trx, 'task.created', caller.organization_id, id)]);
       });
       const task = await findTask(db, { id, organizationId: caller.organization_id });
@@ -163,11 +167,17 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       changes.updated_at = now;
       // The status is worked out by the UPDATE itself (repositories/tasks.ts statusAfterSave).
       await db.transaction().execute(async (trx) => {
-        const saved = await saveTask(trx, caller.organization_id, existing.id, {
-          changes,
-          status: body.status,
-          now,
-        });
+        const saved = await saveTask(
+          trx,
+          caller.organization_id,
+          existing.id,
+          {
+            changes,
+            status: body.status,
+            now,
+          },
+          actorOf(caller),
+        );
         if (saved && reassigned) await tellNewAssignee(trx, saved, now);
         if (saved) {
           await queueWebhookEvents(trx, [
@@ -193,11 +203,17 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (existing.status !== request.body.status) {
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        const saved = await saveTask(trx, caller.organization_id, existing.id, {
-          changes: { updated_at: now },
-          status: request.body.status,
-          now,
-        });
+        const saved = await saveTask(
+          trx,
+          caller.organization_id,
+          existing.id,
+          {
+            changes: { updated_at: now },
+            status: request.body.status,
+            now,
+          },
+          actorOf(caller),
+        );
         if (saved) {
           await queueWebhookEvents(trx, [
             taskEvent(trx, 'task.updated', caller.organization_id, existing.id),

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Card, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
+import { Button, Card, History, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
 import { useCertificatesGetQuery, useCertificatesPeopleQuery } from './api';
 import { CertificateDetails } from './components/CertificateDetails';
 import { isRenewable, RenewCertificate } from './components/RenewCertificate';
@@ -33,9 +33,12 @@ export function CertificateDetailScreen() {
       }
     >
       {(certificate) => (
-        <Card title={certificate.name}>
-          <CertificateDetails certificate={certificate} people={people} />
-        </Card>
+        <>
+          <Card title={certificate.name}>
+            <CertificateDetails certificate={certificate} people={people} />
+          </Card>
+          <History entityType="certificate" entityId={certificate.id} />
+        </>
       )}
     </ItemScreen>
   );

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   EmptyState,
+  History,
   ItemScreen,
   selectCurrentUser,
   useAppSelector,
@@ -71,6 +72,9 @@ export function EmployeeDetailScreen() {
               Only managers and admins can see a colleague&apos;s tasks and certificates.
             </EmptyState>
           )}
+          {canSeeWorkOf(currentUser, person.id) ? (
+            <History entityType="employee" entityId={person.id} />
+          ) : null}
         </Layout>
       )}
     </ItemScreen>

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Card, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
+import { Button, Card, History, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
 import { useTasksGetQuery } from './api';
 import { MarkAsDoneButton } from './components/MarkAsDoneButton';
 import { TaskDetails } from './components/TaskDetails';
@@ -34,9 +34,12 @@ export function TaskDetailScreen() {
       )}
     >
       {(task) => (
-        <Card title={task.title}>
-          <TaskDetails task={task} />
-        </Card>
+        <>
+          <Card title={task.title}>
+            <TaskDetails task={task} />
+          </Card>
+          <History entityType="task" entityId={task.id} />
+        </>
       )}
     </ItemScreen>
   );

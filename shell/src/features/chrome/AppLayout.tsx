@@ -49,6 +49,17 @@ export interface AppLayoutProps {
 }
 
 /** The chrome around every signed-in screen: top bar, side navigation, content area. */
+/**
+ * The organisation's activity (issue 29), for admins: a page of remote-employees
+ * (/employees/activity), listed after the remotes' sections.
+ */
+const ACTIVITY_ENTRY: NavEntry = {
+  to: '/employees/activity',
+  label: 'Activity',
+  icon: 'activity',
+  isCurrent: (pathname) => pathname === '/employees/activity',
+};
+
 export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
   const user = useAppSelector(selectCurrentUser);
   const organizationName = useOrganizationName();
@@ -81,7 +92,7 @@ export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
       <Body>
         <SideNav
           organizationName={organizationName}
-          sections={navSections}
+          sections={user?.role === 'admin' ? [...navSections, ACTIVITY_ENTRY] : navSections}
           open={drawerOpen}
           onClose={closeDrawer}
           onLinkIntent={onLinkIntent}

@@ -1,0 +1,686 @@
+/**
+ * The activity history (issue 29): one entry per write, in the write's transaction; the
+ * scheduler's changes by Duly; who may read what; the hash chain, the database's refusal to
+ * change entries, and retention behind a checkpoint.
+ */
+import { randomUUID } from 'node:crypto';
+import { PostgresAdapter, sql } from 'kysely';
+import * as activity from '../src/db/repositories/activity';
+import type { Db } from '../src/db/tables';
+import { hashPassword } from '../src/lib/passwords';
+import { runReminderSweep } from '../src/reminders/sweep';
+import {
+  LEGACY_COST,
+  call,
+  createCertificate,
+  createOrganization,
+  createTask,
+  createUser,
+  daysFromNow,
+  kolkataDateIn,
+  setupTestApp,
+  testDatabases,
+  type TestOrganization,
+} from './helper';
+
+async function entriesOf(db: Db, organizationId: string) {
+  const rows = await db
+    .selectFrom('activity')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .execute();
+  return rows.map(activity.toEntry);
+}
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+describe.each(testDatabases())('activity history on %s', (kind) => {
+  const context = setupTestApp(kind);
+  let org: TestOrganization;
+
+  beforeEach(async () => {
+    org = await createOrganization(context().db);
+  });
+
+  /** Runs `write` and returns the entries it added to the organisation's history. */
+  async function added(write: () => Promise<{ statusCode: number }>, status?: number) {
+    const { db } = context();
+    const before = (await entriesOf(db, org.id)).length;
+    const response = await write();
+    if (status !== undefined) expect(response.statusCode).toBe(status);
+    return (await entriesOf(db, org.id)).slice(before);
+  }
+
+  describe('each write records exactly one entry', () => {
+    test('POST /tasks/: created, by the manager, with the first values', async () => {
+      const { app } = context();
+      const entries = await added(
+        () =>
+          call(app, 'POST', '/tasks/', {
+            token: org.manager.token,
+            body: {
+              title: 'File the return',
+              due_date: '2030-01-05T10:00:00+05:30',
+              assigned_to_user_id: org.employee.id,
+            },
+          }),
+        201,
+      );
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        actor: { id: org.manager.id, full_name: org.manager.full_name },
+        actor_kind: 'user',
+        entity_type: 'task',
+        action: 'created',
+        changes: {
+          title: [null, 'File the return'],
+          due_date: [null, '2030-01-05T04:30:00.000Z'],
+          status: [null, 'pending'],
+          assigned_to_user_id: [null, org.employee.id],
+          assigned_to: [null, org.employee.full_name],
+        },
+      });
+    });
+
+    test('PUT /tasks/:id: updated, only the changed fields, old → new', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org, { title: 'Old title' });
+      const entries = await added(
+        () =>
+          call(app, 'PUT', `/tasks/${id}`, {
+            token: org.manager.token,
+            body: { title: 'New title', description: null },
+          }),
+        200,
+      );
+      expect(entries).toEqual([
+        expect.objectContaining({
+          entity_id: id,
+          action: 'updated',
+          changes: { title: ['Old title', 'New title'] },
+        }),
+      ]);
+    });
+
+    test('PATCH /tasks/:id by the employee: status changed', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org);
+      const entries = await added(
+        () =>
+          call(app, 'PATCH', `/tasks/${id}`, {
+            token: org.employee.token,
+            body: { status: 'completed' },
+          }),
+        200,
+      );
+      expect(entries).toEqual([
+        expect.objectContaining({
+          actor: { id: org.employee.id, full_name: org.employee.full_name },
+          action: 'status_changed',
+          changes: { status: ['pending', 'completed'] },
+        }),
+      ]);
+    });
+
+    test('POST /manager/tasks/assign: assigned, with both names', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org);
+      const entries = await added(
+        () =>
+          call(app, 'POST', '/manager/tasks/assign', {
+            token: org.manager.token,
+            body: { task_id: id, employee_id: org.colleague.id },
+          }),
+        200,
+      );
+      expect(entries).toEqual([
+        expect.objectContaining({
+          action: 'assigned',
+          changes: {
+            assigned_to_user_id: [org.employee.id, org.colleague.id],
+            assigned_to: [org.employee.full_name, org.colleague.full_name],
+          },
+        }),
+      ]);
+    });
+
+    test('POST /certificates/ and PUT /certificates/:id: created, then the expiry date', async () => {
+      const { app } = context();
+      const expiry = kolkataDateIn(60);
+      const later = kolkataDateIn(425);
+      const [created] = await added(
+        () =>
+          call(app, 'POST', '/certificates/', {
+            token: org.manager.token,
+            body: { name: 'Fire safety', expiry_date: expiry, reminder_days_before: 30 },
+          }),
+        201,
+      );
+      expect(created).toMatchObject({ entity_type: 'certificate', action: 'created' });
+      const entries = await added(
+        () =>
+          call(app, 'PUT', `/certificates/${created.entity_id}/`, {
+            token: org.admin.token,
+            body: { expiry_date: later },
+          }),
+        200,
+      );
+      expect(entries).toEqual([
+        expect.objectContaining({
+          actor: { id: org.admin.id, full_name: org.admin.full_name },
+          action: 'updated',
+          changes: { expiry_date: [expiry, later] },
+        }),
+      ]);
+    });
+
+    test('an expired certificate saved with a new date: renewed', async () => {
+      const { app, db } = context();
+      const id = await createCertificate(db, org, {
+        expiry_date: kolkataDateIn(-3),
+        status: 'expired',
+      });
+      const later = kolkataDateIn(365);
+      const entries = await added(
+        () =>
+          call(app, 'PUT', `/certificates/${id}/`, {
+            token: org.manager.token,
+            body: { expiry_date: later },
+          }),
+        200,
+      );
+      expect(entries).toEqual([
+        expect.objectContaining({
+          action: 'renewed',
+          changes: { expiry_date: [kolkataDateIn(-3), later], status: ['expired', 'renewed'] },
+        }),
+      ]);
+    });
+
+    test('POST /manager/certificates/assign: assigned', async () => {
+      const { app, db } = context();
+      const id = await createCertificate(db, org);
+      const entries = await added(
+        () =>
+          call(app, 'POST', '/manager/certificates/assign', {
+            token: org.manager.token,
+            body: { certificate_id: id, employee_id: org.colleague.id },
+          }),
+        200,
+      );
+      expect(entries).toEqual([
+        expect.objectContaining({
+          action: 'assigned',
+          changes: expect.objectContaining({
+            incharge_person_id: [org.employee.id, org.colleague.id],
+          }),
+        }),
+      ]);
+    });
+
+    test('PUT /employees/:id: updated; making someone inactive: deactivated', async () => {
+      const { app } = context();
+      const renamed = await added(
+        () =>
+          call(app, 'PUT', `/employees/${org.colleague.id}`, {
+            token: org.manager.token,
+            body: { department: 'Finance' },
+          }),
+        200,
+      );
+      expect(renamed).toEqual([
+        expect.objectContaining({
+          entity_type: 'employee',
+          entity_id: org.colleague.id,
+          action: 'updated',
+          changes: { department: [null, 'Finance'] },
+        }),
+      ]);
+      const left = await added(
+        () =>
+          call(app, 'PUT', `/employees/${org.colleague.id}`, {
+            token: org.manager.token,
+            body: { status: 'inactive' },
+          }),
+        200,
+      );
+      expect(left).toEqual([
+        expect.objectContaining({
+          action: 'deactivated',
+          changes: { status: ['active', 'inactive'] },
+        }),
+      ]);
+    });
+
+    test('POST /employees/:id/invitation: invited, by whoever sent it', async () => {
+      const { app } = context();
+      const entries = await added(
+        () =>
+          call(app, 'POST', `/employees/${org.colleague.id}/invitation`, {
+            token: org.manager.token,
+          }),
+        202,
+      );
+      expect(entries).toEqual([
+        expect.objectContaining({
+          actor: { id: org.manager.id, full_name: org.manager.full_name },
+          entity_id: org.colleague.id,
+          action: 'invited',
+          changes: {},
+        }),
+      ]);
+    });
+
+    test('sign-in and a password change: signed in, password changed, never the hash', async () => {
+      const { app, db } = context();
+      const person = await createUser(db, org.id, {
+        password_hash: await hashPassword('first-password-1', LEGACY_COST),
+      });
+      const signedIn = await added(
+        () =>
+          call(app, 'POST', '/auth/login', {
+            body: { email: person.email, password: 'first-password-1' },
+          }),
+        200,
+      );
+      expect(signedIn).toEqual([
+        expect.objectContaining({ entity_id: person.id, action: 'signed_in', changes: {} }),
+      ]);
+      const changed = await added(
+        () =>
+          call(app, 'PUT', '/profile/password', {
+            token: person.token,
+            body: { current_password: 'first-password-1', new_password: 'second-password-2' },
+          }),
+        200,
+      );
+      expect(changed).toEqual([
+        expect.objectContaining({
+          actor: { id: person.id, full_name: person.full_name },
+          action: 'password_changed',
+          changes: {},
+        }),
+      ]);
+      const stored = await db
+        .selectFrom('activity')
+        .select(['changes'])
+        .where('organization_id', '=', org.id)
+        .execute();
+      expect(JSON.stringify(stored)).not.toMatch(/scrypt|password_hash|token/);
+    });
+  });
+
+  describe('nothing is recorded without its change, nor a change without its entry', () => {
+    test('a save refused by validation records nothing', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org);
+      const entries = await added(
+        () =>
+          call(app, 'PUT', `/tasks/${id}`, {
+            token: org.manager.token,
+            body: { title: '   ', due_date: 'not a date' },
+          }),
+        400,
+      );
+      expect(entries).toEqual([]);
+    });
+
+    /** Makes every insert into `table` fail until the returned function is called. */
+    async function failInserts(db: Db, table: 'notifications' | 'activity') {
+      const name = `fail_${table}`;
+      if (isPostgres(db)) {
+        await sql
+          .raw(
+            `create function ${name}() returns trigger language plpgsql as $$
+            begin raise exception 'injected failure'; end $$;
+            create trigger ${name} before insert on ${table}
+            for each row execute function ${name}()`,
+          )
+          .execute(db);
+        return () =>
+          sql.raw(`drop trigger ${name} on ${table}; drop function ${name}()`).execute(db);
+      }
+      await sql
+        .raw(
+          `create trigger ${name} before insert on ${table}
+          begin select raise(abort, 'injected failure'); end`,
+        )
+        .execute(db);
+      return () => sql.raw(`drop trigger ${name}`).execute(db);
+    }
+
+    test('a failure after the change rolls back both the change and its entry', async () => {
+      const { app, db } = context();
+      // A late task: its new assignee is told, by a notice written after the UPDATE and its
+      // entry, in the same transaction. That insert fails.
+      const id = await createTask(db, org, {
+        title: 'Kept',
+        status: 'overdue',
+        due_date: daysFromNow(-1),
+      });
+      const restore = await failInserts(db, 'notifications');
+      let entries;
+      try {
+        entries = await added(
+          () =>
+            call(app, 'PUT', `/tasks/${id}`, {
+              token: org.manager.token,
+              body: { title: 'Lost', assigned_to_user_id: org.colleague.id },
+            }),
+          500,
+        );
+      } finally {
+        await restore();
+      }
+      expect(entries).toEqual([]);
+      const task = await db
+        .selectFrom('tasks')
+        .select(['title', 'assigned_to_user_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(task).toEqual({ title: 'Kept', assigned_to_user_id: org.employee.id });
+    });
+
+    test('an entry that cannot be written keeps the change from happening', async () => {
+      const { app, db } = context();
+      const id = await createCertificate(db, org, { name: 'Kept' });
+      const restore = await failInserts(db, 'activity');
+      let response;
+      try {
+        response = await call(app, 'PUT', `/certificates/${id}/`, {
+          token: org.manager.token,
+          body: { name: 'Lost' },
+        });
+      } finally {
+        await restore();
+      }
+      expect(response.statusCode).toBe(500);
+      const row = await db
+        .selectFrom('certificates')
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.name).toBe('Kept');
+    });
+  });
+
+  test('the scheduler’s transitions are attributed to Duly', async () => {
+    const { app, db } = context();
+    const taskId = await createTask(db, org, { due_date: daysFromNow(-1), status: 'in_progress' });
+    const certificateId = await createCertificate(db, org, { expiry_date: kolkataDateIn(-1) });
+    const entries = await added(async () => {
+      await runReminderSweep(db, () => new Date());
+      return { statusCode: 0 };
+    });
+    const about = (id: string) => entries.filter((entry) => entry.entity_id === id);
+    expect(about(taskId)).toEqual([
+      expect.objectContaining({
+        actor: null,
+        actor_kind: 'system',
+        action: 'status_changed',
+        changes: { status: ['in_progress', 'overdue'] },
+      }),
+    ]);
+    expect(about(certificateId)).toEqual([
+      expect.objectContaining({
+        actor: null,
+        actor_kind: 'system',
+        changes: { status: ['active', 'expired'] },
+      }),
+    ]);
+    const listed = await call(app, 'GET', '/activity', {
+      token: org.admin.token,
+      query: { entity_id: taskId },
+    });
+    expect(listed.json()[0]).toMatchObject({ actor: null, actor_kind: 'system' });
+  });
+
+  describe('GET /activity', () => {
+    test('an item’s history, newest first, with X-Total-Count and keyset pages', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org, { title: 'v0' });
+      for (let i = 1; i <= 5; i += 1) {
+        await call(app, 'PUT', `/tasks/${id}`, {
+          token: org.manager.token,
+          body: { title: `v${i}` },
+        });
+      }
+      const first = await call(app, 'GET', '/activity', {
+        token: org.manager.token,
+        query: { entity_type: 'task', entity_id: id, limit: '2' },
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['x-total-count']).toBe('5');
+      const page1 = first.json() as { id: number; changes: { title: string[] } }[];
+      expect(page1.map((entry) => entry.changes.title[1])).toEqual(['v5', 'v4']);
+      expect(Object.keys(page1[0]).sort()).toEqual(
+        ['action', 'actor', 'actor_kind', 'at', 'changes', 'entity_id', 'entity_type', 'id'].sort(),
+      );
+      const next = await call(app, 'GET', '/activity', {
+        token: org.manager.token,
+        query: { entity_id: id, limit: '2', before: String(page1[1].id) },
+      });
+      expect(
+        (next.json() as { changes: { title: string[] } }[]).map((e) => e.changes.title[1]),
+      ).toEqual(['v3', 'v2']);
+    });
+
+    test('filters by person and action; the whole organisation’s total from its head', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org);
+      await call(app, 'PATCH', `/tasks/${id}`, {
+        token: org.employee.token,
+        body: { status: 'completed' },
+      });
+      const all = await call(app, 'GET', '/activity', { token: org.admin.token });
+      expect(Number(all.headers['x-total-count'])).toBe((await entriesOf(db, org.id)).length);
+      const byEmployee = await call(app, 'GET', '/activity', {
+        token: org.admin.token,
+        query: { actor_id: org.employee.id, action: 'status_changed' },
+      });
+      expect(byEmployee.json()).toEqual([
+        expect.objectContaining({ entity_id: id, action: 'status_changed' }),
+      ]);
+      expect(byEmployee.headers['x-total-count']).toBe('1');
+    });
+
+    test('bad input is a 400 with the JSON error shape', async () => {
+      const { app } = context();
+      const queries: Record<string, string>[] = [
+        { since: 'yesterday' },
+        { before: '0' },
+        { action: 'exploded' },
+      ];
+      for (const query of queries) {
+        const response = await call(app, 'GET', '/activity', { token: org.admin.token, query });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          message: expect.any(String),
+          code: expect.any(String),
+        });
+      }
+    });
+
+    test('roles: employees their own items, managers and admins everything', async () => {
+      const { app, db } = context();
+      const own = await createTask(db, org, { assigned_to_user_id: org.employee.id });
+      const others = await createTask(db, org, { assigned_to_user_id: org.colleague.id });
+      for (const id of [own, others]) {
+        await call(app, 'PUT', `/tasks/${id}`, { token: org.manager.token, body: { title: 'x' } });
+      }
+      const as = (token: string, entityId?: string) =>
+        call(app, 'GET', '/activity', {
+          token,
+          query: entityId === undefined ? {} : { entity_id: entityId },
+        });
+      expect((await as(org.employee.token, own)).statusCode).toBe(200);
+      expect((await as(org.employee.token, others)).statusCode).toBe(404);
+      expect((await as(org.employee.token, org.colleague.id)).statusCode).toBe(404);
+      expect((await as(org.employee.token, org.employee.id)).statusCode).toBe(200);
+      expect((await as(org.manager.token, others)).json()).toHaveLength(1);
+      const mine = (await as(org.employee.token)).json() as { entity_id: string }[];
+      expect(mine.map((entry) => entry.entity_id)).toContain(own);
+      expect(mine.map((entry) => entry.entity_id)).not.toContain(others);
+      expect(mine.every((e) => [own, org.employee.id].includes(e.entity_id))).toBe(true);
+      for (const path of ['/activity/verify', '/activity/export?format=csv']) {
+        expect((await call(app, 'GET', path, { token: org.manager.token })).statusCode).toBe(403);
+      }
+    });
+
+    test('another organisation’s item is a 404 and its entries are never listed', async () => {
+      const { app, db } = context();
+      const other = await createOrganization(db);
+      const theirs = await createTask(db, other);
+      await call(app, 'PUT', `/tasks/${theirs}`, {
+        token: other.manager.token,
+        body: { title: 'secret' },
+      });
+      const response = await call(app, 'GET', '/activity', {
+        token: org.admin.token,
+        query: { entity_id: theirs },
+      });
+      expect(response.statusCode).toBe(404);
+      const all = (
+        await call(app, 'GET', '/activity', { token: org.admin.token, query: { limit: '200' } })
+      ).json() as { entity_id: string }[];
+      expect(all.map((entry) => entry.entity_id)).not.toContain(theirs);
+    });
+  });
+
+  test('GET /activity/export: CSV, every entry, cells a spreadsheet would run defused', async () => {
+    const { app } = context();
+    const evil = await createUser(context().db, org.id, {
+      role: 'manager',
+      first_name: '=HYPERLINK("http://x")',
+    });
+    await call(app, 'POST', '/tasks/', {
+      token: evil.token,
+      body: { title: '@SUM(A1)', due_date: '2030-01-05T10:00:00+05:30' },
+    });
+    const response = await call(app, 'GET', '/activity/export', {
+      token: org.admin.token,
+      query: { format: 'csv' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"id","at","actor","actor_id","actor_kind","entity_type","entity_id","action","changes"',
+    );
+    expect(lines).toHaveLength(1 + (await entriesOf(context().db, org.id)).length);
+    expect(response.body).toContain('"\'=HYPERLINK(""http://x"") Tester"');
+    expect(response.body).not.toMatch(/(^|,)"[=+\-@]/m);
+    const bad = await call(app, 'GET', '/activity/export', {
+      token: org.admin.token,
+      query: { format: 'xml' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  describe('tamper evidence', () => {
+    test('the database refuses to change or delete an entry', async () => {
+      const { app, db } = context();
+      await call(app, 'PATCH', `/tasks/${await createTask(db, org)}`, {
+        token: org.manager.token,
+        body: { status: 'completed' },
+      });
+      await expect(
+        db
+          .updateTable('activity')
+          .set({ action: 'created' })
+          .where('organization_id', '=', org.id)
+          .execute(),
+      ).rejects.toThrow(/cannot be changed/);
+      await expect(
+        db.deleteFrom('activity').where('organization_id', '=', org.id).execute(),
+      ).rejects.toThrow(/cannot be changed/);
+    });
+
+    test('verify passes on an intact chain and names the first entry changed behind its back', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org);
+      for (const title of ['a', 'b', 'c']) {
+        await call(app, 'PUT', `/tasks/${id}`, { token: org.manager.token, body: { title } });
+      }
+      const verify = () => call(app, 'GET', '/activity/verify', { token: org.admin.token });
+      const intact = (await verify()).json();
+      const count = (await entriesOf(db, org.id)).length;
+      expect(intact).toEqual({ ok: true, checked: count });
+
+      const victim = (await entriesOf(db, org.id)).find(
+        (entry) => entry.changes.title?.[1] === 'b',
+      )!;
+      // Around the trigger, as someone with the database's own rights would.
+      if (isPostgres(db)) {
+        await sql`alter table activity disable trigger activity_append_only`.execute(db);
+      } else {
+        await sql`drop trigger activity_no_update`.execute(db);
+      }
+      try {
+        await db
+          .updateTable('activity')
+          .set({ changes: JSON.stringify({ title: ['a', 'innocent'] }) })
+          .where('organization_id', '=', org.id)
+          .where('id', '=', victim.id)
+          .execute();
+      } finally {
+        if (isPostgres(db)) {
+          await sql`alter table activity enable trigger activity_append_only`.execute(db);
+        } else {
+          await sql`create trigger activity_no_update before update on activity
+            begin select raise(abort, 'activity entries cannot be changed or deleted'); end`.execute(
+            db,
+          );
+        }
+      }
+      expect((await verify()).json()).toEqual({
+        ok: false,
+        checked: victim.id - 1,
+        first_broken_id: victim.id,
+      });
+    });
+  });
+
+  test('retention prunes old entries behind a checkpoint, and the rest still verifies', async () => {
+    const { db } = context();
+    const organizationId = randomUUID();
+    const record = (at: string, count: number) =>
+      db.transaction().execute((trx) =>
+        activity.recordActivity(
+          trx,
+          activity.SYSTEM,
+          Array.from({ length: count }, () => ({
+            organizationId,
+            entityType: 'task' as const,
+            entityId: randomUUID(),
+            action: 'status_changed' as const,
+          })),
+          at,
+        ),
+      );
+    await record(new Date(Date.now() - 400 * 86_400_000).toISOString(), 5);
+    await record(new Date(Date.now() - 10 * 86_400_000).toISOString(), 3);
+    await record(new Date().toISOString(), 2);
+
+    // Batches of 2: the checkpoint moves several times.
+    const cutoff = new Date(Date.now() - 365 * 86_400_000).toISOString();
+    expect(await activity.pruneActivity(db, organizationId, cutoff, 2)).toBe(5);
+    expect((await entriesOf(db, organizationId)).map((entry) => entry.id)).toEqual([
+      6, 7, 8, 9, 10,
+    ]);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ok: true, checked: 5 });
+    expect(await activity.countActivity(db, { organizationId })).toBe(5);
+    // Entries past the checkpoint stay undeletable, and new ones chain on.
+    await expect(
+      db.deleteFrom('activity').where('organization_id', '=', organizationId).execute(),
+    ).rejects.toThrow(/cannot be changed/);
+    await record(new Date().toISOString(), 1);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ok: true, checked: 6 });
+    // ACTIVITY_RETENTION_DAYS's run over every organisation.
+    expect(await activity.pruneAllActivity(db, 5, new Date())).toBeGreaterThanOrEqual(3);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ok: true, checked: 3 });
+  });
+});

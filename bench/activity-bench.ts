@@ -1,0 +1,250 @@
+/**
+ * The activity history at scale (issue 29), on PostgreSQL: one organisation with
+ * BENCH_ACTIVITY_ROWS entries (default 5,000,000), seeded with generate_series in SQL (hashes are
+ * placeholders: this measures reads, not verify). Then, each the median of BENCH_RUNS (default
+ * 30) after a warm-up, through the repository the route uses:
+ *
+ * - the organisation-wide list's first page (50 entries + X-Total-Count);
+ * - its 1000th keyset page (`before=<id>`, 50 a page);
+ * - one item's history (an item with 50 entries, first page + count);
+ * - the write overhead: what recording adds to a write's transaction (the old row's locked read
+ *   and `recordActivity`: a transaction with them minus the same transaction without), as a
+ *   share of `PUT /tasks/:id` through the whole API in-process; interleaved rounds.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
+ *
+ * The database `duly_bench_activity` is created, kept between runs (seeding takes minutes;
+ * BENCH_ACTIVITY_RESEED=1 starts again) and never touches any other.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pg from 'pg';
+import * as activity from '../api/src/index';
+import { buildApp, createDatabase, migrateToLatest, signToken, type Db } from '../api/src/index';
+import { testConfig } from '../api/test/helper';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROWS = Number(process.env.BENCH_ACTIVITY_ROWS ?? 5_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const NAME = 'duly_bench_activity';
+const ORG = '00000000-0000-4000-8000-000000000001';
+/** Entities the seeded entries are about: each has ROWS / ENTITIES entries. */
+const ENTITIES = Math.max(1, Math.floor(ROWS / 50));
+
+async function openDatabase(): Promise<Db> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [NAME]);
+  if (exists.rowCount && process.env.BENCH_ACTIVITY_RESEED === '1') {
+    await admin.query(`drop database ${NAME} with (force)`);
+  }
+  if (!exists.rowCount || process.env.BENCH_ACTIVITY_RESEED === '1') {
+    await admin.query(`create database ${NAME}`);
+  }
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${NAME}`;
+  const db = createDatabase({ dialect: 'postgres', connectionString: url.toString(), poolSize: 4 });
+  await migrateToLatest(db);
+  return db;
+}
+
+async function seed(db: Db): Promise<void> {
+  const head = await db
+    .selectFrom('activity_heads')
+    .select('last_id')
+    .where('organization_id', '=', ORG)
+    .executeTakeFirst();
+  if (head && Number(head.last_id) >= ROWS) return;
+  const started = performance.now();
+  console.log(`Seeding ${ROWS.toLocaleString('en')} entries…`);
+  // One statement per million, so progress shows and no transaction grows without bound.
+  const step = 1_000_000;
+  for (let from = 1; from <= ROWS; from += step) {
+    const to = Math.min(ROWS, from + step - 1);
+    await sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+        entity_type, entity_id, action, changes, prev_hash, hash)
+      select ${ORG}, i,
+        to_char(timestamp '2020-01-01' + i * interval '30 seconds', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"'),
+        'user', 'user-' || (i % 200), 'Person ' || (i % 200),
+        'task', 'item-' || (i % ${ENTITIES}), 'updated',
+        '{"title":["old ' || i || '","new ' || i || '"]}',
+        md5((i - 1)::text), md5(i::text)
+      from generate_series(${from}::bigint, ${to}::bigint) as i`.execute(db);
+    console.log(
+      `  ${to.toLocaleString('en')} (${Math.round((performance.now() - started) / 1000)} s)`,
+    );
+  }
+  await sql`insert into activity_heads (organization_id, last_id, last_hash, start_id, start_prev_hash)
+    values (${ORG}, ${ROWS}, md5(${String(ROWS)}), 1, '')
+    on conflict (organization_id) do update set last_id = excluded.last_id,
+      last_hash = excluded.last_hash`.execute(db);
+  await sql`analyze activity`.execute(db);
+  console.log(`Seeded in ${Math.round((performance.now() - started) / 1000)} s`);
+}
+
+async function median(run: () => Promise<unknown>, runs = RUNS): Promise<number> {
+  for (let i = 0; i < 3; i += 1) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+async function reads(db: Db) {
+  const filter = { organizationId: ORG };
+  const page = async (before?: number) => {
+    const items = await activity.listActivity(db, filter, { limit: 50, offset: 0, before });
+    await activity.countActivity(db, filter);
+    return items;
+  };
+  const first = await median(() => page());
+  const deepBefore = ROWS - 999 * 50 + 1;
+  const deep = await median(() => page(deepBefore));
+  const deepItems = await page(deepBefore);
+  const itemFilter = { organizationId: ORG, entityId: `item-${Math.floor(ENTITIES / 2)}` };
+  const item = await median(async () => {
+    await activity.listActivity(db, itemFilter, { limit: 20, offset: 0 });
+    await activity.countActivity(db, itemFilter);
+  });
+  const itemCount = await activity.countActivity(db, itemFilter);
+  return { first, deep, deepFirstId: deepItems[0]?.id, item, itemCount };
+}
+
+/** PUT /tasks/:id through the API, with and without the entry, interleaved. */
+async function writeOverhead(db: Db) {
+  const config = testConfig({ database: { dialect: 'postgres', connectionString: ADMIN_URL } });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  const organizationId = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('organizations')
+    .values({ id: organizationId, name: 'Bench', created_at: now, updated_at: now })
+    .execute();
+  const manager = {
+    id: randomUUID(),
+    organization_id: organizationId,
+    email: `bench-${organizationId}@example.test`,
+    full_name: 'Bench Manager',
+    role: 'manager' as const,
+  };
+  await db
+    .insertInto('users')
+    .values({
+      ...manager,
+      first_name: 'Bench',
+      last_name: 'Manager',
+      phone: null,
+      department: null,
+      status: 'active',
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const taskId = randomUUID();
+  await db
+    .insertInto('tasks')
+    .values({
+      id: taskId,
+      organization_id: organizationId,
+      title: 'Bench task',
+      description: null,
+      due_date: new Date(Date.now() + 86_400_000).toISOString(),
+      status: 'pending',
+      assigned_to_user_id: null,
+      created_by_user_id: manager.id,
+      assigner_id: manager.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const token = signToken(
+    { ...manager, token_version: 0 },
+    config.jwtSecret,
+    config.tokenTtlSeconds,
+  );
+  let n = 0;
+  const put = async () => {
+    n += 1;
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/tasks/${taskId}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: `Title ${n}` },
+    });
+    if (response.statusCode !== 200) throw new Error(`PUT answered ${response.statusCode}`);
+  };
+  const actor = { kind: 'user' as const, id: manager.id, name: manager.full_name };
+  const entry = {
+    organizationId,
+    entityType: 'task' as const,
+    entityId: taskId,
+    action: 'updated' as const,
+    changes: { title: ['a', 'b'] as [string, string] },
+  };
+  // What recording adds to a write's transaction: the old row's read (locked) and the entry.
+  const empty = () => db.transaction().execute((trx) => sql`select 1`.execute(trx));
+  const withRecording = () =>
+    db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await trx
+        .selectFrom('tasks')
+        .select(['title', 'description', 'due_date', 'status', 'assigned_to_user_id'])
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', taskId)
+        .forUpdate()
+        .executeTakeFirst();
+      await activity.recordActivity(trx, actor, [entry]);
+    });
+  const requests: number[] = [];
+  const bare: number[] = [];
+  const recorded: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    requests.push(await median(put, 40));
+    bare.push(await median(empty, 40));
+    recorded.push(await median(withRecording, 40));
+  }
+  await app.close();
+  const mid = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { request: mid(requests), overhead: mid(recorded) - mid(bare) };
+}
+
+async function main() {
+  const db = await openDatabase();
+  try {
+    await seed(db);
+    const { count } = await db
+      .selectFrom('activity')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('organization_id', '=', ORG)
+      .executeTakeFirstOrThrow();
+    const r = await reads(db);
+    const w = await writeOverhead(db);
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    console.log(
+      `\nActivity history, PostgreSQL, ${Number(count).toLocaleString('en')} entries in one organisation (median of ${RUNS}):`,
+    );
+    console.log(`  first page (50 + total)           ${ms(r.first)}`);
+    console.log(`  1000th keyset page (before=${r.deepFirstId! + 1})  ${ms(r.deep)}`);
+    console.log(`  an item's history (${r.itemCount} entries)     ${ms(r.item)}`);
+    console.log(`  PUT /tasks/:id (the whole write)  ${ms(w.request)}`);
+    console.log(
+      `  recording's share (old row + entry) ${ms(w.overhead)} = ${((w.overhead / w.request) * 100).toFixed(1)} % of the write`,
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

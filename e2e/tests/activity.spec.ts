@@ -1,0 +1,51 @@
+import { createCertificate, signUp } from '../support/api';
+import { expectAccessible } from '../support/accessibility';
+import { kolkataDateValue } from '../support/kolkata';
+import { expect, openSignedIn, test } from '../support/test';
+
+/** `12 Mar 2027` of a `yyyy-MM-dd` date, as the history's sentences show it. */
+function historyDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+test.describe('activity history', () => {
+  test('edit a certificate’s expiry date and see the change in its History', async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await signUp(baseURL!, { fullName: 'Rahul Verma' });
+    const before = kolkataDateValue(60);
+    const after = kolkataDateValue(425);
+    const certificate = await createCertificate(baseURL!, account, {
+      name: 'Fire Safety',
+      expiry_date: before,
+      reminder_days_before: 30,
+    });
+
+    await openSignedIn(page, account.token, `/certificates/${certificate.id}`);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByRole('listitem')).toHaveText([
+      /^Rahul Verma created this certificate · (just now|\d+ (second|minute)s? ago)$/,
+    ]);
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Expiry Date').fill(after);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Certificate updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/certificates/${certificate.id}$`));
+
+    await expect(history.getByRole('listitem').first()).toHaveText(
+      new RegExp(
+        `^Rahul Verma changed the expiry date from ${historyDate(before)} to ${historyDate(after)} · `,
+      ),
+    );
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expectAccessible(page, 'certificate page with its history');
+  });
+});

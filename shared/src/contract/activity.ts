@@ -1,0 +1,134 @@
+/**
+ * The history's sentences (issue 29): an entry of GET /activity → "Rahul Verma changed the
+ * expiry date from 12 Mar 2026 to 12 Mar 2027", and "3 hours ago". Dates in Asia/Kolkata.
+ */
+import { DateTime } from 'luxon';
+import { formatCalendarDate, formatInstant } from './dates';
+import { statusLabel } from './status';
+import type { ActivityEntry, ActivityEntityType, ActivityValue } from './types';
+
+/** The day of a calendar date or instant in a history sentence: `12 Mar 2026`. */
+export const HISTORY_DATE_FORMAT = 'd MMM yyyy';
+/** A due instant in a history sentence: `12 Mar 2026, 10:00`. */
+export const HISTORY_INSTANT_FORMAT = 'd MMM yyyy, HH:mm';
+
+/** Who did it: the person (or import, API token) by name at the time, or Duly itself. */
+export function activityActorName(entry: Pick<ActivityEntry, 'actor' | 'actor_kind'>): string {
+  if (entry.actor_kind === 'system') return 'Duly';
+  return entry.actor?.full_name || (entry.actor_kind === 'api_token' ? 'An API token' : 'Someone');
+}
+
+const ITEM_NAMES: Record<ActivityEntityType, string> = {
+  task: 'this task',
+  certificate: 'this certificate',
+  employee: 'this person',
+};
+
+function fieldLabel(field: string, entityType: ActivityEntityType): string {
+  switch (field) {
+    case 'assigned_to':
+      return entityType === 'certificate' ? 'person in charge' : 'assignee';
+    case 'reminder_days_before':
+      return 'reminder days';
+    case 'full_name':
+      return 'name';
+    default:
+      return field.replace(/_/g, ' ');
+  }
+}
+
+function valueText(field: string, value: ActivityValue): string {
+  if (value === null || value === '') return '';
+  if (field === 'status') return statusLabel(String(value));
+  if (field === 'expiry_date' || field === 'issue_date') {
+    return formatCalendarDate(String(value), HISTORY_DATE_FORMAT) || String(value);
+  }
+  if (field === 'due_date') {
+    return formatInstant(String(value), HISTORY_INSTANT_FORMAT) || String(value);
+  }
+  if (field === 'role') return String(value).replace(/^./, (first) => first.toUpperCase());
+  return String(value);
+}
+
+/** The fields a sentence names: ids give way to the names recorded beside them. */
+function shownFields(changes: ActivityEntry['changes']): string[] {
+  const fields = Object.keys(changes);
+  return fields.filter((field) => {
+    if (
+      (field === 'assigned_to_user_id' || field === 'incharge_person_id') &&
+      'assigned_to' in changes
+    ) {
+      return false;
+    }
+    if ((field === 'first_name' || field === 'last_name') && 'full_name' in changes) return false;
+    return true;
+  });
+}
+
+function changeClause(
+  field: string,
+  [from, to]: [ActivityValue, ActivityValue],
+  type: ActivityEntityType,
+): string {
+  const label = fieldLabel(field, type);
+  const old = valueText(field, from);
+  const next = valueText(field, to);
+  if (old === '') return `set the ${label} to ${next}`;
+  if (next === '') return `cleared the ${label} (was ${old})`;
+  return `changed the ${label} from ${old} to ${next}`;
+}
+
+function joinClauses(clauses: string[]): string {
+  if (clauses.length <= 1) return clauses[0] ?? '';
+  return `${clauses.slice(0, -1).join(', ')} and ${clauses[clauses.length - 1]}`;
+}
+
+/** One sentence for an entry, starting with who did it. */
+export function describeActivity(entry: ActivityEntry): string {
+  const who = activityActorName(entry);
+  const item = ITEM_NAMES[entry.entity_type];
+  switch (entry.action) {
+    case 'created':
+      return `${who} created ${item}`;
+    case 'signed_in':
+      return `${who} signed in`;
+    case 'password_changed':
+      return `${who} changed their password`;
+    case 'invited':
+      return `${who} sent an invitation`;
+    case 'imported':
+      return `${who} imported ${item}`;
+    case 'document_uploaded':
+      return `${who} uploaded a document`;
+    case 'document_approved':
+      return `${who} approved a document`;
+    case 'document_rejected':
+      return `${who} rejected a document`;
+    case 'document_deleted':
+      return `${who} deleted a document`;
+    default:
+      break;
+  }
+  const clauses = shownFields(entry.changes).map((field) =>
+    changeClause(field, entry.changes[field] as [ActivityValue, ActivityValue], entry.entity_type),
+  );
+  if (clauses.length === 0) {
+    if (entry.action === 'deactivated') return `${who} deactivated ${item}`;
+    if (entry.action === 'renewed') return `${who} renewed ${item}`;
+    return `${who} updated ${item}`;
+  }
+  return `${who} ${joinClauses(clauses)}`;
+}
+
+/** "3 hours ago", "in 2 minutes" (a clock a little behind), "just now". */
+export function activityAge(at: string, now: Date = new Date()): string {
+  const then = DateTime.fromISO(at, { zone: 'utc' });
+  if (!then.isValid) return '';
+  if (Math.abs(now.getTime() - then.toMillis()) < 60_000) return 'just now';
+  return then.toRelative({ base: DateTime.fromJSDate(now, { zone: 'utc' }), locale: 'en' }) ?? '';
+}
+
+/** The entry's moment in full, in Asia/Kolkata: `12 Mar 2026, 10:00`. */
+export function activityMoment(at: string): string {
+  return formatInstant(at, HISTORY_INSTANT_FORMAT);
+}
