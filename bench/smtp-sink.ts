@@ -13,9 +13,13 @@ async function main(): Promise<void> {
   });
   process.on('message', (message: string) => {
     if (message === 'count') {
+      const ids = smtp.received.flatMap((mail) => (mail.messageId ? [mail.messageId] : []));
       process.send?.({
         received: smtp.received.length,
-        distinct: new Set(smtp.received.map((mail) => mail.messageId)).size,
+        distinct: new Set(ids).size,
+        // A mail whose header had no Message-ID was not read whole by the server (counted
+        // apart: as `undefined` in the set above, two of them looked like one mail twice).
+        withoutMessageId: smtp.received.length - ids.length,
         recipients: new Set(smtp.received.flatMap((mail) => mail.to)).size,
       });
     } else if (message === 'close') {

@@ -524,6 +524,16 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
     // while the phase still had notices to deliver.
     expect(deliveredAtDrop).toBeGreaterThanOrEqual(deliveredAtKill);
     expect(deliveredAtDrop).toBeLessThan(phase1Notices);
+    // What the ledger says of a missing notice (skipped, failed, waiting for a retry…).
+    if (missing.length > 0) {
+      const keys = missing.slice(0, 20).map((id) => id.slice(id.indexOf(' ') + 1));
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['key', 'email_status', 'attempts', 'last_error', 'send_after'])
+        .where('key', 'in', keys)
+        .execute();
+      console.log(`Ledger rows of missing notices:\n${JSON.stringify(rows, null, 1)}`);
+    }
     expect(withoutMessageId).toBe(0);
     expect(unexplainedCopies).toEqual([]);
     expect({

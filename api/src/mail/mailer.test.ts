@@ -43,6 +43,40 @@ describe('the mailer', () => {
     expect(mail.html).toContain('href="https://duly.test/accept-invite?token=abc"');
   });
 
+  it('sends a mail handed to a pooled connection the server has just closed over another connection, once', async () => {
+    // A relay restarting closes every connection, idle ones included. Until the client has
+    // seen each close through (the server's FIN, then its own), the pool still counts them
+    // available: a mail handed to one fails before a byte of it was sent, and must go out on
+    // another connection instead of failing (the reminders' sender counted that as a failed
+    // attempt and waited a minute, or longer, to retry).
+    const mailer = createMailer(
+      { smtpUrl: smtp.url, from: 'Duly <no-reply@duly.test>', poolConnections: 3 },
+      { info: () => undefined },
+    );
+    const mail = (n: number) => ({
+      ...composeMail({
+        to: `pooled-${n}@example.com`,
+        subject: `Pooled ${n}`,
+        greeting: 'Hello,',
+        paragraphs: ['A mail through the pool.'],
+      }),
+      messageId: `<pooled-${n}@duly.test>`,
+    });
+    try {
+      // Three connections, each used once and now idle.
+      await Promise.all([1, 2, 3].map((n) => mailer.send(mail(n))));
+      const opened = smtp.connectionsOpened();
+      smtp.dropConnections();
+      await mailer.send(mail(4));
+      expect(smtp.mailsTo('pooled-4@example.com').map((received) => received.messageId)).toEqual([
+        '<pooled-4@duly.test>',
+      ]);
+      expect(smtp.connectionsOpened()).toBeGreaterThan(opened);
+    } finally {
+      mailer.close();
+    }
+  });
+
   it('writes the mail, links included, to the log when there is no SMTP server', async () => {
     const logged: string[] = [];
     const mailer = createMailer(

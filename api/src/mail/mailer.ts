@@ -60,19 +60,26 @@ const SMTP_TIMEOUT_MS = 30_000;
 
 export function createMailer(settings: MailerSettings, log: MailLog): Mailer {
   if (!settings.smtpUrl) return logMailer(log);
+  const connections = settings.poolConnections ?? DEFAULT_POOL_CONNECTIONS;
   const transport: Transporter = nodemailer.createTransport({
     url: settings.smtpUrl,
     // A pool of open connections, reused by every mail (and every run of the reminders)
     // until the server is closed: a new connection per mail cost more than the mail itself
     // (TCP, greeting, EHLO, and TLS and AUTH on a real relay).
     pool: true,
-    maxConnections: settings.poolConnections ?? DEFAULT_POOL_CONNECTIONS,
+    maxConnections: connections,
     maxMessages: settings.poolMessages ?? DEFAULT_POOL_MESSAGES,
     ...(settings.ratePerMinute ? { rateDelta: 60_000, rateLimit: settings.ratePerMinute } : {}),
-    // A connection that closes under a message fails that message, and the caller decides:
-    // the reminders' sender sends it again once, itself (reminders/sender.ts). The pool's own
-    // re-queue on top of that sent some mails twice.
-    maxRequeues: 0,
+    // The pool hands a mail to another connection itself only when not a byte of it reached
+    // the server: a pooled connection found closed when the mail starts (a relay that
+    // restarted closes the idle ones too, and the pool counts them available until it has seen
+    // each close through), or one closed before its greeting. Each such try retires one dead
+    // connection, so as many tries as connections reach a new one. A connection that closes
+    // in the middle of a mail fails that mail, and the caller decides (the reminders' sender
+    // sends it again once, reminders/sender.ts). With 0 here, a mail handed to a dead idle
+    // connection failed although nothing of it was sent: the sender counted a failed attempt
+    // and waited a minute (issue 35's fault test lost a digest that way).
+    maxRequeues: connections,
     // nodemailer waits up to 10 minutes on a silent server by default. Bounded well under the
     // reminders' lease (5 minutes, reminders/sender.ts), so a hung send ends as a failure to
     // retry before another instance may claim the same notice.

@@ -226,22 +226,42 @@ function listen(server: Server, port: number): Promise<void> {
 /**
  * A proxy to `port` that holds every chunk from the client `delayMs` before passing it on,
  * in order: each command reaches the server (and its answer the client) that much later.
+ *
+ * One queue and one timer per connection, so the order cannot depend on timers: a timer per
+ * chunk, each set to "its due time minus Date.now()", let a chunk overtake the one before it
+ * when the clock ticked between the two Date.now() calls (a 99 ms timer set after a 100 ms
+ * one, in the same millisecond of the event loop, fires first). A message's body then reached
+ * the server before its header, or its final `.` before its body (issue 35's bench).
  */
 function delayingProxy(port: number, delayMs: number, sockets: Set<Socket>): Server {
   return createServer((client) => {
     const upstream = createConnection(port, '127.0.0.1');
     sockets.add(client);
-    client.once('close', () => sockets.delete(client));
-    let lastDue = 0;
-    client.on('data', (chunk) => {
-      const due = Math.max(Date.now() + delayMs, lastDue);
-      lastDue = due;
-      setTimeout(() => {
+    const held: { chunk: Buffer; due: number }[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    let clientEnded = false;
+    /** Passes on, in order, every chunk whose time has come; waits for the next one. */
+    const release = () => {
+      timer = undefined;
+      const now = Date.now();
+      while (held.length > 0 && held[0].due <= now) {
+        const { chunk } = held.shift()!;
         if (!upstream.destroyed) upstream.write(chunk);
-      }, due - Date.now());
+      }
+      if (held.length > 0) timer = setTimeout(release, held[0].due - now);
+      else if (clientEnded) upstream.end();
+    };
+    client.on('data', (chunk: Buffer) => {
+      held.push({ chunk, due: Date.now() + delayMs });
+      timer ??= setTimeout(release, delayMs);
     });
+    client.once('close', () => sockets.delete(client));
     upstream.pipe(client);
-    client.on('end', () => setTimeout(() => upstream.end(), Math.max(0, lastDue - Date.now())));
+    // The client's end follows what it sent before it.
+    client.on('end', () => {
+      clientEnded = true;
+      if (!timer) upstream.end();
+    });
     upstream.on('end', () => client.end());
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
