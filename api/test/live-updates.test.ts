@@ -277,6 +277,32 @@ describe.each(testDatabases())('live updates on %s', (kind) => {
   });
 });
 
+describe.each(testDatabases())('live updates with the real heartbeat (25 s) on %s', (kind) => {
+  const context = setupTestApp(kind);
+
+  test('a person deactivated by an admin: their open stream ends at once, not at its next heartbeat', async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    const baseUrl = await listen(app);
+    const ticket = (await call(app, 'POST', '/events/ticket', { token: org.employee.token })).json()
+      .ticket as string;
+    const stream = await openStream(baseUrl, { ticket });
+    try {
+      await stream.next((event) => event.event === 'ready');
+      const deactivated = await call(app, 'PUT', `/employees/${org.employee.id}`, {
+        token: org.admin.token,
+        body: { status: 'inactive' },
+      });
+      expect(deactivated.statusCode).toBe(200);
+      // Well within the heartbeat: only the change naming them explains it.
+      expect((await stream.next((event) => event.event === 'ended', 5000)).event).toBe('ended');
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 describe('live updates across two instances on one PostgreSQL', () => {
   const context = setupTestApp('postgres');
   let second: FastifyInstance;
