@@ -57,6 +57,7 @@ import profileRoutes from './routes/profile';
 import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
+import webhookRoutes from './routes/webhooks';
 
 export interface AppOptions {
   config: AppConfig;
@@ -162,6 +163,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(reminderRoutes);
     await signedIn.register(tokenRoutes);
     await signedIn.register(calendarUrlRoutes);
+    await signedIn.register(webhookRoutes);
   });
 };
 
