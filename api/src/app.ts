@@ -4,7 +4,12 @@
  * database of their own.
  */
 import compressPlugin from '@fastify/compress';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type {
   FastifyPluginAsyncTypebox,
@@ -21,6 +26,7 @@ import {
   SYNC_COMPRESSION_MAX_BYTES,
 } from './lib/compression';
 import { validatorCompiler } from './lib/validation';
+import { hidePathSecrets } from './logging/hide-secrets';
 import { prettyDestination, type LineSink } from './logging/pretty';
 import requestLinesPlugin from './logging/request-lines';
 import authPlugin from './plugins/auth';
@@ -43,6 +49,7 @@ import dashboardRoutes from './routes/dashboard';
 import employeeRoutes from './routes/employee';
 import employeesRoutes from './routes/employees';
 import healthRoutes from './routes/health';
+import { calendarFeedRoutes, calendarUrlRoutes, tokenRoutes } from './routes/integrations';
 import managerRoutes from './routes/manager';
 import notificationRoutes from './routes/notifications';
 import organizationRoutes from './routes/organizations';
@@ -81,6 +88,16 @@ export function serverOptions(config: AppConfig, logDestination?: LineSink): Fas
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Fastify's request record, with a calendar feed's secret hidden from its path.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: hidePathSecrets(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
       ...(pretty
         ? { stream: prettyDestination(logDestination) }
         : logDestination && { stream: logDestination }),
@@ -119,6 +136,8 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   await fastify.register(authRoutes);
   // Opened from a mail, without signing in: the link's signed token is the authority.
   await fastify.register(unsubscribeRoutes);
+  // A calendar app fetching a feed: the URL's secret is the authority (docs/integrations.md).
+  await fastify.register(calendarFeedRoutes);
   await fastify.register(accountRoutes);
   await fastify.register(eventStreamRoutes, { heartbeatMs: config.eventsHeartbeatMs });
 
@@ -143,6 +162,8 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(notificationRoutes);
     await signedIn.register(profileRoutes);
     await signedIn.register(reminderRoutes);
+    await signedIn.register(tokenRoutes);
+    await signedIn.register(calendarUrlRoutes);
     await signedIn.register(webhookRoutes);
     await signedIn.register(activityRoutes);
   });

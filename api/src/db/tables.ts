@@ -300,6 +300,35 @@ export interface Database {
   activity: ActivityTable;
   activity_heads: ActivityHeadsTable;
   event_tickets: EventTicketsTable;
+  calendar_feeds: CalendarFeedsTable;
+  api_tokens: ApiTokensTable;
+}
+
+/** A person's calendar subscription (migration 801): only the secret's hash is kept. */
+export interface CalendarFeedsTable {
+  organization_id: string;
+  user_id: string;
+  secret_hash: string;
+  scope: CalendarScope;
+  created_at: string;
+}
+
+export type CalendarScope = 'mine' | 'organization';
+
+export type ApiTokenScope = 'read' | 'read-write';
+
+/** A personal API token (migration 801): only the token's hash is kept. */
+export interface ApiTokensTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scope: ApiTokenScope;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
 }
 
 export type Db = Kysely<Database>;

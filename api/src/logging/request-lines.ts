@@ -6,6 +6,7 @@
  * never reaches the terminal.
  */
 import fp from 'fastify-plugin';
+import { hidePathSecrets } from './hide-secrets';
 
 export const SLOW_REQUEST_MS = 1000;
 
@@ -13,7 +14,7 @@ export default fp<{ slowRequestMs?: number }>(
   async (fastify, { slowRequestMs = SLOW_REQUEST_MS }) => {
     fastify.addHook('onResponse', async (request, reply) => {
       const ms = reply.elapsedTime;
-      const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(ms)} ms`;
+      const line = `${request.method} ${hidePathSecrets(request.url.split('?')[0])} ${reply.statusCode} ${Math.round(ms)} ms`;
       if (ms >= slowRequestMs) request.log.warn(`Slow request: ${line}`);
       else request.log.debug(line);
     });

@@ -6,9 +6,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLES, type Role, type TokenClaims } from '@duly/shared/contract';
+import { findWorkingApiToken, touchApiToken } from '../db/repositories/api-tokens';
 import { findTokenVersion, userExists } from '../db/repositories/users';
+import type { ApiTokenScope } from '../db/tables';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { verifyToken } from '../lib/jwt';
+import { isApiToken, secretHash } from '../lib/secrets';
 import { TokenVersions } from '../lib/token-versions';
 
 export interface Caller {
@@ -17,8 +20,14 @@ export interface Caller {
   full_name: string | null;
   role: Role;
   organization_id: string;
-  /** The token's version (claim `ver`; 0 when absent). */
+  /** The token's version (claim `ver`; 0 when absent); an API token's: the user's current. */
   token_version: number;
+  /**
+   * What the request carries: a session (a JWT from signing in) or a personal API token
+   * (`duly_pat_…`, docs/integrations.md). The activity log records `actor_kind: "api_token"`
+   * and the token's id from here.
+   */
+  credential: { kind: 'session' } | { kind: 'api_token'; token_id: string; scope: ApiTokenScope };
 }
 
 declare module 'fastify' {
@@ -43,6 +52,17 @@ const RANK: Record<Role, number> = { employee: 0, manager: 1, admin: 2 };
 export function hasRole(caller: Caller, least: Role): boolean {
   return RANK[caller.role] >= RANK[least];
 }
+
+/** An API token must not do this (create tokens, change the password or the email). */
+export const SESSION_ONLY = 'API tokens cannot do this; sign in instead.';
+
+/** preHandler: 403 when the request carries an API token rather than a session. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (request.caller.credential.kind !== 'session') throw forbidden(SESSION_ONLY);
+}
+
+/** A used token's `last_used_at` is written at most this often. */
+const LAST_USED_EVERY_MS = 60_000;
 
 /** preHandler: 403 unless the caller's role is at least `least`. */
 export function requireRole(least: Role) {
@@ -106,6 +126,10 @@ export default fp(
     fastify.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw unauthorized();
+      if (isApiToken(token)) {
+        request.caller = await apiTokenCaller(request, token);
+        return;
+      }
       const claims = claimsOf(token);
       const role = claims?.role.toLowerCase() as Role | undefined;
       if (!claims || !role || !ROLES.includes(role)) {
@@ -123,8 +147,43 @@ export default fp(
         role,
         organization_id: claims.organization_id,
         token_version: tokenVersion,
+        credential: { kind: 'session' },
       };
     });
+
+    /**
+     * A personal API token: read from the database on every request (one indexed read), so a
+     * revoked or expired token, or one of a deactivated person, fails on its next request on
+     * every instance. It acts with its person's role and organisation as they are now. A
+     * `read` token may only read.
+     */
+    async function apiTokenCaller(request: FastifyRequest, token: string): Promise<Caller> {
+      const now = new Date();
+      const holder = await findWorkingApiToken(fastify.db, secretHash(token), now.toISOString());
+      if (!holder) throw unauthorized('Invalid, expired or revoked API token');
+      if (holder.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+        throw forbidden('This API token can only read.');
+      }
+      const lastUsed = holder.last_used_at ? Date.parse(holder.last_used_at) : 0;
+      if (now.getTime() - lastUsed >= LAST_USED_EVERY_MS) {
+        await touchApiToken(
+          fastify.db,
+          holder.organization_id,
+          holder.id,
+          now.toISOString(),
+          new Date(now.getTime() - LAST_USED_EVERY_MS).toISOString(),
+        );
+      }
+      return {
+        id: holder.user.id,
+        email: holder.user.email,
+        full_name: holder.user.full_name,
+        role: holder.user.role,
+        organization_id: holder.organization_id,
+        token_version: holder.user.token_version,
+        credential: { kind: 'api_token', token_id: holder.id, scope: holder.scope },
+      };
+    }
 
     // A token outlives its user (removed from the database): a write in their name would
     // fail on the created_by / assigner references with a 500. The version check above

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { ErrorState, LoadingState, PageHeader } from '@duly/shared/ui';
+import { ApiTokensSection, CalendarSection } from '../integrations';
 import { EmailPreferences } from '../notifications';
 import { useProfileGetQuery } from './api';
 import { AccountDetails } from './components/AccountDetails';
@@ -35,6 +36,8 @@ export function ProfileScreen() {
           {/* The reminders' email switches belong to the notifications feature. Further
               sections of one's own account go here, each its own component. */}
           <EmailPreferences />
+          <CalendarSection role={profile.role} />
+          <ApiTokensSection role={profile.role} />
         </Sections>
       ) : null}
     </>

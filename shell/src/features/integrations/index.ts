@@ -1,0 +1,2 @@
+export { ApiTokensSection } from './ApiTokensSection';
+export { CalendarSection } from './CalendarSection';
