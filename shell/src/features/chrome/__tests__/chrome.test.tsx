@@ -145,13 +145,17 @@ describe('side navigation', () => {
     );
   });
 
-  it("marks no section on a page another remote renders inside a section's paths (the team dashboard under /tasks)", () => {
-    renderShell({ route: '/tasks/dashboard', token: makeToken({ role: 'manager' }) });
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const link of within(nav).getAllByRole('link')) {
-      expect(link).not.toHaveAttribute('aria-current');
-    }
-  });
+  it.each(['/tasks/dashboard', '/employee/dashboard'])(
+    'marks Dashboard, not Tasks, on the team home %s (rendered by the team remote)',
+    (route) => {
+      renderShell({ route, token: makeToken({ role: 'manager' }) });
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      const current = within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page');
+      expect(current.map((link) => link.textContent)).toEqual(['Dashboard']);
+    },
+  );
 
   it('writes the current section in a colour readable at 4.5:1 on its highlight', () => {
     renderShell({ route: '/tasks/create', token: makeToken() });
