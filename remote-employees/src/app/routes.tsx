@@ -6,7 +6,7 @@
  * are the spec list's links: they redirect to the canonical `/employees` pages.
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '@duly/shared';
+import { ItemIdRoute, NotFoundPage } from '@duly/shared';
 import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
 import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
 import { EmployeeDetailScreen } from '../features/employees/EmployeeDetailScreen';
@@ -16,8 +16,22 @@ import { UsersRedirect } from '../features/employees/UsersRedirect';
 const routes: RouteObject[] = [
   { path: '/employees', element: <EmployeeListScreen /> },
   { path: '/employees/create', element: <CreateEmployeeScreen /> },
-  { path: '/employees/:employeeId', element: <EmployeeDetailScreen /> },
-  { path: '/employees/:employeeId/edit', element: <EditEmployeeScreen /> },
+  {
+    path: '/employees/:employeeId',
+    element: (
+      <ItemIdRoute param="employeeId">
+        <EmployeeDetailScreen />
+      </ItemIdRoute>
+    ),
+  },
+  {
+    path: '/employees/:employeeId/edit',
+    element: (
+      <ItemIdRoute param="employeeId">
+        <EditEmployeeScreen />
+      </ItemIdRoute>
+    ),
+  },
   { path: '/users', element: <UsersRedirect to="list" /> },
   { path: '/users/:employeeId', element: <UsersRedirect to="detail" /> },
   { path: '/users/:employeeId/edit', element: <UsersRedirect to="edit" /> },
