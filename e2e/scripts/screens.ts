@@ -72,7 +72,9 @@ async function role(browser: Browser, baseURL: string, roleName: string, email: 
       await shot(page, prefix, name);
       const firstRow = page.locator('tbody tr').first();
       if ((await firstRow.count()) === 0) continue;
-      await firstRow.click();
+      // The Users list opens a person from the name's link; the other lists from the row.
+      const link = firstRow.locator('a').first();
+      await ((await link.count()) > 0 ? link : firstRow.locator('td').first()).click();
       await page.waitForURL((address) => address.pathname !== url);
       await shot(page, prefix, `${name}_detail`);
       await page.goto(`${new URL(page.url()).pathname}/edit`);
