@@ -263,6 +263,19 @@ describe('side navigation', () => {
   });
 });
 
+describe('skip link', () => {
+  it("is the first Tab stop and 'Skip to main content' moves focus to the page", async () => {
+    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
 describe('content area', () => {
   it('lets table headers stick under the sticky top bar on wide screens, not behind it', () => {
     renderShell({ route: '/dashboard', token: makeToken() });
