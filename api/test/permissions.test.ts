@@ -280,6 +280,21 @@ const ROUTES: RouteCase[] = [
     expect: [200, 200, 200],
     caller: (f, role) => f.withPassword[role],
   },
+  // Anyone signed in may hear what changed that they may see (test/live-updates.test.ts).
+  {
+    route: 'POST /events/ticket',
+    method: 'POST',
+    path: () => '/events/ticket',
+    expect: [200, 200, 200],
+  },
+  // The stream itself stays open (test/live-updates.test.ts opens it for each role); here a
+  // ticket that is not one is refused for every role alike.
+  {
+    route: 'GET /events',
+    method: 'GET',
+    path: () => '/events?ticket=not-a-ticket',
+    expect: [401, 401, 401],
+  },
 ];
 
 /** Routes anyone may call, without a token. */
@@ -390,7 +405,8 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
     expect(response.statusCode).toBe(status);
     if (before !== undefined) {
       expect(await snapshot(db)).toEqual(before);
-      expect(response.json().code).toBe(status === 403 ? 'forbidden' : 'not_found');
+      const codes: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden' };
+      expect(response.json().code).toBe(codes[status] ?? 'not_found');
     }
   });
 

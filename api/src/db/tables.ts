@@ -203,6 +203,13 @@ export interface SchedulerRunsTable {
   error: string | null;
 }
 
+/** Used tickets of the live-updates stream (migration 2026-11-27-302). */
+export interface EventTicketsTable {
+  organization_id: string;
+  nonce: string;
+  expires_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -216,6 +223,7 @@ export interface Database {
   certificate_counts: OwnedCountsTable<CertificateStatus>;
   user_counts: UserCountsTable;
   scheduler_runs: SchedulerRunsTable;
+  event_tickets: EventTicketsTable;
 }
 
 export type Db = Kysely<Database>;

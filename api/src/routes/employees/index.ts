@@ -15,7 +15,6 @@ import {
   EMPLOYEE_SORTS,
   anotherAdminRemains,
   emailInOrganization,
-  emailInUse,
   findEmployee,
   insertAddedUser,
   listEmployees,
@@ -103,7 +102,10 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ) {
           throw conflict(LAST_ADMIN);
         }
-        await updateUser(trx, caller.organization_id, existing.id, changes, { endSessions });
+        await updateUser(trx, caller.organization_id, existing.id, changes, {
+          endSessions,
+          unprovenEmail: true,
+        });
         // Every link mailed to the old address stops working (an invitation sent to a
         // mistyped address would otherwise let its reader own the account).
         if (changes.email !== undefined) {
@@ -234,7 +236,12 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.email !== undefined) {
         const email = normaliseEmail(body.email);
         if (email !== existing.email) {
-          if (await emailInUse(db, email, existing.id)) throw conflict(EMAIL_TAKEN);
+          // Only this organisation's people, as on POST: whether another organisation has the
+          // address is never told. An invitee holds it only if it is free; a person with a
+          // password is told at confirmation, in the new address's mailbox.
+          if (await emailInOrganization(db, caller.organization_id, email)) {
+            throw conflict(EMAIL_TAKEN);
+          }
           if (existing.invitation_pending) changes.email = email;
           else emailToConfirm = email;
         }
