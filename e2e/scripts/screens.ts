@@ -1,5 +1,5 @@
 /**
- * `npm run screens -w e2e -- <out-dir>`: every screen, for each role of the demo organisation
+ * `cd e2e && node --import tsx scripts/screens.ts <out-dir>`: every screen, for each role of the demo organisation
  * (admin, manager, employee), at 1280 px and 390 px, written to `<out-dir>` (default
  * /tmp/duly-screens) as `<role>-<width>-<screen>.png`. For looking at the product before and
  * after a change, side by side; the pictures stay out of the repository (they carry today's
