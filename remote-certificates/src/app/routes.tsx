@@ -5,7 +5,7 @@
  * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '@duly/shared';
+import { ItemIdRoute, NotFoundPage } from '@duly/shared';
 import { CertificateDetailScreen } from '../features/certificates/CertificateDetailScreen';
 import { CertificateListScreen } from '../features/certificates/CertificateListScreen';
 import { CreateCertificateScreen } from '../features/certificates/CreateCertificateScreen';
@@ -14,8 +14,22 @@ import { EditCertificateScreen } from '../features/certificates/EditCertificateS
 const routes: RouteObject[] = [
   { path: '/certificates', element: <CertificateListScreen /> },
   { path: '/certificates/create', element: <CreateCertificateScreen /> },
-  { path: '/certificates/:certificateId', element: <CertificateDetailScreen /> },
-  { path: '/certificates/:certificateId/edit', element: <EditCertificateScreen /> },
+  {
+    path: '/certificates/:certificateId',
+    element: (
+      <ItemIdRoute param="certificateId">
+        <CertificateDetailScreen />
+      </ItemIdRoute>
+    ),
+  },
+  {
+    path: '/certificates/:certificateId/edit',
+    element: (
+      <ItemIdRoute param="certificateId">
+        <EditCertificateScreen />
+      </ItemIdRoute>
+    ),
+  },
   // /certificates/1/2/3 is not a blank page but the product's "Page not found".
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -6,7 +6,7 @@
  * are the spec list's links: they redirect to the canonical `/employees` pages.
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '@duly/shared';
+import { ItemIdRoute, NotFoundPage } from '@duly/shared';
 import { ActivityScreen } from '../features/employees/ActivityScreen';
 import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
 import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
@@ -19,8 +19,22 @@ const routes: RouteObject[] = [
   { path: '/employees/create', element: <CreateEmployeeScreen /> },
   // The organisation's activity (admins; issue 29).
   { path: '/employees/activity', element: <ActivityScreen /> },
-  { path: '/employees/:employeeId', element: <EmployeeDetailScreen /> },
-  { path: '/employees/:employeeId/edit', element: <EditEmployeeScreen /> },
+  {
+    path: '/employees/:employeeId',
+    element: (
+      <ItemIdRoute param="employeeId">
+        <EmployeeDetailScreen />
+      </ItemIdRoute>
+    ),
+  },
+  {
+    path: '/employees/:employeeId/edit',
+    element: (
+      <ItemIdRoute param="employeeId">
+        <EditEmployeeScreen />
+      </ItemIdRoute>
+    ),
+  },
   { path: '/users', element: <UsersRedirect to="list" /> },
   { path: '/users/:employeeId', element: <UsersRedirect to="detail" /> },
   { path: '/users/:employeeId/edit', element: <UsersRedirect to="edit" /> },

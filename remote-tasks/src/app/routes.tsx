@@ -6,7 +6,7 @@
  * React Router's ranking in the shell sends `/tasks/dashboard` to remote-team, never here.
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '@duly/shared';
+import { ItemIdRoute, NotFoundPage } from '@duly/shared';
 import { CreateTaskScreen } from '../features/tasks/CreateTaskScreen';
 import { EditTaskScreen } from '../features/tasks/EditTaskScreen';
 import { TaskDetailScreen } from '../features/tasks/TaskDetailScreen';
@@ -15,8 +15,22 @@ import { TaskListScreen } from '../features/tasks/TaskListScreen';
 const routes: RouteObject[] = [
   { path: '/tasks', element: <TaskListScreen /> },
   { path: '/tasks/create', element: <CreateTaskScreen /> },
-  { path: '/tasks/:taskId', element: <TaskDetailScreen /> },
-  { path: '/tasks/:taskId/edit', element: <EditTaskScreen /> },
+  {
+    path: '/tasks/:taskId',
+    element: (
+      <ItemIdRoute param="taskId">
+        <TaskDetailScreen />
+      </ItemIdRoute>
+    ),
+  },
+  {
+    path: '/tasks/:taskId/edit',
+    element: (
+      <ItemIdRoute param="taskId">
+        <EditTaskScreen />
+      </ItemIdRoute>
+    ),
+  },
   // /tasks/1/2/3 is not a blank page but the product's "Page not found".
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Page } from '../contract/types';
+import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorState } from '../ui/ErrorState';
 import { LoadingState } from '../ui/LoadingState';
@@ -14,9 +15,18 @@ const Results = styled.div<{ $stale: boolean }>`
 
 export interface PagedResultsProps<T> {
   /** The list query's result (`useXxxListQuery(params)`). */
-  query: { data?: Page<T>; isError: boolean; isFetching: boolean };
-  /** The list's page, e.g. `useListParams()`: `page`, `pageSize`, `setPage`. */
-  list: { page: number; pageSize: number; setPage: (page: number) => void };
+  query: { data?: Page<T>; isError: boolean; isFetching: boolean; refetch?: () => unknown };
+  /**
+   * The list's page, e.g. `useListParams()`: `page`, `pageSize`, `setPage`; with `isFiltered`
+   * and `clearFilters`, a filtered empty list offers "Clear filters".
+   */
+  list: {
+    page: number;
+    pageSize: number;
+    setPage: (page: number) => void;
+    isFiltered?: boolean;
+    clearFilters?: () => void;
+  };
   /** The spec's texts: "Loading tasks...", "Error loading tasks. …", "No tasks found". */
   texts: { loading: string; error: string; empty: string };
   /** The rows of one page (a Table). */
@@ -28,12 +38,41 @@ export interface PagedResultsProps<T> {
  * (the total from `X-Total-Count`), dimmed and `aria-busy` while the next answer loads.
  */
 export function PagedResults<T>({ query, list, texts, children }: PagedResultsProps<T>) {
-  const { data, isError, isFetching } = query;
-  if (isError) return <ErrorState>{texts.error}</ErrorState>;
+  const { data, isError, isFetching, refetch } = query;
+  if (isError) {
+    return (
+      <ErrorState
+        action={
+          refetch ? (
+            <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
+              Retry
+            </Button>
+          ) : undefined
+        }
+      >
+        {texts.error}
+      </ErrorState>
+    );
+  }
   if (!data) return <LoadingState>{texts.loading}</LoadingState>;
+  const clear = list.isFiltered ? list.clearFilters : undefined;
   return (
     <Results $stale={isFetching} aria-busy={isFetching}>
-      {data.items.length === 0 ? <EmptyState>{texts.empty}</EmptyState> : children(data.items)}
+      {data.items.length === 0 ? (
+        <EmptyState
+          action={
+            clear ? (
+              <Button variant="secondary" onClick={clear}>
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        >
+          {texts.empty}
+        </EmptyState>
+      ) : (
+        children(data.items)
+      )}
       <Pagination
         page={list.page}
         pageSize={list.pageSize}

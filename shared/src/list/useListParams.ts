@@ -42,6 +42,10 @@ export interface ListView<F extends FilterChoices> {
   setFilter: <K extends keyof F & string>(name: K, value: F[K][number] | undefined) => void;
   setSort: (sort: string | undefined) => void;
   setSearch: (text: string) => void;
+  /** Whether a filter or a search narrows the list. */
+  isFiltered: boolean;
+  /** Removes every filter and the search (the order stays), back to page 1. */
+  clearFilters: () => void;
 }
 
 function parsePage(value: string | null): number {
@@ -112,6 +116,14 @@ export function useListParams<F extends FilterChoices = Record<never, never>>(
     [update, defaultSort],
   );
   const setSearch = useCallback((text: string) => update('q', text.trim()), [update]);
+  const filterNames = Object.keys(choices ?? {}).join('&');
+  const clearFilters = useCallback(() => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of [...filterNames.split('&'), 'q', 'page']) next.delete(name);
+      return next;
+    });
+  }, [setSearchParams, filterNames]);
 
   return {
     page,
@@ -130,5 +142,7 @@ export function useListParams<F extends FilterChoices = Record<never, never>>(
     setFilter,
     setSort,
     setSearch,
+    isFiltered: search !== '' || Object.keys(filters).length > 0,
+    clearFilters,
   };
 }

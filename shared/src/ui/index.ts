@@ -76,6 +76,7 @@ export {
   type PasswordFieldSpec,
 } from './form/PasswordFields';
 export { ItemScreen, type ItemScreenProps, type ItemQuery } from './screen/ItemScreen';
+export { ItemIdRoute, isItemId, type ItemIdRouteProps } from './screen/ItemIdRoute';
 export {
   ResourceTable,
   type ResourceTableProps,

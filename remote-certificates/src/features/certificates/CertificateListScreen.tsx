@@ -83,6 +83,7 @@ function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
     canEdit && {
       key: 'edit',
       header: 'Edit',
+      card: 'action',
       cell: (c) => (
         // The row ignores clicks on controls inside it, so this goes to the form only.
         <Button

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import {
   Button,
   Card,
+  ConfirmDialog,
   EmptyState,
   ErrorState,
   isNotFound,
@@ -17,6 +18,7 @@ import {
 import { useEmployeesGetQuery, useEmployeesUpdateMutation } from './api';
 import { EmployeeForm } from './components/EmployeeForm';
 import { toFormValues, toUpdatePayload } from './formValues';
+import { displayName } from './labels';
 import { employeePaths } from './paths';
 import { assignableRoles, canEditPerson, canManagePeople } from './permissions';
 
@@ -37,8 +39,18 @@ function EditEmployeeForm({ person }: { person: Employee }) {
   const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
   const [updateEmployee] = useEmployeesUpdateMutation();
+  // A save that deactivates the person waits for the confirmation, holding the form's values.
+  const [deactivating, setDeactivating] = useState<EmployeeFormValues | null>(null);
 
   async function handleSubmit(values: EmployeeFormValues) {
+    if (values.status === 'inactive' && person.status !== 'inactive') {
+      setDeactivating(values);
+      return;
+    }
+    await save(values);
+  }
+
+  async function save(values: EmployeeFormValues) {
     try {
       const changes = toUpdatePayload(values);
       const saved = await updateEmployee({ id: person.id, changes }).unwrap();
@@ -52,13 +64,31 @@ function EditEmployeeForm({ person }: { person: Employee }) {
   }
 
   return (
-    <EmployeeForm
-      initialValues={toFormValues(person)}
-      roles={assignableRoles(currentUser)}
-      onSubmit={handleSubmit}
-      submitLabel="Save Changes"
-      pendingLabel="Saving..."
-    />
+    <>
+      <EmployeeForm
+        initialValues={toFormValues(person)}
+        roles={assignableRoles(currentUser)}
+        onSubmit={handleSubmit}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+      />
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={`Deactivate ${displayName(person)}?`}
+        message={
+          'They are signed out everywhere and can no longer sign in. Their open tasks and ' +
+          'certificates stay assigned to them until you reassign them.'
+        }
+        confirmLabel="Deactivate"
+        confirmVariant="danger"
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          const values = deactivating;
+          setDeactivating(null);
+          if (values) void save(values);
+        }}
+      />
+    </>
   );
 }
 

@@ -98,6 +98,7 @@ function employeeColumns(
     showEdit && {
       key: 'edit',
       header: 'Edit',
+      card: 'action',
       cell: (person) =>
         canEdit(person) ? (
           <Inline>

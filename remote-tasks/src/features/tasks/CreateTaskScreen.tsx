@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import {
+  Button,
   FormScreen,
   failureText,
   selectCurrentUser,
@@ -10,7 +12,7 @@ import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';
 import { createTaskInitialValues, createTaskSchema, toCreatePayload } from './schemas';
 
-/** /tasks/create: 'Create New Task'; 'Error creating task: {message}' with the server's message. */
+/** /tasks/create: 'Create New Task' with Cancel like the other forms; 'Error creating task: {message}' with the server's message. */
 export function CreateTaskScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
   const [createTask] = useTasksCreateMutation();
@@ -30,6 +32,11 @@ export function CreateTaskScreen() {
         }}
         submitLabel="Create Task"
         pendingLabel="Creating..."
+        secondaryAction={
+          <Button as={Link} to={taskPaths.list} variant="secondary">
+            Cancel
+          </Button>
+        }
       />
     </FormScreen>
   );

@@ -61,6 +61,7 @@ function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
     canEdit && {
       key: 'edit',
       header: 'Actions',
+      card: 'action',
       cell: (task) => (
         // The row ignores clicks on controls inside it, so this goes to the form only.
         <Button

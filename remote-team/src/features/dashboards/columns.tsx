@@ -59,6 +59,7 @@ export function assignColumn<T>(
     onAssign && {
       key: 'assign',
       header: 'Actions',
+      card: 'action',
       cell: (item: T) => (
         <Button
           variant="text"

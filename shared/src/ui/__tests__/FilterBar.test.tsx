@@ -81,3 +81,23 @@ describe('FilterBar', () => {
     expect(screen.getByLabelText('Filter by Status')).toBeVisible();
   });
 });
+
+// jsdom applies no media query: the button keeps its wide-screen `display: none`, so it is
+// found by its text here; the e2e suite (responsive.spec.ts) clicks it at 390 px.
+describe('FilterBar on a phone', () => {
+  it('folds the drop-downs behind a "Filters" button that counts the ones set', async () => {
+    const { user } = renderInRouter(<ThingFilters />, '/things?status=closed&within=30&q=fire');
+    const toggle = screen.getByText('Filters (2)', { selector: 'button' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const group = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(group).toContainElement(screen.getByLabelText('Filter by Status'));
+    expect(group).not.toContainElement(screen.getByRole('searchbox', { name: 'Search by name' }));
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('counts only the filters set to a value the list offers, and none says plain "Filters"', () => {
+    renderInRouter(<ThingFilters />, '/things?status=lost&q=fire');
+    expect(screen.getByText('Filters', { selector: 'button' })).toBeInTheDocument();
+  });
+});

@@ -15,10 +15,12 @@ function ThingList({
   data,
   isError = false,
   canCreate = true,
+  refetch,
 }: {
   data?: { items: Thing[]; total: number };
   isError?: boolean;
   canCreate?: boolean;
+  refetch?: () => void;
 }) {
   const list = useListParams({ filters: { status: STATUSES }, sorts: ['name'] });
   return (
@@ -26,7 +28,7 @@ function ThingList({
       title="Things"
       create={canCreate && { to: '/things/create', label: 'New Thing' }}
       list={list}
-      query={{ data, isError, isFetching: false }}
+      query={{ data, isError, isFetching: false, refetch }}
       texts={TEXTS}
       searchLabel="Search by name"
       filters={[
@@ -89,5 +91,29 @@ describe('ListScreen', () => {
     renderInRouter(<ThingList {...props} />);
     expect(screen.getByText(text)).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('offers Retry on a failure, which asks for the list again', async () => {
+    const refetch = jest.fn();
+    const { user } = renderInRouter(<ThingList isError refetch={refetch} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(TEXTS.error);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers "Clear filters" when a filter or search empties the list, keeping the order', async () => {
+    const { user, currentPath } = renderInRouter(
+      <ThingList data={{ items: [], total: 0 }} />,
+      '/things?status=open&q=lift&sort=name&page=2',
+    );
+    expect(screen.getByText(TEXTS.empty)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(currentPath()).toBe('/things?sort=name'));
+  });
+
+  it('has no "Clear filters" when nothing narrows the empty list', () => {
+    renderInRouter(<ThingList data={{ items: [], total: 0 }} />, '/things?sort=name');
+    expect(screen.getByText(TEXTS.empty)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 });

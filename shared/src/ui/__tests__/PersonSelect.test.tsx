@@ -26,6 +26,31 @@ describe('PersonSelect', () => {
     expect(screen.getByLabelText(/^Assigned To/)).toBeEnabled();
   });
 
+  it('leaves inactive people out, except the current holder, marked inactive', () => {
+    const people = [
+      ...PEOPLE,
+      { id: 'p3', full_name: 'Ira Sen', status: 'inactive' },
+      { id: 'p4', full_name: 'Dev Das', status: 'inactive' },
+      { id: 'p5', full_name: 'Lata Bose', status: 'on_leave' },
+    ];
+    renderWithTheme(
+      <PersonSelect
+        label="Assigned To"
+        people={{ data: people, isLoading: false, isError: false }}
+        current={{ id: 'p4', full_name: 'Dev Das' }}
+        value="p4"
+        onChange={() => undefined}
+      />,
+    );
+    expect(optionTexts()).toEqual([
+      'Select Employee',
+      'Priya Nair',
+      'rahul@example.com',
+      'Dev Das (inactive)',
+      'Lata Bose',
+    ]);
+  });
+
   it('keeps the current holder as a choice when the list lacks them', () => {
     renderWithTheme(
       <PersonSelect

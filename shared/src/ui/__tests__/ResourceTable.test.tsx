@@ -30,6 +30,7 @@ function columns(withEdit: boolean): ColumnEntry<Thing>[] {
     withEdit && {
       key: 'edit',
       header: 'Actions',
+      card: 'action',
       cell: (t) => (
         <button type="button" aria-label={`Edit ${t.name}`}>
           Edit
@@ -120,9 +121,11 @@ describe('ResourceTable', () => {
     await waitFor(() => expect(currentPath()).toBe('/things/t2'));
   });
 
-  it('labels every cell for the small-screen card, except the card title', () => {
+  it('labels every cell for the small-screen card, except the card title and its action', () => {
     renderInRouter(<SortedThings />);
-    const [name, due, count] = within(rowOf('Lift permit')).getAllByRole('cell');
+    const [name, due, count, edit] = within(rowOf('Lift permit')).getAllByRole('cell');
+    expect(edit).not.toHaveAttribute('data-label');
+    expect(edit).toHaveAttribute('data-card', 'action');
     expect(name).not.toHaveAttribute('data-label');
     expect(name).toHaveAttribute('data-card', 'title');
     expect(due).toHaveAttribute('data-label', 'Due Date');

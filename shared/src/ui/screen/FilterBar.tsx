@@ -1,5 +1,7 @@
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { ChosenFilters, FilterChoices, ListView } from '../../list/useListParams';
+import { focusRing } from '../focusRing';
 import { SearchField } from '../form/SearchField';
 import { Select, type SelectOption } from '../form/Select';
 
@@ -21,10 +23,51 @@ const SearchBox = styled.div`
   }
 `;
 
-/** Up to 200 px each; on a phone they share the lines under the search field. */
+/** Up to 200 px each; on a phone each takes the whole line. */
 const FilterBox = styled.div`
   flex: 1 1 140px;
   max-width: 200px;
+
+  ${({ theme }) => theme.media.narrow} {
+    flex-basis: 100%;
+    max-width: none;
+  }
+`;
+
+/**
+ * The drop-downs. On wide screens they sit in the toolbar's line; on a phone they are folded
+ * behind the "Filters" button and, unfolded, stack full width under the search field.
+ */
+const FilterGroup = styled.div<{ $open: boolean }>`
+  display: contents;
+
+  ${({ theme }) => theme.media.narrow} {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+    flex-wrap: wrap;
+    flex-basis: 100%;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+/** Only on a phone: folds and unfolds the drop-downs, with how many of them are set. */
+const FiltersToggle = styled.button`
+  display: none;
+  min-height: 40px;
+  padding: ${({ theme }) => theme.space(1, 2)};
+  font: inherit;
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.divider};
+  border-radius: ${({ theme }) => theme.radii.control};
+  cursor: pointer;
+
+  ${focusRing}
+
+  ${({ theme }) => theme.media.narrow} {
+    display: inline-flex;
+    align-items: center;
+  }
 `;
 
 /** One drop-down of the bar: the URL query's name it sets and what it offers. */
@@ -61,6 +104,11 @@ export function FilterBar<F extends FilterChoices>({
     type Value = ChosenFilters<F>[typeof filter.name];
     list.setFilter(filter.name, option ? (String(option.value) as Value) : undefined);
   };
+  const [open, setOpen] = useState(false);
+  const groupId = useId();
+  const active = filters.filter((filter) =>
+    filter.options.some((option) => String(option.value) === chosen[filter.name]),
+  ).length;
   return (
     <Toolbar>
       {searchLabel !== undefined ? (
@@ -68,18 +116,30 @@ export function FilterBar<F extends FilterChoices>({
           <SearchField label={searchLabel} value={list.search} onSearch={list.setSearch} />
         </SearchBox>
       ) : null}
-      {filters.map((filter) => (
-        <FilterBox key={filter.name}>
-          <Select
-            label={filter.label}
-            name={filter.name}
-            value={chosen[filter.name] ?? ''}
-            options={filter.options}
-            placeholder={filter.placeholder}
-            onChange={(event) => choose(filter, event.target.value)}
-          />
-        </FilterBox>
-      ))}
+      {filters.length > 0 ? (
+        <FiltersToggle
+          type="button"
+          aria-expanded={open}
+          aria-controls={groupId}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+        >
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+        </FiltersToggle>
+      ) : null}
+      <FilterGroup id={groupId} $open={open}>
+        {filters.map((filter) => (
+          <FilterBox key={filter.name}>
+            <Select
+              label={filter.label}
+              name={filter.name}
+              value={chosen[filter.name] ?? ''}
+              options={filter.options}
+              placeholder={filter.placeholder}
+              onChange={(event) => choose(filter, event.target.value)}
+            />
+          </FilterBox>
+        ))}
+      </FilterGroup>
     </Toolbar>
   );
 }

@@ -28,9 +28,10 @@ export interface Column<T> {
   numeric?: boolean;
   /**
    * Its place on a small screen's card: `'title'` the card's first line, without a label
-   * (the item's name); `'field'` (default) a line with its label.
+   * (the item's name); `'field'` (default) a line with its label; `'action'` the row's
+   * button (Edit, Assign) at the card's right, without a label repeating it.
    */
-  card?: 'title' | 'field';
+  card?: 'title' | 'field' | 'action';
   /** The card line's label when `header` is not plain text. */
   cardLabel?: string;
 }
@@ -124,6 +125,10 @@ const Cards = styled.div`
         text-align: left;
       }
 
+      tbody > tr > td[data-card='action'] {
+        justify-content: flex-end;
+      }
+
       tbody > tr > td[data-card='title'] {
         display: block;
         font-weight: ${theme.fontWeights.semibold};
@@ -134,7 +139,7 @@ const Cards = styled.div`
 `;
 
 function cardLabel<T>(column: Column<T>): string | undefined {
-  if (column.card === 'title') return undefined;
+  if (column.card === 'title' || column.card === 'action') return undefined;
   if (column.cardLabel !== undefined) return column.cardLabel;
   return typeof column.header === 'string' ? column.header : undefined;
 }
@@ -206,7 +211,7 @@ export function ResourceTable<T>({
                   $numeric={column.numeric ?? false}
                   $width={column.width}
                   data-label={cardLabel(column)}
-                  data-card={column.card === 'title' ? 'title' : undefined}
+                  data-card={column.card === 'field' ? undefined : column.card}
                 >
                   {column.cell(item)}
                 </Cell>

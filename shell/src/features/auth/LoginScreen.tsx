@@ -50,7 +50,7 @@ export function LoginScreen() {
         <ForgotLink to="/forgot-password">Forgot password?</ForgotLink>
         {failed ? <FormError role="alert">{AUTH_TEXTS.loginFailed}</FormError> : null}
         <Button type="submit" size="large" fullWidth disabled={formik.isSubmitting}>
-          Sign in
+          {formik.isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
       </Form>
     </AuthPage>

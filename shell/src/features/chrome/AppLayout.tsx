@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
+import { focusRing } from '@duly/shared/ui';
 import { useLiveUpdates } from '../live';
 import { useOrganizationName } from '../organization';
 import { type NavEntry } from './navigation';
@@ -25,6 +26,11 @@ const Main = styled.main`
   min-width: 0;
   padding: ${({ theme }) => theme.space(3)};
 
+  /* Focused by the skip link only, to start the keyboard there: no ring around the page. */
+  &:focus {
+    outline: none;
+  }
+
   ${({ theme }) => theme.media.narrow} {
     padding: ${({ theme }) => theme.space(2)};
   }
@@ -34,6 +40,28 @@ const Main = styled.main`
   ${({ theme }) => theme.media.wide} {
     --duly-table-sticky-top: ${({ theme }) => theme.layout.topBarHeight};
   }
+`;
+
+/**
+ * The first stop of the keyboard on every signed-in page: "Skip to main content", out of sight
+ * until focused, then over the top bar's left corner; it moves focus to the page's content.
+ */
+const SkipLink = styled.a`
+  position: absolute;
+  top: ${({ theme }) => theme.space(1)};
+  left: ${({ theme }) => theme.space(1)};
+  z-index: 1400;
+  padding: ${({ theme }) => theme.space(1, 2)};
+  color: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.control};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  transform: translateY(-200%);
+
+  &:focus {
+    transform: none;
+  }
+  ${focusRing}
 `;
 
 const Content = styled.div`
@@ -79,6 +107,15 @@ export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
 
   return (
     <Frame>
+      <SkipLink
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to main content
+      </SkipLink>
       {/* While the small-screen drawer is open it is modal: the page behind it is inert,
           out of reach of the mouse, the keyboard and screen readers. */}
       <TopBar
@@ -97,7 +134,7 @@ export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
           onClose={closeDrawer}
           onLinkIntent={onLinkIntent}
         />
-        <Main id="main-content" inert={drawerOpen}>
+        <Main id="main-content" tabIndex={-1} inert={drawerOpen}>
           <Content>
             <Outlet />
           </Content>

@@ -35,12 +35,19 @@ const NAV_ICONS: Record<string, ComponentType<IconProps>> = {
 };
 const GENERIC_ICON = DashboardIcon;
 
+/**
+ * Where the Dashboard section is current: the main dashboard, and the two team homes (the
+ * manager's /tasks/dashboard and the employee's /employee/dashboard, rendered by remote-team,
+ * which has no section of its own): every signed-in page highlights a section.
+ */
+const DASHBOARD_PATHS = ['/', '/dashboard', '/tasks/dashboard', '/employee/dashboard'];
+
 /** The shell's own section, always first (spec 2: Dashboard, Tasks, Certificates, Employees). */
 const DASHBOARD_ENTRY: NavEntry = {
   to: '/dashboard',
   label: 'Dashboard',
   icon: 'dashboard',
-  isCurrent: (pathname) => ['/', '/dashboard'].some((path) => matchPath(path, pathname) !== null),
+  isCurrent: (pathname) => DASHBOARD_PATHS.some((path) => matchPath(path, pathname) !== null),
 };
 
 /** Dashboard, then the given sections in their order. */

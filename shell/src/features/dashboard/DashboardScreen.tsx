@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ErrorState, PageHeader, Spinner } from '@duly/shared/ui';
+import { Button, ErrorState, PageHeader, Spinner } from '@duly/shared/ui';
 import { useDashboardGetQuery } from './api';
 import { StatCard } from './components/StatCard';
 
@@ -37,7 +37,7 @@ export interface DashboardScreenProps {
 
 /** / and /dashboard (spec 2): the organisation's counts in five cards. */
 export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
-  const { data, isLoading, isError } = useDashboardGetQuery();
+  const { data, isLoading, isError, isFetching, refetch } = useDashboardGetQuery();
 
   return (
     <>
@@ -47,7 +47,15 @@ export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
           <Spinner size={40} />
         </Centered>
       ) : isError || !data ? (
-        <ErrorState>{DASHBOARD_ERROR_TEXT}</ErrorState>
+        <ErrorState
+          action={
+            <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
+              Retry
+            </Button>
+          }
+        >
+          {DASHBOARD_ERROR_TEXT}
+        </ErrorState>
       ) : (
         <Grid>
           <StatCard
@@ -73,12 +81,16 @@ export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
             count={data.tasks.overdue_tasks}
             alert={data.tasks.overdue_tasks > 0}
             note={countSentence(data.tasks.overdue_tasks, 'overdue tasks')}
+            link={{ to: '/tasks?status=overdue', text: 'View overdue tasks' }}
+            onLinkIntent={onLinkIntent}
           />
           <StatCard
             label="Expiring Certificates"
             count={data.certificates.expired_certificates}
             alert={data.certificates.expired_certificates > 0}
             note={countSentence(data.certificates.expired_certificates, 'expired certificates')}
+            link={{ to: '/certificates?status=expired', text: 'View expired certificates' }}
+            onLinkIntent={onLinkIntent}
           />
         </Grid>
       )}

@@ -122,16 +122,21 @@ describe('/certificates/{id}', () => {
     expect(await screen.findByText('Loading certificate...')).toBeInTheDocument();
   });
 
-  it("shows 'Certificate not found' for an unknown or malformed id", async () => {
-    server.use(
-      ...mockApi({ certificates: [] }).handlers('certificates'),
-      http.get(apiUrl('/certificates/not-a-uuid/'), () =>
-        HttpResponse.json({ message: 'id: must be a UUID', code: 'validation' }, { status: 400 }),
-      ),
-    );
-    renderCertificates('/certificates/not-a-uuid');
+  it("shows 'Certificate not found' for an id of no certificate", async () => {
+    server.use(...mockApi({ certificates: [] }).handlers('certificates'));
+    renderCertificates('/certificates/0b7e5a52-3c1d-4f7a-9a53-2f6d1e8c4b90');
     expect(await screen.findByText('Certificate not found')).toBeInTheDocument();
   });
+
+  it.each(['/certificates/not-a-uuid', '/certificates/new/edit'])(
+    "shows the 'Page not found' page at %s, a sub-path that is no id",
+    async (route) => {
+      server.use(...mockApi({ certificates: [] }).handlers('certificates'));
+      renderCertificates(route);
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+      expect(screen.queryByText('Certificate not found')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows an error when the certificate cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});

@@ -99,6 +99,8 @@ describe("/employees/{id}/edit: 'Edit User' form", () => {
     await user.selectOptions(field('Department'), 'Marketing');
     await user.selectOptions(field('Status'), 'Inactive');
     await user.click(save());
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Meera Iyer?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
 
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
     expect(api.sent('PUT', `/employees/${person.id}`).map((request) => request.body)).toEqual([
@@ -145,6 +147,21 @@ describe("/employees/{id}/edit: 'Edit User' form", () => {
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('right@example.com')).toBeInTheDocument();
     expect(screen.queryByText(/A confirmation link was sent/)).not.toBeInTheDocument();
+  });
+
+  it('asks before deactivating, says what happens, and Cancel saves nothing', async () => {
+    const { user, api, person } = setUp(makeEmployee({ firstName: 'Meera', lastName: 'Iyer' }));
+    await formReady();
+    await user.selectOptions(field('Status'), 'Inactive');
+    await user.click(save());
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Meera Iyer?' });
+    expect(confirm).toHaveTextContent(
+      'They are signed out everywhere and can no longer sign in. Their open tasks and ' +
+        'certificates stay assigned to them until you reassign them.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.sent('PUT', `/employees/${person.id}`)).toHaveLength(0);
   });
 
   it("labels the button 'Saving...' while saving", async () => {

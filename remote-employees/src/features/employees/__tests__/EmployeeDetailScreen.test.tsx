@@ -76,6 +76,16 @@ describe('/employees/{id} states', () => {
     expect(await screen.findByText('Employee not found')).toBeInTheDocument();
   });
 
+  it.each(['/employees/new', '/employees/new/edit'])(
+    "shows the 'Page not found' page at %s, not 'Employee not found'",
+    async (route) => {
+      server.use(...mockApi({ employees: [] }).handlers());
+      renderEmployees(route);
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+      expect(screen.queryByText('Employee not found')).not.toBeInTheDocument();
+    },
+  );
+
   it("says 'Failed to fetch user data' when the person cannot be loaded", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     server.use(...failingResource('employees', 500));

@@ -57,6 +57,12 @@ describe('/tasks/create', () => {
     expect(currentPath()).toBe('/tasks');
   });
 
+  it('has Cancel beside Create Task, back to the list, as the other forms do', async () => {
+    const { user, currentPath } = setUp();
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(currentPath()).toBe('/tasks');
+  });
+
   it('has a title, a 4-row description, a due date and time, and an assignee', async () => {
     setUp();
     expect(screen.getByLabelText(/^Title/)).toHaveAttribute('type', 'text');

@@ -6,6 +6,7 @@ import {
   holdRequests,
   makeTask,
   makeToken,
+  mockApi,
   setupApiServer,
   tasksBackend,
 } from '@duly/shared/test-utils';
@@ -41,11 +42,13 @@ describe('/tasks/{taskId} states', () => {
     expect(screen.getByRole('link', { name: 'Back to Tasks' })).toHaveAttribute('href', '/tasks');
   });
 
-  it("shows 'Task not found' for an id the API rejects as malformed", async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(...failingResource('tasks', 400, 'params/id must match format "uuid"'));
+  it("shows the 'Page not found' page, not 'Task not found', at a sub-path that is no id", async () => {
+    const backend = mockApi({ tasks: [] });
+    server.use(...backend.handlers('tasks'));
     renderTasks('/tasks/not-a-task');
-    expect(await screen.findByText('Task not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(screen.queryByText('Task not found')).not.toBeInTheDocument();
+    expect(backend.sent('GET', '/tasks/not-a-task/')).toHaveLength(0);
   });
 
   it('shows an error text when the task cannot be loaded for another reason', async () => {

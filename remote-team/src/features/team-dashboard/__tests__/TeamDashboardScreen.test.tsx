@@ -187,6 +187,22 @@ describe('/tasks/dashboard', () => {
     expect(await screen.findByRole('cell', { name: priya.email })).toBeVisible();
   });
 
+  it("a failed table's Retry loads it again, the other tables untouched", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    serve({ tasks: [makeManagerTaskItem({ title: 'Fire drill' })] });
+    const failing = http.get(apiUrl('/manager/tasks'), () =>
+      HttpResponse.json({ message: 'Boom', code: 'INTERNAL' }, { status: 500 }),
+    );
+    server.use(failing);
+    const { user } = renderTeam('/tasks/dashboard');
+    const section = screen.getByRole('region', { name: 'Team Tasks' });
+    await within(section).findByRole('alert');
+    server.resetHandlers();
+    serve({ tasks: [makeManagerTaskItem({ title: 'Fire drill' })] });
+    await user.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByRole('cell', { name: 'Fire drill' })).toBeVisible();
+  });
+
   it('an employee sees the screen without Assign buttons', async () => {
     serve({ tasks: [makeManagerTaskItem({ title: 'Check first-aid kits' })] });
     renderTeam('/tasks/dashboard', 'employee');

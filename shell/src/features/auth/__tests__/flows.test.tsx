@@ -89,6 +89,26 @@ describe('login', () => {
     await waitFor(() => expect(currentPath()).toBe('/employee/dashboard'));
   });
 
+  it("says 'Signing in…' on the disabled button while the sign-in is under way", async () => {
+    let answer: (() => void) | undefined;
+    server.use(
+      http.post(
+        apiUrl('/auth/login'),
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(HttpResponse.json(authAnswer('employee')));
+          }),
+      ),
+    );
+    const { user } = renderShell({ route: '/login' });
+    await user.type(screen.getByLabelText(/Email address/), 'asha.rao@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    answer?.();
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+  });
+
   it("shows 'Invalid email or password' as a toast and on the form", async () => {
     server.use(
       http.post(apiUrl('/auth/login'), () =>

@@ -146,13 +146,17 @@ describe('side navigation', () => {
     );
   });
 
-  it("marks no section on a page another remote renders inside a section's paths (the team dashboard under /tasks)", () => {
-    renderShell({ route: '/tasks/dashboard', token: makeToken({ role: 'manager' }) });
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const link of within(nav).getAllByRole('link')) {
-      expect(link).not.toHaveAttribute('aria-current');
-    }
-  });
+  it.each(['/tasks/dashboard', '/employee/dashboard'])(
+    'marks Dashboard, not Tasks, on the team home %s (rendered by the team remote)',
+    (route) => {
+      renderShell({ route, token: makeToken({ role: 'manager' }) });
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      const current = within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page');
+      expect(current.map((link) => link.textContent)).toEqual(['Dashboard']);
+    },
+  );
 
   it('writes the current section in a colour readable at 4.5:1 on its highlight', () => {
     renderShell({ route: '/tasks/create', token: makeToken() });
@@ -257,6 +261,19 @@ describe('side navigation', () => {
     await user.click(screen.getByRole('link', { name: 'Tasks' }));
     expect(currentPath()).toBe('/tasks');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('skip link', () => {
+  it("is the first Tab stop and 'Skip to main content' moves focus to the page", async () => {
+    const { user } = renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });
 

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers, TEST_DASHBOARD } from '../../../testing/handlers';
@@ -41,6 +42,19 @@ describe('main dashboard', () => {
     ).toBeInTheDocument();
   });
 
+  it('links the Overdue Tasks and Expiring Certificates cards to the filtered lists', async () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByRole('region', { name: 'Overdue Tasks' });
+    expect(
+      within(card('Overdue Tasks')).getByRole('link', { name: 'View overdue tasks' }),
+    ).toHaveAttribute('href', '/tasks?status=overdue');
+    expect(
+      within(card('Expiring Certificates')).getByRole('link', {
+        name: 'View expired certificates',
+      }),
+    ).toHaveAttribute('href', '/certificates?status=expired');
+  });
+
   it("says 'No overdue tasks' and 'No expired certificates' for zero", async () => {
     server.use(
       dashboardHandlers.ok({
@@ -73,6 +87,19 @@ describe('main dashboard', () => {
     renderShell({ route: '/dashboard', token: makeToken() });
     expect(await screen.findByText('Error loading dashboard data')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
+    quiet.mockRestore();
+  });
+
+  it('offers Retry after a failure, which loads the cards again', async () => {
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(dashboardHandlers.failing());
+    const user = userEvent.setup();
+    renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByText('Error loading dashboard data');
+    server.use(dashboardHandlers.ok());
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('3 overdue tasks')).toBeInTheDocument();
+    expect(screen.queryByText('Error loading dashboard data')).toBeNull();
     quiet.mockRestore();
   });
 
