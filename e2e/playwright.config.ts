@@ -12,7 +12,7 @@ const postgres = process.env.DATABASE_URL;
 
 /** Specs that depend on the database; the federation specs only need one run. */
 const DATABASE_SPECS =
-  /(auth|accounts|tasks|certificates|employees|responsive|team|notifications|profile|reminders)\.spec\.ts$/;
+  /(auth|accounts|tasks|certificates|employees|responsive|team|notifications|profile|reminders|live)\.spec\.ts$/;
 
 export default defineConfig<DulyOptions>({
   testDir: './tests',

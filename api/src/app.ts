@@ -24,6 +24,10 @@ import { validatorCompiler } from './lib/validation';
 import { prettyDestination, type LineSink } from './logging/pretty';
 import requestLinesPlugin from './logging/request-lines';
 import authPlugin from './plugins/auth';
+import clusterPlugin from './plugins/cluster';
+import livePlugin from './plugins/live';
+import { changeOfWrite } from './live/changes-of-writes';
+import { eventStreamRoutes, eventTicketRoutes } from './routes/events';
 import configPlugin, { type AppConfig } from './plugins/config';
 import dbPlugin from './plugins/db';
 import docsPlugin, { docsJsonRoute } from './plugins/docs';
@@ -47,6 +51,7 @@ import profileRoutes from './routes/profile';
 import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
+import webhookRoutes from './routes/webhooks';
 
 export interface AppOptions {
   config: AppConfig;
@@ -115,12 +120,19 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   // Opened from a mail, without signing in: the link's signed token is the authority.
   await fastify.register(unsubscribeRoutes);
   await fastify.register(accountRoutes);
+  await fastify.register(eventStreamRoutes, { heartbeatMs: config.eventsHeartbeatMs });
 
   // Everything else needs a valid token; roles are checked per route. Each route file
   // writes its paths out in full, as spec section 7 names them (`/tasks/`, `/certificates/{id}/`).
   await fastify.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
     signedIn.addHook('onRequest', signedIn.requireExistingWriter);
+    // Once a write has answered (its transaction committed), open screens hear of it.
+    signedIn.addHook('onResponse', async (request, reply) => {
+      const change = changeOfWrite(request, reply.statusCode, API_BASE_PATH);
+      if (change) signedIn.publishChange(change);
+    });
+    await signedIn.register(eventTicketRoutes);
     await signedIn.register(organizationRoutes);
     await signedIn.register(dashboardRoutes);
     await signedIn.register(employeesRoutes);
@@ -132,6 +144,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(notificationRoutes);
     await signedIn.register(profileRoutes);
     await signedIn.register(reminderRoutes);
+    await signedIn.register(webhookRoutes);
   });
 };
 
@@ -148,6 +161,8 @@ export const dulyApi = fp<AppOptions>(
     await fastify.register(configPlugin, { config });
     await fastify.register(dbPlugin, { db });
     await fastify.register(mailerPlugin);
+    await fastify.register(clusterPlugin);
+    await fastify.register(livePlugin);
     await fastify.register(authPlugin);
     await fastify.register(signInLimitsPlugin);
     // Before the API: the OpenAPI document is built from the routes registered after it.

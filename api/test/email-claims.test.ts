@@ -233,4 +233,84 @@ describe.each(testDatabases())('email claims on %s', (kind) => {
       expect(answer.statusCode).toBe(409);
     });
   });
+
+  describe('PUT /employees/{id}', () => {
+    /** Status and the fields a client sees, without the values that differ per person. */
+    const comparable = (response: { statusCode: number; json(): Record<string, unknown> }) => {
+      const {
+        id: _id,
+        email: _email,
+        created_at: _created,
+        updated_at: _updated,
+        ...rest
+      } = response.json();
+      return { status: response.statusCode, rest };
+    };
+
+    async function personOfOtherOrganization() {
+      const { db } = context();
+      const other = await createOrganization(db, 'Other Ltd');
+      const theirs = newEmail('theirs');
+      await createUser(db, other.id, {
+        first_name: 'Kiran',
+        email: theirs,
+        password_hash: await hashPassword(PASSWORD, LEGACY_COST),
+      });
+      return { other, theirs };
+    }
+
+    test("an invitee's email changed to another organisation's address answers as for a free one", async () => {
+      const { app } = context();
+      const { other, theirs } = await personOfOtherOrganization();
+      const addInvitee = async () =>
+        (
+          await call(app, 'POST', '/employees/', {
+            token: org.admin.token,
+            body: { firstName: 'Meera', lastName: 'Iyer', email: newEmail('invitee') },
+          })
+        ).json().id as string;
+      const change = async (email: string) =>
+        call(app, 'PUT', `/employees/${await addInvitee()}`, {
+          token: org.admin.token,
+          body: { email },
+        });
+      const forTheirs = await change(theirs);
+      const forFresh = await change(newEmail('fresh'));
+      expect(forTheirs.statusCode).toBe(200);
+      expect(comparable(forTheirs)).toEqual(comparable(forFresh));
+      expect(forTheirs.json().email).toBe(theirs);
+
+      // Their account is untouched, and the invitation to the address cannot take it.
+      expect((await signIn(app, theirs)).json().user.organization_id).toBe(other.id);
+      const invitation = await smtp.waitForMail(theirs, (m) =>
+        m.links[0]?.includes('accept-invite'),
+      );
+      const accepted = await call(app, 'POST', '/auth/accept-invite', {
+        body: { token: tokenOf(invitation.links[0]), password: 'another password' },
+        remoteAddress: newAddress(),
+      });
+      expect(accepted.statusCode).toBe(409);
+      expect((await signIn(app, theirs)).json().user.organization_id).toBe(other.id);
+    });
+
+    test("a member's email changed to another organisation's address waits for a confirmation mailed there, and their account is untouched", async () => {
+      const { app, db } = context();
+      const { other, theirs } = await personOfOtherOrganization();
+      const member = await createUser(db, org.id, {
+        password_hash: await hashPassword(PASSWORD, LEGACY_COST),
+      });
+      const answer = await call(app, 'PUT', `/employees/${member.id}`, {
+        token: org.admin.token,
+        body: { email: theirs },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ email: member.email, pending_email: theirs });
+
+      const confirmation = await smtp.waitForMail(theirs, (m) =>
+        m.links[0]?.includes('confirm-email'),
+      );
+      expect(confirmation.links[0]).toContain('confirm-email');
+      expect((await signIn(app, theirs)).json().user.organization_id).toBe(other.id);
+    });
+  });
 });

@@ -34,6 +34,12 @@ function send(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
+      // A live-updates stream stays open: its headers are the answer.
+      if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
+        request.destroy();
+        return;
+      }
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));

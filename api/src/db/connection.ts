@@ -21,6 +21,12 @@ export type DatabaseSettings =
   | { dialect: 'postgres'; connectionString: string; poolSize?: number };
 
 const changeCounters = new WeakMap<Db, () => string>();
+const postgresUrls = new WeakMap<Db, string>();
+
+/** The PostgreSQL server `db` connects to (undefined for SQLite): for a connection of its own. */
+export function postgresConnectionStringOf(db: Db): string | undefined {
+  return postgresUrls.get(db);
+}
 
 /**
  * For SQLite, a value that changes whenever data changes (sqlite/change-counter.ts), read by
@@ -38,7 +44,11 @@ export function createDatabase(settings: DatabaseSettings): Db {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingReads(pool) }),
+    });
+    postgresUrls.set(db, settings.connectionString);
+    return db;
   }
   const { filename } = settings;
   const inMemory = filename === ':memory:' || filename === '';

@@ -1,8 +1,10 @@
 /**
  * Each user's current token version, as one instance knows it (plugins/auth.ts). Reading
  * the database on every request would add a query to every call, so a version read is kept
- * for `maxAgeMs` (5 s by default): a session ended on another instance is refused there
- * within that time; on the instance that ended it, at once (`remember`). Concurrent misses
+ * for `maxAgeMs` (5 s by default). On the instance that ended a session it is refused at once
+ * (`remember`); on PostgreSQL every other instance hears of it from the database within
+ * milliseconds (plugins/auth.ts), and `maxAgeMs` only bounds the time a version can be stale
+ * while that notification connection is down. Concurrent misses
  * for one user share one read.
  */
 export type VersionLookup = (organizationId: string, userId: string) => Promise<number | undefined>;
@@ -49,6 +51,11 @@ export class TokenVersions {
   /** The user's version changed and the new one is not known here: read it next time. */
   forget(userId: string): void {
     this.known.delete(userId);
+  }
+
+  /** Versions may have changed unheard (the notifications' connection dropped): read all again. */
+  forgetAll(): void {
+    this.known.clear();
   }
 
   private keep(userId: string, entry: Known): void {

@@ -63,6 +63,18 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
+/** Where PostgreSQL announces a raised token version: `{"user_id": …, "version": …}`. */
+const TOKEN_VERSION_CHANNEL = 'duly_token_version';
+
+function userIdOf(payload: string): string | undefined {
+  try {
+    const { user_id: userId } = JSON.parse(payload) as { user_id?: unknown };
+    return typeof userId === 'string' ? userId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export default fp(
   async (fastify) => {
     const verified = new Map<string, TokenClaims>();
@@ -83,6 +95,12 @@ export default fp(
       fastify.config.tokenVersionMaxAgeMs,
     );
     fastify.decorate('tokenVersions', versions);
+    // Sessions ended on another instance (migration 2026-11-27-301): drop the kept version.
+    await fastify.databaseListener?.subscribe(TOKEN_VERSION_CHANNEL, (payload) => {
+      const userId = userIdOf(payload);
+      if (userId !== undefined) versions.forget(userId);
+    });
+    fastify.databaseListener?.onReconnect(() => versions.forgetAll());
 
     fastify.decorateRequest('caller', null as unknown as Caller);
     fastify.decorate('authenticate', async (request: FastifyRequest) => {

@@ -11,8 +11,10 @@
  * keeps server.ts from running the reminders' scheduler), SMTP_POOL_CONNECTIONS (5),
  * SMTP_POOL_MESSAGES (100), MAIL_RATE_PER_MINUTE (none), SQLITE_SYNCHRONOUS (full), TRUST_PROXY (off: the client's address
  * is the socket's; a hop count or a list of proxy addresses), SIGNUP_LIMIT (10 sign-ups per
- * client address per hour).
+ * client address per hour), DATABASE_DIRECT_URL (DATABASE_URL: PostgreSQL without a pooler, for
+ * the LISTEN connection).
  */
+import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -74,6 +76,15 @@ export interface AppConfig {
    */
   tokenVersionMaxAgeMs: number;
   /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself, for the one connection per instance that LISTENs
+   * for other instances' changes (cluster/database-listener.ts), when DATABASE_URL goes
+   * through a pooler in transaction mode (PgBouncer), which cannot hold a LISTEN. Unset:
+   * DATABASE_URL.
+   */
+  databaseDirectUrl?: string;
+  /** How often a live-updates stream sends a heartbeat (25 s; tests shorten it). */
+  eventsHeartbeatMs?: number;
+  /**
    * The scrypt cost of new hashes (and of the check of an unknown email); older ones are
    * rehashed at sign-in. Always PASSWORD_COST from the environment; the API suite lowers it
    * to stay fast on small machines (test/helper.ts), except where the cost itself is tested.
@@ -88,6 +99,11 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Sign-ups per client address per hour (SIGNUP_LIMIT, 10). */
   signupsPerAddressPerHour: number;
+  /**
+   * Where webhooks may go (issue 30): https only when NODE_ENV=production; private, loopback
+   * and link-local addresses only with WEBHOOKS_ALLOW_PRIVATE=1.
+   */
+  webhooks: UrlPolicy;
 }
 
 export type TrustProxy = false | number | string[];
@@ -356,9 +372,14 @@ export function loadConfig(
       24 * 60 * 60_000,
     ),
     tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
     passwordCost: PASSWORD_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),
+    webhooks: {
+      requireHttps: env.NODE_ENV === 'production',
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    },
   };
 }
 

@@ -143,15 +143,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
-export async function emailInUse(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  let query = db
-    .selectFrom('user_emails')
-    .select('user_id')
-    .where('email', '=', normaliseEmail(email));
-  if (exceptUserId !== undefined) query = query.where('user_id', '<>', exceptUserId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 /** Whether the user exists in the organisation: one primary-key lookup. */
 export async function userExists(db: Db, organizationId: string, id: string): Promise<boolean> {
   const row = await db
@@ -338,10 +329,23 @@ export async function updateUser(
   organizationId: string,
   id: string,
   changes: UserUpdate,
-  { endSessions = false }: { endSessions?: boolean } = {},
+  {
+    endSessions = false,
+    unprovenEmail = false,
+  }: {
+    endSessions?: boolean;
+    /**
+     * The new email is only typed in for someone who has not accepted their invitation: they
+     * hold it only if nobody else does (like insertAddedUser), and accepting the invitation
+     * settles it. A confirmed change (false) fails with a unique violation when it is held.
+     */
+    unprovenEmail?: boolean;
+  } = {},
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    if (changes.email !== undefined) await moveEmail(trx, organizationId, id, changes.email);
+    if (changes.email !== undefined) {
+      await moveEmail(trx, organizationId, id, changes.email, unprovenEmail);
+    }
     let query = trx.updateTable('users').set(changes);
     if (endSessions) query = query.set((eb) => ({ token_version: eb('token_version', '+', 1) }));
     const result = await query
@@ -356,7 +360,13 @@ export async function updateUser(
  * Frees the user's old email and claims the new one. A delete and an insert, never an update
  * of the key: Citus cannot change a row's distribution column (the email) in place.
  */
-async function moveEmail(db: Db, organizationId: string, id: string, email: string) {
+async function moveEmail(
+  db: Db,
+  organizationId: string,
+  id: string,
+  email: string,
+  onlyIfFree: boolean,
+) {
   const current = await db
     .selectFrom('users')
     .select('email')
@@ -370,10 +380,11 @@ async function moveEmail(db: Db, organizationId: string, id: string, email: stri
     .where('email', '=', current.email)
     .where('user_id', '=', id)
     .execute();
-  await db
+  let claim = db
     .insertInto('user_emails')
-    .values({ email, organization_id: organizationId, user_id: id })
-    .execute();
+    .values({ email, organization_id: organizationId, user_id: id });
+  if (onlyIfFree) claim = claim.onConflict((conflict) => conflict.column('email').doNothing());
+  await claim.execute();
 }
 
 /**

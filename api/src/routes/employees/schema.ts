@@ -116,7 +116,7 @@ export const updateEmployeeSchema = {
     '(200) keeps `email` and shows the new address in `pending_email` until the person confirms ' +
     'it with their password (`/confirm-email`). For someone invited who has not accepted yet, ' +
     'the email changes at once, their older links stop working and a new invitation goes to ' +
-    'the new address (unless inactive). 409 when the email belongs to another account, or when ' +
+    'the new address (unless inactive). 409 when the email belongs to someone else in the organisation, or when ' +
     'the change would leave the organisation without an active admin (docs/accounts.md).',
   tags,
   params: IdParams,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
+import { useLiveUpdates } from '../live';
 import { useOrganizationName } from '../organization';
 import { type NavEntry } from './navigation';
 import { SideNav } from './SideNav';
@@ -51,6 +52,8 @@ export interface AppLayoutProps {
 export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
   const user = useAppSelector(selectCurrentUser);
   const organizationName = useOrganizationName();
+  // Every open list and dashboard refetches what another person or instance changed.
+  useLiveUpdates();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 

@@ -1,0 +1,135 @@
+/**
+ * One open live-updates stream (`GET /api/v1/events`, text/event-stream): the changes its
+ * person may hear, as `data: {"type": …, "ids": […]}` lines, and a comment line every
+ * `heartbeatMs` that keeps proxies from closing an idle connection. The person's session is
+ * checked at each heartbeat and whenever a change names them: once it has ended (signed out
+ * everywhere, deactivated), the stream says `event: ended` and closes.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Role } from '@duly/shared/contract';
+import type { Change, ChangeFeed } from './change-feed';
+
+export const HEARTBEAT_MS = 25_000;
+/** A client this far behind is not reading: it is dropped rather than buffered without end. */
+const UNREAD_BYTES_MAX = 256 * 1024;
+
+export interface StreamOwner {
+  userId: string;
+  organizationId: string;
+  role: Role;
+}
+
+export interface EventStreamOptions {
+  owner: StreamOwner;
+  feed: ChangeFeed;
+  heartbeatMs: number;
+  /** False once the owner's session has ended. */
+  stillSignedIn(): Promise<boolean>;
+  /** Headers already set on the reply (the baseline security headers). */
+  headers: Record<string, string | number | string[] | undefined>;
+}
+
+/** What the owner may hear of a change: nothing, or its kinds with the ids they may see. */
+export function messagesFor(owner: StreamOwner, change: Change): { type: string; ids: string[] }[] {
+  if (change.organizationId !== owner.organizationId) return [];
+  if (change.onlyUsers && !change.onlyUsers.includes(owner.userId)) return [];
+  // An employee sees only their own items; which items a change touched is not theirs to
+  // know, so they hear the kind alone and refetch what they may see.
+  const ids = withoutIds(owner, change) ? [] : change.ids;
+  return change.kinds.map((type) => ({ type, ids }));
+}
+
+function withoutIds(owner: StreamOwner, change: Change): boolean {
+  return owner.role === 'employee' && !change.onlyUsers;
+}
+
+/**
+ * The text sent for a change, made once per change and audience (with or without ids), not
+ * once per stream: an organisation's thousand open streams share two strings.
+ */
+const framesOfChange = new WeakMap<Change, Map<boolean, string>>();
+
+function framesFor(owner: StreamOwner, change: Change): string {
+  const messages = messagesFor(owner, change);
+  if (messages.length === 0) return '';
+  const audience = withoutIds(owner, change);
+  let frames = framesOfChange.get(change);
+  if (!frames) {
+    frames = new Map();
+    framesOfChange.set(change, frames);
+  }
+  let text = frames.get(audience);
+  if (text === undefined) {
+    text = messages.map((message) => `data: ${JSON.stringify(message)}\n\n`).join('');
+    frames.set(audience, text);
+  }
+  return text;
+}
+
+/** Starts the stream on `response`; returns a function that ends it from the server's side. */
+export function startEventStream(
+  response: ServerResponse,
+  options: EventStreamOptions,
+): () => void {
+  const { owner, feed } = options;
+  let ended = false;
+
+  response.writeHead(200, {
+    ...options.headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    // nginx (and others that honour it) must pass each line on at once.
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+
+  const write = (text: string) => {
+    if (ended) return;
+    if (response.writableLength > UNREAD_BYTES_MAX) {
+      end();
+      return;
+    }
+    response.write(text);
+  };
+  const send = (event: string, data: unknown) => {
+    write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  const endIfSignedOut = () => {
+    options.stillSignedIn().then(
+      (signedIn) => {
+        if (signedIn) return;
+        send('ended', {});
+        end();
+      },
+      () => undefined,
+    );
+  };
+  const unsubscribe = feed.subscribe(owner.organizationId, (change) => {
+    // Changes carry no event id: a client that reconnects refetches everything instead of
+    // replaying (docs/live.md), so one text serves every stream.
+    const frames = framesFor(owner, change);
+    if (frames) write(frames);
+    // The owner was changed (deactivated, given another role): ask now, not at the heartbeat.
+    if (change.kinds.includes('employees') && change.ids.includes(owner.userId)) endIfSignedOut();
+  });
+  const heartbeat = setInterval(() => {
+    write(': heartbeat\n\n');
+    endIfSignedOut();
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  function end() {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    response.end();
+  }
+  response.on('close', end);
+
+  // Tells the client how soon to come back after a drop, and that it is listening now.
+  write('retry: 3000\n\n');
+  send('ready', {});
+  return end;
+}

@@ -1,0 +1,353 @@
+/**
+ * Live updates (issue 31, item 3): a stream per open screen hears, once a write has
+ * committed, which kinds of things changed, and nothing it may not see. Through real HTTP
+ * (a stream cannot be injected), on SQLite and PostgreSQL; on PostgreSQL also from a second
+ * instance sharing the database.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import {
+  call,
+  createNotification,
+  createOrganization,
+  createTask,
+  setupTestApp,
+  testConfig,
+  testDatabases,
+  type TestOrganization,
+} from './helper';
+
+jest.setTimeout(30_000);
+
+const HEARTBEAT_MS = 200;
+
+interface StreamEvent {
+  event: string;
+  data: { type?: string; ids?: string[] };
+}
+
+/** An open stream read as a client would: each event as it arrives. */
+interface OpenStream {
+  status: number;
+  contentType: string | null;
+  /** The next event that `matches` (earlier ones are consumed), or an error after `timeoutMs`. */
+  next(matches?: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
+  /** Every event received so far that has not been consumed. */
+  pending(): StreamEvent[];
+  /** Every event received so far, consumed or not. */
+  history: StreamEvent[];
+  ended: Promise<void>;
+  close(): void;
+}
+
+async function openStream(
+  baseUrl: string,
+  auth: { ticket: string } | { token: string },
+): Promise<OpenStream> {
+  const controller = new AbortController();
+  const url = new URL('/api/v1/events', baseUrl);
+  const headers: Record<string, string> = {};
+  if ('ticket' in auth) url.searchParams.set('ticket', auth.ticket);
+  else headers.authorization = `Bearer ${auth.token}`;
+  const response = await fetch(url, { headers, signal: controller.signal });
+  const received: StreamEvent[] = [];
+  const history: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  let buffer = '';
+  const ended = (async () => {
+    if (!response.body || !response.ok) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let split: number;
+        while ((split = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, split);
+          buffer = buffer.slice(split + 2);
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => line && !line.startsWith(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          if (fields.data === undefined) continue;
+          const event = { event: fields.event ?? 'message', data: JSON.parse(fields.data) };
+          received.push(event);
+          history.push(event);
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+    for (const wake of waiters) wake();
+  })();
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    pending: () => [...received],
+    history,
+    ended,
+    close: () => controller.abort(),
+    async next(matches = () => true, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = received.findIndex(matches);
+        if (index >= 0) return received.splice(0, index + 1)[index];
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`No matching event; received ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, Math.min(left, 100));
+        });
+      }
+    },
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+const isTasks = (event: StreamEvent) => event.data.type === 'tasks';
+
+describe.each(testDatabases())('live updates on %s', (kind) => {
+  const context = setupTestApp(kind, { eventsHeartbeatMs: HEARTBEAT_MS });
+  let baseUrl: string;
+  let org: TestOrganization;
+  let otherOrg: TestOrganization;
+  const streams: OpenStream[] = [];
+
+  beforeAll(async () => {
+    baseUrl = await listen(context().app);
+    org = await createOrganization(context().db);
+    otherOrg = await createOrganization(context().db);
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+
+  async function ticketFor(token: string): Promise<string> {
+    const answer = await call(context().app, 'POST', '/events/ticket', { token });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().ticket;
+  }
+
+  async function streamOf(token: string): Promise<OpenStream> {
+    const stream = await openStream(baseUrl, { ticket: await ticketFor(token) });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.next((event) => event.event === 'ready');
+    return stream;
+  }
+
+  test('a ticket opens one stream, once; the stream is text/event-stream and says it is ready', async () => {
+    const ticket = await ticketFor(org.admin.token);
+    const first = await openStream(baseUrl, { ticket });
+    streams.push(first);
+    expect(first.status).toBe(200);
+    expect(first.contentType).toBe('text/event-stream; charset=utf-8');
+    expect((await first.next()).event).toBe('ready');
+
+    const again = await fetch(`${baseUrl}/api/v1/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({
+      message: 'This ticket was already used; ask for a new one',
+      code: 'unauthorized',
+    });
+  });
+
+  test('a forged, altered or missing credential is refused with 401, and a session token is no ticket', async () => {
+    const ticket = await ticketFor(org.admin.token);
+    const [body, signature] = ticket.split('.');
+    const forged = `${Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(body, 'base64url').toString()),
+        role: 'admin',
+        userId: org.employee.id,
+      }),
+    ).toString('base64url')}.${signature}`;
+    for (const candidate of [forged, org.admin.token, 'not-a-ticket']) {
+      const answer = await fetch(
+        `${baseUrl}/api/v1/events?ticket=${encodeURIComponent(candidate)}`,
+      );
+      expect(answer.status).toBe(401);
+      expect(((await answer.json()) as { code: string }).code).toBe('unauthorized');
+    }
+    const bare = await fetch(`${baseUrl}/api/v1/events`);
+    expect(bare.status).toBe(401);
+    // The Authorization header opens it too (for clients that can send it).
+    const byHeader = await openStream(baseUrl, { token: org.manager.token });
+    streams.push(byHeader);
+    expect(byHeader.status).toBe(200);
+  });
+
+  test("a task edited by a manager: the organisation's screens hear it, an employee without the ids, another organisation nothing", async () => {
+    const { app, db } = context();
+    const taskId = await createTask(db, org);
+    const admin = await streamOf(org.admin.token);
+    const employee = await streamOf(org.employee.token);
+    const outsider = await streamOf(otherOrg.admin.token);
+
+    const edited = await call(app, 'PUT', `/tasks/${taskId}`, {
+      token: org.manager.token,
+      body: { title: 'Renew the fire permit' },
+    });
+    expect(edited.statusCode).toBe(200);
+
+    expect((await admin.next(isTasks)).data).toEqual({ type: 'tasks', ids: [taskId] });
+    expect((await admin.next((e) => e.data.type === 'dashboard')).data).toEqual({
+      type: 'dashboard',
+      ids: [taskId],
+    });
+    expect((await employee.next(isTasks)).data).toEqual({ type: 'tasks', ids: [] });
+
+    // The outsider's next event is the one of its own organisation's write, nothing before.
+    const theirTask = await createTask(db, otherOrg);
+    await call(app, 'PATCH', `/tasks/${theirTask}`, {
+      token: otherOrg.admin.token,
+      body: { status: 'in_progress' },
+    });
+    expect((await outsider.next()).data).toEqual({ type: 'tasks', ids: [theirTask] });
+  });
+
+  test('a write that fails changes nothing and tells nobody', async () => {
+    const { app, db } = context();
+    const taskId = await createTask(db, org);
+    const admin = await streamOf(org.admin.token);
+    const refused = await call(app, 'PUT', `/tasks/${taskId}`, {
+      token: org.manager.token,
+      body: { title: '' },
+    });
+    expect(refused.statusCode).toBe(400);
+    // A marker write: the first tasks event heard must be its.
+    await call(app, 'PATCH', `/tasks/${taskId}`, {
+      token: org.admin.token,
+      body: { status: 'in_progress' },
+    });
+    const heard = await admin.next(isTasks);
+    expect(heard.data.ids).toEqual([taskId]);
+    expect(admin.pending().filter(isTasks)).toEqual([]);
+  });
+
+  test("notices are each person's own: marking one read tells only that person's screens", async () => {
+    const { app, db } = context();
+    const notice = await createNotification(db, org.manager);
+    const own = await streamOf(org.manager.token);
+    const colleague = await streamOf(org.admin.token);
+    const marked = await call(app, 'PATCH', `/notifications/${notice}`, {
+      token: org.manager.token,
+      body: { read: true },
+    });
+    expect(marked.statusCode).toBe(200);
+    expect((await own.next((e) => e.data.type === 'notifications')).data).toEqual({
+      type: 'notifications',
+      ids: [notice],
+    });
+    // A later organisation-wide write reaches the admin first: the notice never did.
+    const taskId = await createTask(db, org);
+    await call(app, 'PATCH', `/tasks/${taskId}`, {
+      token: org.admin.token,
+      body: { status: 'completed' },
+    });
+    await colleague.next(isTasks);
+    expect(colleague.history).not.toContainEqual(
+      expect.objectContaining({ data: expect.objectContaining({ type: 'notifications' }) }),
+    );
+  });
+
+  test('a stream whose session has ended says so at its next heartbeat and closes', async () => {
+    const { app } = context();
+    const person = org.colleague;
+    const stream = await streamOf(person.token);
+    const deactivated = await call(app, 'PUT', `/employees/${person.id}`, {
+      token: org.admin.token,
+      body: { status: 'inactive' },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    expect((await stream.next((e) => e.event === 'ended')).event).toBe('ended');
+    await stream.ended;
+  });
+});
+
+describe.each(testDatabases())('live updates with the real heartbeat (25 s) on %s', (kind) => {
+  const context = setupTestApp(kind);
+
+  test('a person deactivated by an admin: their open stream ends at once, not at its next heartbeat', async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    const baseUrl = await listen(app);
+    const ticket = (await call(app, 'POST', '/events/ticket', { token: org.employee.token })).json()
+      .ticket as string;
+    const stream = await openStream(baseUrl, { ticket });
+    try {
+      await stream.next((event) => event.event === 'ready');
+      const deactivated = await call(app, 'PUT', `/employees/${org.employee.id}`, {
+        token: org.admin.token,
+        body: { status: 'inactive' },
+      });
+      expect(deactivated.statusCode).toBe(200);
+      // Well within the heartbeat: only the change naming them explains it.
+      expect((await stream.next((event) => event.event === 'ended', 5000)).event).toBe('ended');
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('live updates across two instances on one PostgreSQL', () => {
+  const context = setupTestApp('postgres');
+  let second: FastifyInstance;
+  let secondUrl: string;
+  let org: TestOrganization;
+
+  beforeAll(async () => {
+    second = await buildApp({ config: testConfig(), db: context().db });
+    secondUrl = await listen(second);
+    org = await createOrganization(context().db);
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  test('a write on one instance reaches a stream open on the other', async () => {
+    const { app, db } = context();
+    const ticket = (await call(app, 'POST', '/events/ticket', { token: org.manager.token })).json()
+      .ticket as string;
+    // The ticket was issued by the first instance and opens a stream on the second.
+    const stream = await openStream(secondUrl, { ticket });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((event) => event.event === 'ready');
+      const taskId = await createTask(db, org);
+      const done = await call(app, 'PATCH', `/tasks/${taskId}`, {
+        token: org.employee.token,
+        body: { status: 'completed' },
+      });
+      expect(done.statusCode).toBe(200);
+      expect((await stream.next(isTasks)).data).toEqual({ type: 'tasks', ids: [taskId] });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('closing an instance ends its streams (their clients reconnect elsewhere)', async () => {
+    const third = await buildApp({ config: testConfig(), db: context().db });
+    const url = await listen(third);
+    const ticket = (await call(third, 'POST', '/events/ticket', { token: org.admin.token })).json()
+      .ticket as string;
+    const stream = await openStream(url, { ticket });
+    await stream.next((event) => event.event === 'ready');
+    await third.close();
+    await stream.ended;
+    expect(third.changeFeed.size).toBe(0);
+  });
+});

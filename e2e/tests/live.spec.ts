@@ -1,0 +1,81 @@
+import { createEmployee, createTask, signUp, uniqueEmail } from '../support/api';
+import { startDuly, type DulyServer } from '../support/duly-server';
+import { givePassword } from '../support/passwords';
+import { expect, expectSameDocument, markDocument, openSignedIn, test } from '../support/test';
+
+const PASSWORD = 'correct-horse-battery';
+const DAY_MS = 86_400_000;
+
+async function signInThroughApi(baseURL: string, email: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+test.describe('live screens (issue 31)', () => {
+  test("an employee marks a task done and the admin's open task list shows it without a reload (on PostgreSQL, from another instance)", async ({
+    browser,
+    duly,
+    database,
+  }) => {
+    // On PostgreSQL the employee works on a second instance sharing the database, as behind a
+    // load balancer; SQLite is one instance by design.
+    let second: DulyServer | undefined;
+    if (database === 'postgres' && duly.database.dialect === 'postgres') {
+      second = await startDuly({ env: { DATABASE_URL: duly.database.connectionString } });
+    }
+    const employeeOrigin = second?.baseURL ?? duly.baseURL;
+    try {
+      const admin = await signUp(duly.baseURL, { fullName: 'Asha Verma' });
+      const email = uniqueEmail('arjun');
+      const arjun = await createEmployee(duly.baseURL, admin, {
+        email,
+        firstName: 'Arjun',
+        lastName: 'Mehta',
+        role: 'employee',
+      });
+      await givePassword(duly, email, PASSWORD);
+      const task = await createTask(duly.baseURL, admin, {
+        title: 'Check the fire extinguishers',
+        due_date: new Date(Date.now() + 3 * DAY_MS).toISOString(),
+        assigned_to_user_id: arjun.id,
+      });
+
+      const adminContext = await browser.newContext();
+      const adminPage = await adminContext.newPage();
+      await openSignedIn(adminPage, admin.token, '/tasks');
+      const row = adminPage.getByRole('row').filter({ hasText: 'Check the fire extinguishers' });
+      await expect(row).toContainText('Pending');
+      await markDocument(adminPage);
+
+      const employeeContext = await browser.newContext();
+      const employeePage = await employeeContext.newPage();
+      await openSignedIn(
+        employeePage,
+        await signInThroughApi(employeeOrigin, email),
+        `/tasks/${task.id}`,
+        employeeOrigin,
+      );
+      await employeePage.getByRole('button', { name: 'Mark as Done' }).click();
+      await employeePage.getByRole('dialog').getByRole('button', { name: 'Mark as Done' }).click();
+      await expect(employeePage.getByText('Completed', { exact: true })).toBeVisible();
+      const doneAt = Date.now();
+
+      // The admin did nothing, and lists do not poll: only the change stream explains a refetch.
+      await expect(row).toContainText('Completed');
+      test.info().annotations.push({
+        type: 'seen on the other screen after',
+        description: `${Date.now() - doneAt} ms`,
+      });
+      await expectSameDocument(adminPage);
+      await adminContext.close();
+      await employeeContext.close();
+    } finally {
+      await second?.stop();
+    }
+  });
+});
