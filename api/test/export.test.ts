@@ -143,7 +143,12 @@ describe.each(testDatabases())('exports on %s', (kind) => {
   test('bad export input answers 400 in the JSON error shape', async () => {
     const { app, db } = context();
     const org = await createOrganization(db);
-    for (const query of [{ format: 'pdf' }, { delimiter: '|' }, { sort: 'password_hash' }]) {
+    const queries: Record<string, string>[] = [
+      { format: 'pdf' },
+      { delimiter: '|' },
+      { sort: 'password_hash' },
+    ];
+    for (const query of queries) {
       const response = await call(app, 'GET', '/employees/export', {
         token: org.admin.token,
         query,
