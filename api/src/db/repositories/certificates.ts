@@ -5,6 +5,7 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Certificate, CertificateStatus } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
+import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } from '../tables';
 import { inTransaction } from '../transaction';
 import { changesBetween, recordActivity, type Actor } from './activity';
@@ -288,4 +289,48 @@ export async function saveCertificate(
       incharge_person_id: saved.incharge_person_id,
     };
   });
+}
+
+/**
+ * Every certificate matching the list's filters, in the list's order, one batch at a time
+ * (export/: never the whole list in memory), with the person in charge's email.
+ */
+export function exportCertificates(
+  db: Db,
+  filter: CertificateFilter,
+  sort: SortOrder<CertificateSortColumn>,
+  batch?: number,
+) {
+  const order: KeysetOrder = {
+    keys: [...sort.columns.map((column) => sql.ref(`c.${column}`)), sql.ref('c.id')],
+    direction: sort.direction,
+  };
+  return keysetBatches(
+    order,
+    (after, limit) => {
+      let query = db
+        .selectFrom('certificates as c')
+        .leftJoin('users as p', (join) =>
+          join
+            .onRef('p.organization_id', '=', 'c.organization_id')
+            .onRef('p.id', '=', 'c.incharge_person_id'),
+        )
+        .select([
+          'c.name',
+          'c.description',
+          'c.issue_date',
+          'c.expiry_date',
+          'c.reminder_days_before',
+          'c.department',
+          'c.status',
+          'p.email as incharge_email',
+        ])
+        .select(keyColumns(order) as never[])
+        .where(conditions(filter));
+      if (after) query = query.where(after);
+      for (const key of order.keys) query = query.orderBy(key, order.direction);
+      return query.limit(limit).execute() as Promise<Record<string, unknown>[]>;
+    },
+    batch,
+  );
 }

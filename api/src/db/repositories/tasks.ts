@@ -6,6 +6,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type RawBuilder } from 'k
 import type { PersonRef, Task, TaskStatus } from '@duly/shared/contract';
 import { CompiledOnce } from '../compiled-once';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
+import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewTask, OpenTaskStatus, TaskRow, TaskUpdate } from '../tables';
 import { inTransaction } from '../transaction';
 import {
@@ -411,4 +412,40 @@ export async function saveTask(
     const { description: _description, ...result } = saved;
     return result;
   });
+}
+
+/**
+ * Every task matching the list's filters, in the list's order, one batch at a time
+ * (export/: never the whole list in memory), with the assignee's email.
+ */
+export function exportTasks(
+  db: Db,
+  filter: TaskFilter,
+  sort: SortOrder<TaskSortColumn>,
+  batch?: number,
+) {
+  const columns = withoutConstantColumns(sort, filter).columns;
+  const order: KeysetOrder = {
+    keys: [...columns.map((column) => orderOf(column)), sql.ref('t.id')],
+    direction: sort.direction,
+  };
+  return keysetBatches(
+    order,
+    (after, limit) => {
+      let query = db
+        .selectFrom('tasks as t')
+        .leftJoin('users as a', (join) =>
+          join
+            .onRef('a.organization_id', '=', 't.organization_id')
+            .onRef('a.id', '=', 't.assigned_to_user_id'),
+        )
+        .select(['t.title', 't.description', 't.due_date', 't.status', 'a.email as assignee_email'])
+        .select(keyColumns(order) as never[])
+        .where(conditions(filter));
+      if (after) query = query.where(after);
+      for (const key of order.keys) query = query.orderBy(key, order.direction);
+      return query.limit(limit).execute() as Promise<Record<string, unknown>[]>;
+    },
+    batch,
+  );
 }

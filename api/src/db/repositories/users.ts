@@ -15,6 +15,7 @@
 import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import type { Employee, EmployeeStatus, Role, TeamMember } from '@duly/shared/contract';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
+import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
 import { inTransaction } from '../transaction';
 import { changesBetween, recordActivity, type Actor, type ActivityChanges } from './activity';
@@ -600,4 +601,39 @@ export async function findProfile(db: Db, organizationId: string, id: string) {
     .where('users.organization_id', '=', organizationId)
     .where('users.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Every person matching the list's filters, in the list's order, one batch at a time
+ * (export/: never the whole list in memory). A missing name sorts as empty text.
+ */
+export function exportEmployees(
+  db: Db,
+  filter: UserFilter,
+  sort: SortOrder<EmployeeSortColumn>,
+  batch?: number,
+) {
+  const order: KeysetOrder = {
+    keys: [
+      ...sort.columns.map((column) =>
+        column === 'full_name' ? sql`coalesce(users.full_name, '')` : sql.ref(`users.${column}`),
+      ),
+      sql.ref('users.id'),
+    ],
+    direction: sort.direction,
+  };
+  return keysetBatches(
+    order,
+    (after, limit) => {
+      let query = db
+        .selectFrom('users')
+        .select(['email', 'first_name', 'last_name', 'phone', 'department', 'role', 'status'])
+        .select(keyColumns(order) as never[])
+        .where(conditions(filter));
+      if (after) query = query.where(after);
+      for (const key of order.keys) query = query.orderBy(key, order.direction);
+      return query.limit(limit).execute() as Promise<Record<string, unknown>[]>;
+    },
+    batch,
+  );
 }

@@ -126,6 +126,7 @@ export function CertificateListScreen() {
         empty: filtered ? 'No certificates match these filters' : 'No certificates found',
       }}
       searchLabel="Search by name"
+      exportPath="/certificates/export"
       filters={FILTERS}
       table={{
         label: 'Certificates',

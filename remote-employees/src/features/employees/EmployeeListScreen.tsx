@@ -142,6 +142,7 @@ export function EmployeeListScreen() {
         empty: narrowed ? 'No employees match the search or filters' : 'No employees found',
       }}
       searchLabel="Search by name or email"
+      exportPath="/employees/export"
       filters={FILTERS}
       table={{
         label: 'Users',

@@ -98,6 +98,7 @@ export function TaskListScreen() {
         empty: list.filters.status ? 'No tasks with this status' : 'No tasks found',
       }}
       searchLabel="Search by title"
+      exportPath="/tasks/export"
       filters={[STATUS_FILTER]}
       table={{
         label: 'Tasks',

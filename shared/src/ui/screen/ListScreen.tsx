@@ -3,6 +3,7 @@ import type { PagedResultsProps } from '../../list/PagedResults';
 import { PagedResults } from '../../list/PagedResults';
 import type { FilterChoices, ListView } from '../../list/useListParams';
 import { Button } from '../Button';
+import { ExportActions } from './ExportActions';
 import { PageHeader } from '../PageHeader';
 import { FilterBar, type FilterBarFilter } from './FilterBar';
 import { ResourceTable, type ResourceTableProps } from './ResourceTable';
@@ -23,6 +24,8 @@ export interface ListScreenProps<T, F extends FilterChoices> {
   filters?: readonly FilterBarFilter<F>[];
   /** The table: its name, columns and row link (its items and order come from the list). */
   table: Omit<ResourceTableProps<T>, 'items' | 'sort'>;
+  /** The list's export route (`/tasks/export`): "Export CSV" and "Export Excel" with its filters. */
+  exportPath?: string;
 }
 
 /**
@@ -39,16 +42,24 @@ export function ListScreen<T, F extends FilterChoices>({
   searchLabel,
   filters,
   table,
+  exportPath,
 }: ListScreenProps<T, F>) {
   return (
     <>
       <PageHeader
         title={title}
         actions={
-          create ? (
-            <Button as={Link} to={create.to}>
-              {create.label}
-            </Button>
+          create || exportPath ? (
+            <>
+              {exportPath ? (
+                <ExportActions path={exportPath} params={list.params as Record<string, unknown>} />
+              ) : null}
+              {create ? (
+                <Button as={Link} to={create.to}>
+                  {create.label}
+                </Button>
+              ) : null}
+            </>
           ) : undefined
         }
       />

@@ -261,3 +261,48 @@ describe('/certificates filters, search, sort and pages in the URL', () => {
     expect(screen.getByLabelText('Expiring Within')).toHaveValue('30');
   });
 });
+
+describe('/certificates export', () => {
+  it("'Export CSV' and 'Export Excel' download the list with its filters, search and sort", async () => {
+    serve([makeCertificate({ name: 'Fire Safety' })]);
+    const sent: URL[] = [];
+    const authorizations: (string | null)[] = [];
+    server.use(
+      http.get(apiUrl('/certificates/export'), ({ request }) => {
+        sent.push(new URL(request.url));
+        authorizations.push(request.headers.get('authorization'));
+        return new Response('\uFEFFname\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="certificates-2026-03-10.csv"',
+          },
+        });
+      }),
+    );
+    const created = jest.fn(() => 'blob:export');
+    const revoked = jest.fn();
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked });
+    const clicks: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+
+    renderCertificates('/certificates?status=expired&sort=-name&q=fire&page=2');
+    (await screen.findByRole('button', { name: 'Export CSV' })).click();
+    await waitFor(() => expect(clicks).toEqual(['certificates-2026-03-10.csv']));
+    screen.getByRole('button', { name: 'Export Excel' }).click();
+    await waitFor(() => expect(sent).toHaveLength(2));
+
+    expect(Object.fromEntries(sent[0].searchParams)).toEqual({
+      status: 'expired',
+      sort: '-name',
+      q: 'fire',
+      format: 'csv',
+    });
+    expect(sent[1].searchParams.get('format')).toBe('xlsx');
+    expect(authorizations[0]).toMatch(/^Bearer /);
+    expect(revoked).toHaveBeenCalledWith('blob:export');
+  });
+});

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import axios from 'axios';
+import { apiConfig } from '../../api/config';
+import { selectToken } from '../../auth/selectors';
+import { Button } from '../Button';
+
+export interface ExportActionsProps {
+  /** The list's export route (`/certificates/export`). */
+  path: string;
+  /** The list's current filters, search and sort (the list query without its page). */
+  params: Record<string, unknown>;
+}
+
+/** Saves what the API sent under the name it gave (`content-disposition`). */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * "Export CSV" and "Export Excel" on a list screen: the whole list with its current filters,
+ * search and sort, as the API streams it (GET <list>/export, docs/import-export.md).
+ */
+export function ExportActions({ path, params }: ExportActionsProps) {
+  const token = useSelector(selectToken);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async (format: 'csv' | 'xlsx') => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const { limit: _limit, offset: _offset, ...filters } = params;
+      const response = await axios.get<Blob>(`${apiConfig().baseUrl}${path}`, {
+        params: { ...filters, format },
+        responseType: 'blob',
+        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      });
+      const disposition = String(response.headers['content-disposition'] ?? '');
+      const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `export.${format}`;
+      save(response.data, name);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" disabled={busy} onClick={() => void download('csv')}>
+        Export CSV
+      </Button>
+      <Button variant="secondary" disabled={busy} onClick={() => void download('xlsx')}>
+        Export Excel
+      </Button>
+      {failed ? <span role="alert">Export failed. Please try again.</span> : null}
+    </>
+  );
+}
