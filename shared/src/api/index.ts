@@ -6,3 +6,12 @@ export { toPage } from './toPage';
 export { isNotFound } from './isNotFound';
 export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized';
 export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';
+export {
+  createMutation,
+  itemQuery,
+  itemUrl,
+  itemWriteTags,
+  pageQuery,
+  updateMutation,
+  type UpdateArgs,
+} from './endpoints';
