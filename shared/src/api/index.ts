@@ -7,3 +7,12 @@ export { isNotFound } from './isNotFound';
 export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized';
 export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';
 export { activityApi, useActivityListQuery, type ActivityListParams } from './activity';
+export {
+  createMutation,
+  itemQuery,
+  itemUrl,
+  itemWriteTags,
+  pageQuery,
+  updateMutation,
+  type UpdateArgs,
+} from './endpoints';

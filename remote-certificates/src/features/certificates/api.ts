@@ -13,9 +13,13 @@
  */
 import {
   baseApi,
+  createMutation,
+  itemQuery,
+  itemUrl,
+  itemWriteTags,
   listTags,
+  pageQuery,
   PAGE_SIZE_MAX,
-  toPage,
   type ApiError,
   type Certificate,
   type CertificateListParams,
@@ -34,32 +38,23 @@ export interface UpdateCertificateArgs {
 export const MISSING_ID_MESSAGE = 'Certificate ID is required';
 
 /** Every list that shows certificates, whichever remote renders it. */
-const CERTIFICATE_LISTS = [{ type: 'Certificate', id: 'LIST' }] as const;
-
-const certificateUrl = (id: string) => `/certificates/${encodeURIComponent(id)}/`;
+const certificateUrl = (id: string) => itemUrl('/certificates/', id, '/');
 
 /** Injects the certificate endpoints into `api`; throws when one of the names is already taken. */
 export function injectCertificateEndpoints(api: typeof baseApi) {
   return api.injectEndpoints({
     overrideExisting: 'throw',
     endpoints: (build) => ({
-      certificatesList: build.query<Page<Certificate>, CertificateListParams>({
-        query: (params) => ({ url: '/certificates/', params }),
-        transformResponse: (items: Certificate[], meta) => toPage(items, meta),
-        providesTags: (page) => listTags('Certificate', page?.items),
-      }),
+      certificatesList: build.query<Page<Certificate>, CertificateListParams>(
+        pageQuery('Certificate', '/certificates/'),
+      ),
+      certificatesGet: build.query<Certificate, string>(
+        itemQuery('Certificate', '/certificates/', '/'),
+      ),
+      certificatesCreate: build.mutation<Certificate, CreateCertificatePayload>(
+        createMutation('Certificate', '/certificates/'),
+      ),
 
-      certificatesGet: build.query<Certificate, string>({
-        query: (id) => ({ url: certificateUrl(id) }),
-        providesTags: (_certificate, _error, id) => [{ type: 'Certificate', id }],
-      }),
-
-      certificatesCreate: build.mutation<Certificate, CreateCertificatePayload>({
-        query: (payload) => ({ url: '/certificates/', method: 'POST', data: payload }),
-        invalidatesTags: [...CERTIFICATE_LISTS, 'Dashboard'],
-      }),
-
-      /** Edit and Renew: PUT with the fields that change (a renewal: the new dates). */
       certificatesUpdate: build.mutation<Certificate, UpdateCertificateArgs>({
         async queryFn({ id, changes }, _api, _extra, baseQuery) {
           if (!id.trim()) {
@@ -72,9 +67,7 @@ export function injectCertificateEndpoints(api: typeof baseApi) {
             : { data: result.data as Certificate };
         },
         invalidatesTags: (_certificate, error, { id }) =>
-          error && !id.trim()
-            ? []
-            : [{ type: 'Certificate', id }, ...CERTIFICATE_LISTS, 'Dashboard'],
+          error && !id.trim() ? [] : itemWriteTags('Certificate', id),
       }),
 
       /**

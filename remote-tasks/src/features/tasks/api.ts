@@ -13,67 +13,43 @@
  */
 import {
   baseApi,
+  createMutation,
+  itemQuery,
+  itemUrl,
+  itemWriteTags,
   listTags,
+  pageQuery,
   PAGE_SIZE_MAX,
-  toPage,
+  updateMutation,
+  type CreateTaskPayload,
   type Employee,
   type Page,
   type Task,
   type TaskListParams,
+  type UpdateArgs,
   type UpdateTaskPayload,
-  type CreateTaskPayload,
 } from '@duly/shared';
 
-export interface UpdateTaskArgs {
-  id: string;
-  changes: UpdateTaskPayload;
-}
-
-/** Every list that shows tasks, whichever remote renders it. */
-const TASK_LISTS = [{ type: 'Task', id: 'LIST' }] as const;
+export type UpdateTaskArgs = UpdateArgs<UpdateTaskPayload>;
 
 /** Injects the task endpoints into `api`; throws when one of the names is already taken. */
 export function injectTaskEndpoints(api: typeof baseApi) {
   return api.injectEndpoints({
     overrideExisting: 'throw',
     endpoints: (build) => ({
-      tasksList: build.query<Page<Task>, TaskListParams>({
-        query: (params) => ({ url: '/tasks/', params }),
-        transformResponse: (items: Task[], meta) => toPage(items, meta),
-        providesTags: (page) => listTags('Task', page?.items),
-      }),
-
-      tasksGet: build.query<Task, string>({
-        query: (id) => ({ url: `/tasks/${encodeURIComponent(id)}` }),
-        providesTags: (_task, _error, id) => [{ type: 'Task', id }],
-      }),
-
-      tasksCreate: build.mutation<Task, CreateTaskPayload>({
-        query: (payload) => ({ url: '/tasks/', method: 'POST', data: payload }),
-        invalidatesTags: [...TASK_LISTS, 'Dashboard'],
-      }),
-
-      tasksUpdate: build.mutation<Task, UpdateTaskArgs>({
-        query: ({ id, changes }) => ({
-          url: `/tasks/${encodeURIComponent(id)}`,
-          method: 'PUT',
-          data: changes,
-        }),
-        invalidatesTags: (_task, _error, { id }) => [
-          { type: 'Task', id },
-          ...TASK_LISTS,
-          'Dashboard',
-        ],
-      }),
+      tasksList: build.query<Page<Task>, TaskListParams>(pageQuery('Task', '/tasks/')),
+      tasksGet: build.query<Task, string>(itemQuery('Task', '/tasks/')),
+      tasksCreate: build.mutation<Task, CreateTaskPayload>(createMutation('Task', '/tasks/')),
+      tasksUpdate: build.mutation<Task, UpdateTaskArgs>(updateMutation('Task', '/tasks/')),
 
       /** Mark as Done: `PATCH /tasks/{id}` with `{ status: 'completed' }` (ARCHITECTURE 6). */
       tasksMarkDone: build.mutation<Task, string>({
         query: (id) => ({
-          url: `/tasks/${encodeURIComponent(id)}`,
+          url: itemUrl('/tasks/', id),
           method: 'PATCH',
           data: { status: 'completed' },
         }),
-        invalidatesTags: (_task, _error, id) => [{ type: 'Task', id }, ...TASK_LISTS, 'Dashboard'],
+        invalidatesTags: (_task, _error, id) => itemWriteTags('Task', id),
       }),
 
       /**

@@ -6,8 +6,7 @@
  */
 import {
   baseApi,
-  listTags,
-  toPage,
+  pageQuery,
   type Certificate,
   type CertificateStatus,
   type EmployeeTaskFilter,
@@ -16,7 +15,6 @@ import {
   type Task,
 } from '@duly/shared';
 
-/** Open tasks first, each by due date, then completed ones (the API's `urgency`). */
 export const MY_TASK_SORT = 'urgency';
 /** Soonest expiry first. */
 export const MY_CERTIFICATE_SORT = 'expiry_date';
@@ -35,20 +33,15 @@ export function injectMyEndpoints(api: typeof baseApi) {
   return api.injectEndpoints({
     overrideExisting: 'throw',
     endpoints: (build) => ({
-      teamMyTasks: build.query<Page<Task>, MyTasksParams>({
-        query: (params) => ({ url: '/employee/tasks', params: { ...params, sort: MY_TASK_SORT } }),
-        transformResponse: (items: Task[], meta) => toPage(items, meta),
-        providesTags: (page) => listTags('Task', page?.items),
-      }),
-
-      teamMyCertificates: build.query<Page<Certificate>, MyCertificatesParams>({
-        query: (params) => ({
-          url: '/employee/certificates',
-          params: { ...params, sort: MY_CERTIFICATE_SORT },
-        }),
-        transformResponse: (items: Certificate[], meta) => toPage(items, meta),
-        providesTags: (page) => listTags('Certificate', page?.items),
-      }),
+      teamMyTasks: build.query<Page<Task>, MyTasksParams>(
+        pageQuery('Task', '/employee/tasks', (params) => ({ ...params, sort: MY_TASK_SORT })),
+      ),
+      teamMyCertificates: build.query<Page<Certificate>, MyCertificatesParams>(
+        pageQuery('Certificate', '/employee/certificates', (params) => ({
+          ...params,
+          sort: MY_CERTIFICATE_SORT,
+        })),
+      ),
     }),
   });
 }

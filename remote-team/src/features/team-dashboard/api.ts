@@ -12,8 +12,7 @@
  */
 import {
   baseApi,
-  listTags,
-  toPage,
+  pageQuery,
   type AssignCertificatePayload,
   type AssignTaskPayload,
   type Certificate,
@@ -35,26 +34,18 @@ export function injectTeamEndpoints(api: typeof baseApi) {
   return api.injectEndpoints({
     overrideExisting: 'throw',
     endpoints: (build) => ({
-      teamMembers: build.query<Page<TeamMember>, TeamPageParams>({
-        query: (params) => ({ url: '/manager/team', params }),
-        transformResponse: (items: TeamMember[], meta) => toPage(items, meta),
-        providesTags: (page) => listTags('Employee', page?.items),
-      }),
-
-      teamTasks: build.query<Page<Task>, TeamPageParams>({
-        query: (params) => ({ url: '/manager/tasks', params: { ...params, sort: TEAM_TASK_SORT } }),
-        transformResponse: (items: Task[], meta) => toPage(items, meta),
-        providesTags: (page) => listTags('Task', page?.items),
-      }),
-
-      teamCertificates: build.query<Page<Certificate>, TeamPageParams>({
-        query: (params) => ({
-          url: '/manager/certificates',
-          params: { ...params, sort: TEAM_CERTIFICATE_SORT },
-        }),
-        transformResponse: (items: Certificate[], meta) => toPage(items, meta),
-        providesTags: (page) => listTags('Certificate', page?.items),
-      }),
+      teamMembers: build.query<Page<TeamMember>, TeamPageParams>(
+        pageQuery('Employee', '/manager/team'),
+      ),
+      teamTasks: build.query<Page<Task>, TeamPageParams>(
+        pageQuery('Task', '/manager/tasks', (params) => ({ ...params, sort: TEAM_TASK_SORT })),
+      ),
+      teamCertificates: build.query<Page<Certificate>, TeamPageParams>(
+        pageQuery('Certificate', '/manager/certificates', (params) => ({
+          ...params,
+          sort: TEAM_CERTIFICATE_SORT,
+        })),
+      ),
 
       teamAssignTask: build.mutation<Task, AssignTaskPayload>({
         query: (payload) => ({ url: '/manager/tasks/assign', method: 'POST', data: payload }),

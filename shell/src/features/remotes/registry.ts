@@ -8,10 +8,9 @@
  * Free of React: the entry chunk (app/earlyStart.ts) uses it before the shared singletons load.
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteOwningPath, setRemoteRouteTable } from './routeTable';
+import { remoteOwningPath, setRemoteRouteTable, type RemoteName } from './routeTable';
 
-/** A Module Federation container name (`remote_tasks`). */
-export type RemoteName = string;
+export type { RemoteName };
 
 /** A remote's entry in the side navigation. */
 export interface RemoteNav {

@@ -9,7 +9,8 @@
  * uses the same function, so the two can never disagree. A test checks that it ranks the
  * patterns (static segments, optionally ending in `/*`) exactly as React Router does.
  */
-import type { RemoteName } from './registry';
+/** A Module Federation container name (`remote_tasks`). */
+export type RemoteName = string;
 
 export interface RemoteRoute {
   path: string;

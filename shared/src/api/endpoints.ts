@@ -1,0 +1,81 @@
+/**
+ * The shapes every feature's endpoints repeat, as definitions to hand to RTK Query's `build`
+ * inside the feature's own `injectEndpoints` (docs/shared-library.md, "Endpoints"):
+ *
+ *   tasksList: build.query<Page<Task>, TaskListParams>(pageQuery('Task', '/tasks/')),
+ *   tasksGet: build.query<Task, string>(itemQuery('Task', '/tasks/')),
+ *   tasksCreate: build.mutation<Task, CreateTaskPayload>(createMutation('Task', '/tasks/')),
+ *   tasksUpdate: build.mutation<Task, UpdateArgs<UpdateTaskPayload>>(updateMutation('Task', '/tasks/')),
+ *
+ * Tags follow the convention of `listTags`: a list provides `{ type, id: 'LIST' }` and one tag
+ * per item; a create invalidates the lists and `Dashboard`, a write to one item that item too.
+ */
+import type { Page } from '../contract/types';
+import type { ApiMeta, ApiRequest } from './axiosBaseQuery';
+import { listTags, type ApiTagType } from './baseApi';
+import { toPage } from './toPage';
+
+/** `PUT`/`PATCH` arguments: the item's id and the fields sent. */
+export interface UpdateArgs<C> {
+  id: string;
+  changes: C;
+}
+
+/** `base` + the encoded id (+ `suffix`): `/tasks/` + `a b` → `/tasks/a%20b`. */
+export function itemUrl(base: string, id: string, suffix = ''): string {
+  return `${base}${encodeURIComponent(id)}${suffix}`;
+}
+
+/** What a write to one item invalidates: the item, every list of its kind and the dashboard. */
+export function itemWriteTags<T extends ApiTagType>(type: T, id: string) {
+  return [{ type, id }, { type, id: 'LIST' as const }, 'Dashboard' as const];
+}
+
+/**
+ * A list endpoint: GET `url` with the arguments as query (or the request `toRequest` makes),
+ * the body as `Page<T>` with the total of `X-Total-Count`, tagged `type`.
+ */
+export function pageQuery<T extends { id: string }, A = void>(
+  type: ApiTagType,
+  url: string,
+  toParams: (arg: A) => ApiRequest['params'] = (arg) => arg as ApiRequest['params'],
+) {
+  return {
+    query: (arg: A): ApiRequest => ({ url, params: toParams(arg) }),
+    transformResponse: (items: T[], meta: ApiMeta | undefined): Page<T> => toPage(items, meta),
+    providesTags: (page: Page<T> | undefined) => listTags(type, page?.items),
+  };
+}
+
+/** One item: GET `base` + its id (+ `suffix`), tagged `{ type, id }`. */
+export function itemQuery(type: ApiTagType, base: string, suffix = '') {
+  return {
+    query: (id: string): ApiRequest => ({ url: itemUrl(base, id, suffix) }),
+    providesTags: (_item: unknown, _error: unknown, id: string) => [{ type, id }],
+  };
+}
+
+/** A create: POST the payload to `url`; invalidates the lists of `type` and the dashboard. */
+export function createMutation<P>(type: ApiTagType, url: string) {
+  return {
+    query: (data: P): ApiRequest => ({ url, method: 'POST', data }),
+    invalidatesTags: [{ type, id: 'LIST' as const }, 'Dashboard' as const],
+  };
+}
+
+/** An update: `method` (PUT) the changes to `base` + id (+ `suffix`); see `itemWriteTags`. */
+export function updateMutation<C>(
+  type: ApiTagType,
+  base: string,
+  { method = 'PUT', suffix = '' }: { method?: 'PUT' | 'PATCH'; suffix?: string } = {},
+) {
+  return {
+    query: ({ id, changes }: UpdateArgs<C>): ApiRequest => ({
+      url: itemUrl(base, id, suffix),
+      method,
+      data: changes,
+    }),
+    invalidatesTags: (_item: unknown, _error: unknown, { id }: UpdateArgs<C>) =>
+      itemWriteTags(type, id),
+  };
+}
