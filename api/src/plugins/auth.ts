@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLES, type Role, type TokenClaims } from '@duly/shared/contract';
+import { ROLES, roleAtLeast, type Role, type TokenClaims } from '@duly/shared/contract';
 import { findTokenVersion, userExists } from '../db/repositories/users';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { verifyToken } from '../lib/jwt';
@@ -38,10 +38,8 @@ declare module 'fastify' {
   }
 }
 
-const RANK: Record<Role, number> = { employee: 0, manager: 1, admin: 2 };
-
 export function hasRole(caller: Caller, least: Role): boolean {
-  return RANK[caller.role] >= RANK[least];
+  return roleAtLeast(caller.role, least);
 }
 
 /** preHandler: 403 unless the caller's role is at least `least`. */

@@ -7,3 +7,4 @@ export * from './status';
 export * from './initials';
 export * from './schemas';
 export * from './personName';
+export * from './roles';
