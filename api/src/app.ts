@@ -50,6 +50,7 @@ import profileRoutes from './routes/profile';
 import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
+import webhookRoutes from './routes/webhooks';
 
 export interface AppOptions {
   config: AppConfig;
@@ -141,6 +142,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(notificationRoutes);
     await signedIn.register(profileRoutes);
     await signedIn.register(reminderRoutes);
+    await signedIn.register(webhookRoutes);
   });
 };
 

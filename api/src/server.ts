@@ -85,6 +85,7 @@ async function main(): Promise<void> {
       concurrency: config.smtpPoolConnections,
       leaseMs: config.reminderLeaseMs,
       log: app.log,
+      webhooks: config.webhooks,
     });
   }
 }

@@ -148,6 +148,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordCost: LEGACY_COST,
     trustProxy: false,
     signupsPerAddressPerHour: 10,
+    webhooks: { requireHttps: false, allowPrivate: false },
     ...overrides,
   };
 }
@@ -452,6 +453,54 @@ export function call(
   return app.inject(request);
 }
 
+/**
+ * A webhook endpoint of the organisation (issue 30), listening to `ping`, with one delivered
+ * delivery in its log. Returns both ids.
+ */
+export async function createWebhook(
+  db: Db,
+  organization: Pick<TestOrganization, 'id' | 'admin'>,
+  url = 'https://hooks.example.invalid/duly',
+): Promise<{ id: string; deliveryId: string }> {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
+  await db
+    .insertInto('webhook_endpoints')
+    .values({
+      organization_id: organization.id,
+      id,
+      url,
+      description: null,
+      events: JSON.stringify(['ping']),
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+      enabled: 1,
+      disabled_reason: null,
+      failing_since: null,
+      created_by_user_id: organization.admin.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      organization_id: organization.id,
+      id: deliveryId,
+      endpoint_id: id,
+      event: 'ping',
+      event_key: `ping:${deliveryId}`,
+      payload: '{"type":"ping"}',
+      status: 'delivered',
+      next_attempt_at: now,
+      response_status: 200,
+      delivered_at: now,
+      created_at: now,
+    })
+    .execute();
+  return { id, deliveryId };
+}
+
 /** Everything that identifies the state of the data, to prove a request changed nothing. */
 export async function snapshot(db: Db): Promise<unknown> {
   const [organizations, users, userEmails, tasks, certificates, notifications, emailOptOuts] =
@@ -464,7 +513,19 @@ export async function snapshot(db: Db): Promise<unknown> {
       db.selectFrom('notifications').selectAll().orderBy('id').execute(),
       db.selectFrom('email_opt_outs').selectAll().orderBy('user_id').orderBy('kind').execute(),
     ]);
-  return { organizations, users, userEmails, tasks, certificates, notifications, emailOptOuts };
+  const webhooks = await db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute();
+  const deliveries = await db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute();
+  return {
+    organizations,
+    users,
+    userEmails,
+    tasks,
+    certificates,
+    notifications,
+    emailOptOuts,
+    webhooks,
+    deliveries,
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   createNotification,
   createOrganization,
   createTask,
+  createWebhook,
   setupTestApp,
   routeTable,
   snapshot,
@@ -34,6 +35,8 @@ interface World {
   theirCertificate: string;
   /** A notice to their admin (the caller below is our admin). */
   theirNotice: string;
+  myWebhook: string;
+  theirWebhook: string;
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
@@ -52,6 +55,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirTask: await createTask(db, theirs, { status: 'overdue' }),
       theirCertificate: await createCertificate(db, theirs, { status: 'expired' }),
       theirNotice: await createNotification(db, theirs.admin),
+      myWebhook: (await createWebhook(db, mine)).id,
+      theirWebhook: (await createWebhook(db, theirs)).id,
     };
     // Our employee has a notice of their own, so their list has something to check.
     await createNotification(db, mine.employee);
@@ -64,6 +69,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/tasks/', (w) => w.theirTask, 'Task not found'],
     ['/certificates/', (w) => w.theirCertificate, 'Certificate not found'],
     ['/notifications/', (w) => w.theirNotice, 'Notification not found'],
+    ['/webhooks/', (w) => w.theirWebhook, 'Webhook not found'],
   ];
 
   /** A body the route would accept for one of the caller's own rows. */
@@ -74,6 +80,10 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'PATCH /tasks/:id': { status: 'completed' },
     'PUT /certificates/:id/': { name: 'Mine now' },
     'PATCH /notifications/:id': { read: true },
+    'PUT /webhooks/:id': { description: 'Mine now' },
+    'DELETE /webhooks/:id': undefined,
+    'POST /webhooks/:id/deliveries/:delivery_id/redeliver': undefined,
+    'POST /webhooks/:id/test': undefined,
   };
 
   test('every route of the route table with an id in its path → 404 for another organisation’s id, nothing changed', async () => {
@@ -221,6 +231,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/employee/tasks', 'employee'],
     ['/employee/certificates', 'employee'],
     ['/notifications/', 'employee'],
+    ['/webhooks/', 'admin'],
+    ['/webhooks/:id/deliveries', 'admin'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -235,7 +247,9 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
 
   test.each(LISTS)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
     const { app } = context();
-    const response = await call(app, 'GET', path, { token: world.mine[role].token });
+    const response = await call(app, 'GET', path.replace(':id', world.myWebhook), {
+      token: world.mine[role].token,
+    });
     expect(response.statusCode).toBe(200);
     const items: { id: string; organization_id?: string }[] = response.json();
     expect(items.length).toBeGreaterThan(0);

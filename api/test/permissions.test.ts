@@ -15,6 +15,7 @@ import {
   createNotification,
   createOrganization,
   createTask,
+  createWebhook,
   setupTestApp,
   snapshot,
   routeTable,
@@ -38,6 +39,9 @@ interface Fixture {
    * caller's other sessions, so it must not be made with the tokens the other rows use.
    */
   withPassword: Record<Role, TestUser>;
+  /** A webhook endpoint and a delivery of its log; another one the admin deletes. */
+  webhook: { id: string; deliveryId: string };
+  doomedWebhook: { id: string; deliveryId: string };
 }
 
 /** The password of `withPassword`'s people. */
@@ -218,6 +222,52 @@ const ROUTES: RouteCase[] = [
     path: () => '/reminders/status',
     expect: [403, 403, 200],
   },
+  // Webhooks (issue 30): admins only.
+  { route: 'GET /webhooks/', method: 'GET', path: () => '/webhooks/', expect: [403, 403, 200] },
+  {
+    route: 'POST /webhooks/',
+    method: 'POST',
+    path: () => '/webhooks/',
+    body: () => ({ url: 'https://hooks.example.invalid/new', events: ['ping'] }),
+    expect: [403, 403, 201],
+  },
+  {
+    route: 'GET /webhooks/:id',
+    method: 'GET',
+    path: (f) => `/webhooks/${f.webhook.id}`,
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'PUT /webhooks/:id',
+    method: 'PUT',
+    path: (f) => `/webhooks/${f.webhook.id}`,
+    body: () => ({ description: 'Payroll' }),
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'GET /webhooks/:id/deliveries',
+    method: 'GET',
+    path: (f) => `/webhooks/${f.webhook.id}/deliveries`,
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /webhooks/:id/deliveries/:delivery_id/redeliver',
+    method: 'POST',
+    path: (f) => `/webhooks/${f.webhook.id}/deliveries/${f.webhook.deliveryId}/redeliver`,
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /webhooks/:id/test',
+    method: 'POST',
+    path: (f) => `/webhooks/${f.webhook.id}/test`,
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'DELETE /webhooks/:id',
+    method: 'DELETE',
+    path: (f) => `/webhooks/${f.doomedWebhook.id}`,
+    expect: [403, 403, 204],
+  },
   // Notices are personal, whatever the role: another person's is a 404 (even for an admin).
   {
     route: 'GET /notifications/',
@@ -350,6 +400,8 @@ const PLACEHOLDERS = {
   ownCertificate: '{own certificate}',
   otherCertificate: '{other certificate}',
   notices: { employee: "{employee's notice}", manager: "{manager's notice}", admin: '' },
+  webhook: { id: '{webhook}', deliveryId: '{delivery}' },
+  doomedWebhook: { id: '{doomed webhook}', deliveryId: '' },
 } as unknown as Fixture;
 
 const routeName = (route: RouteCase) => `${route.method} ${route.path(PLACEHOLDERS)}`;
@@ -382,6 +434,8 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
         admin: await createNotification(db, org.admin),
       },
       withPassword: {} as Record<Role, TestUser>,
+      webhook: await createWebhook(db, org),
+      doomedWebhook: await createWebhook(db, org),
     };
     const passwordHash = await hashPassword(KNOWN_PASSWORD, LEGACY_COST);
     for (const role of ROLES) {

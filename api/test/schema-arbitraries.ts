@@ -5,6 +5,7 @@
  *
  * Only the keywords the route schemas use are understood (type, enum, format email,
  * min/maxLength, the password's `pattern` (not only spaces), minimum/maximum, properties, required, additionalProperties,
+ * items, min/maxItems (arrays: a webhook's events),
  * the edge's text kind); an unknown
  * keyword fails loudly rather than generating values the schema would not check.
  */
@@ -38,6 +39,9 @@ const UNDERSTOOD = new Set([
   'properties',
   'required',
   'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
   'description',
   // Annotations for the API reference; they constrain nothing.
   'examples',
@@ -124,6 +128,11 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
         }
       case 'object':
         return validObject(schema);
+      case 'array':
+        return fc.uniqueArray(validValue(schema.items as JsonSchema), {
+          minLength: (schema.minItems as number | undefined) ?? 0,
+          maxLength: Math.min((schema.maxItems as number | undefined) ?? 5, 5),
+        });
       default:
         throw new Error(`Unknown type "${type}"`);
     }
@@ -153,7 +162,20 @@ export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (!types.includes('string')) wrong.push(fc.string({ maxLength: 10 }));
   if (!types.includes('object'))
     wrong.push(fc.constant({}), fc.dictionary(fc.string(), fc.string()));
-  wrong.push(fc.array(fc.string(), { maxLength: 3 }));
+  if (!types.includes('array')) wrong.push(fc.array(fc.string(), { maxLength: 3 }));
+  if (types.includes('array')) {
+    const items = schema.items as JsonSchema;
+    // An item the items' schema refuses, among valid ones.
+    wrong.push(
+      fc.tuple(validValue(items), invalidValue(items)).map(([valid, invalid]) => [valid, invalid]),
+    );
+    const minItems = (schema.minItems as number | undefined) ?? 0;
+    if (minItems > 0) wrong.push(fc.constant([]));
+    const maxItems = schema.maxItems as number | undefined;
+    if (maxItems !== undefined) {
+      wrong.push(fc.array(validValue(items), { minLength: maxItems + 1, maxLength: maxItems + 3 }));
+    }
+  }
   if (types.includes('string')) {
     if (schema.enum) {
       const allowed = new Set(schema.enum);

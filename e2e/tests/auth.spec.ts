@@ -1,6 +1,7 @@
 import { expectAccessible } from '../support/accessibility';
-import { signUp, uniqueEmail } from '../support/api';
+import { createEmployee, signUp, uniqueEmail } from '../support/api';
 import { E2E_JWT_SECRET, mailboxOf } from '../support/duly-server';
+import { givePassword } from '../support/passwords';
 import { expect, openSignedIn, test } from '../support/test';
 import { claimsOf, signToken } from '../support/tokens';
 
@@ -79,6 +80,50 @@ test.describe('signing up, out and in', () => {
       page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first(),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('changing an email', () => {
+  test('an admin changes a member’s email; the member confirms it from the new address with their password and signs in with it', async ({
+    page,
+    duly,
+  }) => {
+    const admin = await signUp(duly.baseURL);
+    const oldEmail = uniqueEmail('kiran-old');
+    const newEmail = uniqueEmail('kiran-new');
+    const password = 'kirans-own-password';
+    const kiran = await createEmployee(duly.baseURL, admin, {
+      email: oldEmail,
+      firstName: 'Kiran',
+      lastName: 'Rao',
+      role: 'employee',
+    });
+    await givePassword(duly, oldEmail, password);
+    const changed = await fetch(`${duly.baseURL}/api/v1/employees/${kiran.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ email: newEmail }),
+    });
+    expect(changed.status).toBe(200);
+
+    const mail = await mailboxOf(duly.baseURL)!.waitForMail(newEmail);
+    await page.goto(mail.links[0]);
+    await expect(page.getByRole('heading', { name: 'Confirm your new email' })).toBeVisible();
+    await expect(page.getByText(newEmail)).toBeVisible();
+    await expectAccessible(page, '/confirm-email');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await expect(page.getByText('Your email has been changed')).toBeVisible();
+    await expect(page).toHaveURL(/\/employee\/dashboard$/);
+
+    const signIn = (email: string) =>
+      fetch(`${duly.baseURL}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+    expect((await signIn(newEmail)).status).toBe(200);
+    expect((await signIn(oldEmail)).status).toBe(401);
   });
 });
 

@@ -203,6 +203,49 @@ export interface SchedulerRunsTable {
   error: string | null;
 }
 
+/** An endpoint an organisation's admins registered (migration 901, issue 30). */
+export interface WebhookEndpointsTable {
+  organization_id: string;
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types. */
+  events: string;
+  /** `whsec_` + base64; never logged, answered only when the endpoint is created. */
+  secret: string;
+  /** 1 or 0 (SQLite has no booleans). */
+  enabled: number;
+  disabled_reason: string | null;
+  failing_since: string | null;
+  created_by_user_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+
+/** One event for one endpoint: the webhooks' outbox and delivery log (migration 901). */
+export interface WebhookDeliveriesTable {
+  organization_id: string;
+  id: string;
+  endpoint_id: string;
+  event: string;
+  event_key: string;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 /** Used tickets of the live-updates stream (migration 2026-11-27-302). */
 export interface EventTicketsTable {
   organization_id: string;
@@ -223,6 +266,8 @@ export interface Database {
   certificate_counts: OwnedCountsTable<CertificateStatus>;
   user_counts: UserCountsTable;
   scheduler_runs: SchedulerRunsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   event_tickets: EventTicketsTable;
 }
 

@@ -35,8 +35,35 @@ export function messagesFor(owner: StreamOwner, change: Change): { type: string;
   if (change.onlyUsers && !change.onlyUsers.includes(owner.userId)) return [];
   // An employee sees only their own items; which items a change touched is not theirs to
   // know, so they hear the kind alone and refetch what they may see.
-  const ids = owner.role === 'employee' && !change.onlyUsers ? [] : change.ids;
+  const ids = withoutIds(owner, change) ? [] : change.ids;
   return change.kinds.map((type) => ({ type, ids }));
+}
+
+function withoutIds(owner: StreamOwner, change: Change): boolean {
+  return owner.role === 'employee' && !change.onlyUsers;
+}
+
+/**
+ * The text sent for a change, made once per change and audience (with or without ids), not
+ * once per stream: an organisation's thousand open streams share two strings.
+ */
+const framesOfChange = new WeakMap<Change, Map<boolean, string>>();
+
+function framesFor(owner: StreamOwner, change: Change): string {
+  const messages = messagesFor(owner, change);
+  if (messages.length === 0) return '';
+  const audience = withoutIds(owner, change);
+  let frames = framesOfChange.get(change);
+  if (!frames) {
+    frames = new Map();
+    framesOfChange.set(change, frames);
+  }
+  let text = frames.get(audience);
+  if (text === undefined) {
+    text = messages.map((message) => `data: ${JSON.stringify(message)}\n\n`).join('');
+    frames.set(audience, text);
+  }
+  return text;
 }
 
 /** Starts the stream on `response`; returns a function that ends it from the server's side. */
@@ -45,7 +72,6 @@ export function startEventStream(
   options: EventStreamOptions,
 ): () => void {
   const { owner, feed } = options;
-  let sequence = 0;
   let ended = false;
 
   response.writeHead(200, {
@@ -65,9 +91,8 @@ export function startEventStream(
     }
     response.write(text);
   };
-  const send = (event: string | undefined, data: unknown) => {
-    sequence += 1;
-    write(`${event ? `event: ${event}\n` : ''}id: ${sequence}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) => {
+    write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
   const endIfSignedOut = () => {
@@ -81,7 +106,10 @@ export function startEventStream(
     );
   };
   const unsubscribe = feed.subscribe(owner.organizationId, (change) => {
-    for (const message of messagesFor(owner, change)) send(undefined, message);
+    // Changes carry no event id: a client that reconnects refetches everything instead of
+    // replaying (docs/live.md), so one text serves every stream.
+    const frames = framesFor(owner, change);
+    if (frames) write(frames);
     // The owner was changed (deactivated, given another role): ask now, not at the heartbeat.
     if (change.kinds.includes('employees') && change.ids.includes(owner.userId)) endIfSignedOut();
   });

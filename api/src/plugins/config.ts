@@ -14,6 +14,7 @@
  * client address per hour), DATABASE_DIRECT_URL (DATABASE_URL: PostgreSQL without a pooler, for
  * the LISTEN connection).
  */
+import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -98,6 +99,11 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Sign-ups per client address per hour (SIGNUP_LIMIT, 10). */
   signupsPerAddressPerHour: number;
+  /**
+   * Where webhooks may go (issue 30): https only when NODE_ENV=production; private, loopback
+   * and link-local addresses only with WEBHOOKS_ALLOW_PRIVATE=1.
+   */
+  webhooks: UrlPolicy;
 }
 
 export type TrustProxy = false | number | string[];
@@ -370,6 +376,10 @@ export function loadConfig(
     passwordCost: PASSWORD_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),
+    webhooks: {
+      requireHttps: env.NODE_ENV === 'production',
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    },
   };
 }
 

@@ -14,6 +14,8 @@ import { recordNotices } from './ledger';
 import { recipientsOfNamed } from './recipients';
 import { digestSendAfter } from './schedule';
 import type { SweepMoment } from './transitions';
+import { queueWebhookEvents } from '../webhooks/events';
+import { certificateEvent } from '../webhooks/hooks';
 
 const VALID_CERTIFICATE = ['active', 'renewed'] as const;
 
@@ -48,6 +50,7 @@ export function recordCertificateReminders(
             'expiry_date',
             'incharge_person_id',
             'created_by_user_id',
+            'reminder_days_before',
           ])
           .execute();
         // Already past its expiry date (transitions run first, so only a row changed in
@@ -73,6 +76,20 @@ export function recordCertificateReminders(
             now: moment.nowIso,
             ...recipients[i],
           })),
+        );
+        // Told when the reminder is recorded (its offset), not at the digest's hour.
+        await queueWebhookEvents(
+          trx,
+          timely.map((certificate) =>
+            certificateEvent(
+              trx,
+              'certificate.expiring',
+              certificate.organization_id,
+              certificate.id,
+              `certificate:${certificate.id}:expiring:${certificate.expiry_date}:${certificate.reminder_days_before}`,
+            ),
+          ),
+          moment.nowIso,
         );
         return timely.length;
       }),

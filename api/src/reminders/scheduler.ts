@@ -15,6 +15,9 @@ import type { Mailer } from '../mail/mailer';
 import { deliverDueNotifications, type DeliveryResult, type SenderOptions } from './sender';
 import { countWaitingForRetry, recordRun } from './status';
 import { runReminderSweep, type SweepResult } from './sweep';
+import type { UrlPolicy } from '../webhooks/address';
+import { tellAdminsWebhookDisabled } from '../webhooks/disabled';
+import { deliverDueWebhooks } from '../webhooks/sender';
 
 export interface SchedulerLog {
   info(details: object, message: string): void;
@@ -28,6 +31,8 @@ export interface SchedulerSettings extends Omit<SenderOptions, 'signal'> {
   reminderTime: string;
   intervalMs: number;
   log: SchedulerLog;
+  /** Where webhooks may go: when given, each run sends the webhooks' outbox too (issue 30). */
+  webhooks?: UrlPolicy;
 }
 
 export interface Scheduler {
@@ -86,6 +91,28 @@ export function startScheduler(settings: SchedulerSettings): Scheduler {
     } catch (error) {
       errors.push(`delivery: ${String(error)}`);
       log.error({ err: error }, 'Reminders: delivery failed');
+    }
+    if (settings.webhooks && !stopping.signal.aborted) {
+      try {
+        const hooks = await deliverDueWebhooks(db, clock, {
+          ...settings.webhooks,
+          signal: stopping.signal,
+          onDisabled: async (endpoint) => {
+            try {
+              await tellAdminsWebhookDisabled(db, mailer, settings.publicUrl, endpoint);
+            } catch (error) {
+              log.error(
+                { err: error, webhookId: endpoint.id },
+                'Webhooks: telling the admins failed',
+              );
+            }
+          },
+        });
+        if (didSomething(hooks)) log.info({ webhooks: hooks }, 'Webhooks: sent');
+      } catch (error) {
+        errors.push(`webhooks: ${String(error)}`);
+        log.error({ err: error }, 'Webhooks: delivery failed');
+      }
     }
     const durationMs = Math.round(performance.now() - started);
     try {

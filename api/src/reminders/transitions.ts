@@ -12,6 +12,8 @@ import { forEachDueBatch } from './due-rows';
 import { recordNotices } from './ledger';
 import { managersAndAdminsOf, recipientsOfNamed } from './recipients';
 import { taskEscalationCutoff } from './schedule';
+import { queueWebhookEvents } from '../webhooks/events';
+import { certificateEvent, taskEvent } from '../webhooks/hooks';
 
 /** One moment of the sweep: the same "now" and Asia/Kolkata "today" for every step. */
 export interface SweepMoment {
@@ -81,6 +83,19 @@ export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
             ...sentNow(moment),
             ...recipients[i],
           })),
+        );
+        await queueWebhookEvents(
+          trx,
+          changed.map((task) =>
+            taskEvent(
+              trx,
+              'task.overdue',
+              task.organization_id,
+              task.id,
+              `task:${task.id}:overdue:${task.due_date}`,
+            ),
+          ),
+          moment.nowIso,
         );
         return changed.length;
       }),
@@ -178,6 +193,19 @@ export function expireCertificates(db: Db, moment: SweepMoment): Promise<number>
             ...sentNow(moment),
             ...recipients[i],
           })),
+        );
+        await queueWebhookEvents(
+          trx,
+          changed.map((certificate) =>
+            certificateEvent(
+              trx,
+              'certificate.expired',
+              certificate.organization_id,
+              certificate.id,
+              `certificate:${certificate.id}:expired:${certificate.expiry_date}`,
+            ),
+          ),
+          moment.nowIso,
         );
         return changed.length;
       }),

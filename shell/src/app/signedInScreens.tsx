@@ -6,6 +6,7 @@ import { AppLayout } from '../features/chrome';
 import { DashboardScreen } from '../features/dashboard';
 import { ProfileScreen } from '../features/profile';
 import { preloadRemoteForPath, RemoteOrNotFound, remoteNavSections } from '../features/remotes';
+import { WebhookScreen, WebhooksScreen } from '../features/webhooks';
 import { providedLibraryEntries } from './providedLibrary';
 
 export const signedInScreens = {
@@ -13,6 +14,8 @@ export const signedInScreens = {
   dashboard: () => <DashboardScreen onLinkIntent={preloadRemoteForPath} />,
   profile: ProfileScreen,
   remoteOrNotFound: RemoteOrNotFound,
+  webhooks: WebhooksScreen,
+  webhook: WebhookScreen,
 };
 
 /** Referenced so that the build provides every entry point of @duly/shared (see the module). */

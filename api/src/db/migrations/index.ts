@@ -18,6 +18,7 @@ import * as taskStatusSortIndexes from './2026-11-24-012-task-status-sort-indexe
 import * as emailChangeLinks from './2026-11-26-201-email-change-links';
 import * as taskOpenStatus from './2026-11-26-301-task-open-status';
 import * as schedulerRuns from './2026-11-26-401-scheduler-runs';
+import * as webhooks from './2026-11-26-901-webhooks';
 import * as tokenVersionNotify from './2026-11-27-301-token-version-notify';
 import * as eventTickets from './2026-11-27-302-event-tickets';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-201-email-change-links': emailChangeLinks,
   '2026-11-26-301-task-open-status': taskOpenStatus,
   '2026-11-26-401-scheduler-runs': schedulerRuns,
+  '2026-11-26-901-webhooks': webhooks,
   '2026-11-27-301-token-version-notify': tokenVersionNotify,
   '2026-11-27-302-event-tickets': eventTickets,
 };

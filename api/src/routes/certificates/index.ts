@@ -2,6 +2,8 @@
  * /certificates: list, read, create, change. Dates are Asia/Kolkata calendar
  * dates; an ISO instant is accepted and converted to its Kolkata date.
  */
+import { queueWebhookEvents } from '../../webhooks/events';
+import { certificateEvent } from '../../webhooks/hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
@@ -97,22 +99,27 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
       const id = randomUUID();
       const now = nowIso();
-      await insertCertificate(db, {
-        id,
-        organization_id: caller.organization_id,
-        name,
-        description: optionalText(body.description) ?? null,
-        issue_date: issueDate,
-        expiry_date: expiryDate,
-        reminder_days_before: body.reminder_days_before,
-        ...certificateSchedule(expiryDate, body.reminder_days_before),
-        department: optionalText(body.department) ?? null,
-        incharge_person_id: incharge,
-        created_by_user_id: caller.id,
-        assigner_id: incharge === null ? null : caller.id,
-        status: 'active',
-        created_at: now,
-        updated_at: now,
+      await db.transaction().execute(async (trx) => {
+        await insertCertificate(trx, {
+          id,
+          organization_id: caller.organization_id,
+          name,
+          description: optionalText(body.description) ?? null,
+          issue_date: issueDate,
+          expiry_date: expiryDate,
+          reminder_days_before: body.reminder_days_before,
+          ...certificateSchedule(expiryDate, body.reminder_days_before),
+          department: optionalText(body.department) ?? null,
+          incharge_person_id: incharge,
+          created_by_user_id: caller.id,
+          assigner_id: incharge === null ? null : caller.id,
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        });
+        await queueWebhookEvents(trx, [
+          certificateEvent(trx, 'certificate.created', caller.organization_id, id),
+        ]);
       });
       const certificate = await findCertificate(db, { id, organizationId: caller.organization_id });
       return reply.code(201).send(certificate!);
@@ -192,6 +199,15 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           today: kolkataToday(),
         });
         if (saved && reassigned) await tellNewPersonInCharge(trx, saved, now);
+        // Renewed: now renewed and not before, or renewed again with a new expiry date.
+        if (
+          saved?.status === 'renewed' &&
+          (existing.status !== 'renewed' || saved.expiry_date !== existing.expiry_date)
+        ) {
+          await queueWebhookEvents(trx, [
+            certificateEvent(trx, 'certificate.renewed', caller.organization_id, existing.id),
+          ]);
+        }
       });
       return (await findCertificate(db, scope))!;
     },

@@ -34,6 +34,8 @@ import {
   updateEmployeeSchema,
 } from './schema';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
+import { queueWebhookEvents } from '../../webhooks/events';
+import { employeeEvent } from '../../webhooks/hooks';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 const LAST_ADMIN =
@@ -106,6 +108,11 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           endSessions,
           unprovenEmail: true,
         });
+        if (changes.status === 'inactive' && existing.status !== 'inactive') {
+          await queueWebhookEvents(trx, [
+            employeeEvent(trx, 'employee.deactivated', caller.organization_id, existing.id),
+          ]);
+        }
         // Every link mailed to the old address stops working (an invitation sent to a
         // mistyped address would otherwise let its reader own the account).
         if (changes.email !== undefined) {
@@ -162,21 +169,26 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const id = randomUUID();
       const now = nowIso();
       try {
-        await insertAddedUser(db, {
-          id,
-          organization_id: caller.organization_id,
-          email,
-          first_name: firstName,
-          last_name: lastName,
-          full_name: joinName(firstName, lastName),
-          phone: optionalText(body.phone) ?? null,
-          department: optionalText(body.department) ?? null,
-          role: body.role ?? 'employee',
-          status: body.status ?? 'active',
-          // No password until the person accepts the invitation mailed below.
-          password_hash: null,
-          created_at: now,
-          updated_at: now,
+        await db.transaction().execute(async (trx) => {
+          await insertAddedUser(trx, {
+            id,
+            organization_id: caller.organization_id,
+            email,
+            first_name: firstName,
+            last_name: lastName,
+            full_name: joinName(firstName, lastName),
+            phone: optionalText(body.phone) ?? null,
+            department: optionalText(body.department) ?? null,
+            role: body.role ?? 'employee',
+            status: body.status ?? 'active',
+            // No password until the person accepts the invitation mailed below.
+            password_hash: null,
+            created_at: now,
+            updated_at: now,
+          });
+          await queueWebhookEvents(trx, [
+            employeeEvent(trx, 'employee.created', caller.organization_id, id),
+          ]);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);

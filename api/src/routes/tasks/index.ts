@@ -18,6 +18,8 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { hasRole, requireRole } from '../../plugins/auth';
 import { tellNewAssignee } from '../../reminders/reassignment';
+import { taskEvent } from '../../webhooks/hooks';
+import { queueWebhookEvents } from '../../webhooks/events';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import { checkMember, ownerScope, personFilter } from '../access';
 import {
@@ -100,19 +102,22 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
       const id = randomUUID();
       const now = nowIso();
-      await insertTask(db, {
-        id,
-        organization_id: caller.organization_id,
-        title,
-        description: optionalText(body.description) ?? null,
-        due_date: dueDate,
-        status: body.status ?? 'pending',
-        assigned_to_user_id: assignee,
-        created_by_user_id: caller.id,
-        // Whoever creates the task is its assigner (shown on the employee dashboard).
-        assigner_id: caller.id,
-        created_at: now,
-        updated_at: now,
+      await db.transaction().execute(async (trx) => {
+        await insertTask(trx, {
+          id,
+          organization_id: caller.organization_id,
+          title,
+          description: optionalText(body.description) ?? null,
+          due_date: dueDate,
+          status: body.status ?? 'pending',
+          assigned_to_user_id: assignee,
+          created_by_user_id: caller.id,
+          // Whoever creates the task is its assigner (shown on the employee dashboard).
+          assigner_id: caller.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await queueWebhookEvents(trx, [taskEvent(trx, 'task.created', caller.organization_id, id)]);
       });
       const task = await findTask(db, { id, organizationId: caller.organization_id });
       return reply.code(201).send(task!);
@@ -164,6 +169,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           now,
         });
         if (saved && reassigned) await tellNewAssignee(trx, saved, now);
+        if (saved) {
+          await queueWebhookEvents(trx, [
+            taskEvent(trx, 'task.updated', caller.organization_id, existing.id),
+          ]);
+        }
       });
       return (await findTask(db, scope))!;
     },
@@ -182,10 +192,17 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       checkEmployeeStatusChange(existing.status, request.body.status);
     if (existing.status !== request.body.status) {
       const now = nowIso();
-      await saveTask(db, caller.organization_id, existing.id, {
-        changes: { updated_at: now },
-        status: request.body.status,
-        now,
+      await db.transaction().execute(async (trx) => {
+        const saved = await saveTask(trx, caller.organization_id, existing.id, {
+          changes: { updated_at: now },
+          status: request.body.status,
+          now,
+        });
+        if (saved) {
+          await queueWebhookEvents(trx, [
+            taskEvent(trx, 'task.updated', caller.organization_id, existing.id),
+          ]);
+        }
       });
     }
     return (await findTask(db, scope))!;

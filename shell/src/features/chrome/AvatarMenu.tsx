@@ -1,6 +1,13 @@
 import { useNavigate } from 'react-router-dom';
-import { Avatar, LogoutIcon, Menu, PersonIcon, type MenuEntry } from '@duly/shared/ui';
-import { initials } from '@duly/shared/core';
+import {
+  Avatar,
+  DashboardIcon,
+  LogoutIcon,
+  Menu,
+  PersonIcon,
+  type MenuEntry,
+} from '@duly/shared/ui';
+import { initials, selectRole, useAppSelector } from '@duly/shared/core';
 import { useAuth } from '../auth';
 
 export interface AvatarMenuProps {
@@ -16,9 +23,20 @@ export interface AvatarMenuProps {
 export function AvatarMenu({ fullName, organizationName }: AvatarMenuProps) {
   const { logout } = useAuth();
   const navigate = useNavigate();
+  const role = useAppSelector(selectRole);
   const items: MenuEntry[] = [
     ...(organizationName ? [{ type: 'header' as const, label: organizationName }] : []),
     { label: 'Profile', icon: <PersonIcon size={20} />, onSelect: () => navigate('/profile') },
+    // Admin settings (issue 30): the organisation's webhooks.
+    ...(role === 'admin'
+      ? [
+          {
+            label: 'Webhooks',
+            icon: <DashboardIcon size={20} />,
+            onSelect: () => navigate('/settings/webhooks'),
+          },
+        ]
+      : []),
     { label: 'Logout', icon: <LogoutIcon size={20} />, onSelect: logout },
   ];
   // The button's name contains the initials it shows (WCAG 2.5.3, label in name), so a voice
