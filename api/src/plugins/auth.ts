@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLES, type Role, type TokenClaims } from '@duly/shared/contract';
+import { ROLES, roleAtLeast, type Role, type TokenClaims } from '@duly/shared/contract';
 import { findWorkingApiToken, touchApiToken } from '../db/repositories/api-tokens';
 import { findTokenVersion, userExists } from '../db/repositories/users';
 import type { ApiTokenScope } from '../db/tables';
@@ -47,10 +47,8 @@ declare module 'fastify' {
   }
 }
 
-const RANK: Record<Role, number> = { employee: 0, manager: 1, admin: 2 };
-
 export function hasRole(caller: Caller, least: Role): boolean {
-  return RANK[caller.role] >= RANK[least];
+  return roleAtLeast(caller.role, least);
 }
 
 /** An API token must not do this (create tokens, change the password or the email). */

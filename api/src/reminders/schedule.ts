@@ -9,29 +9,31 @@
  * - Its reminder is due on `expiry_date - reminder_days_before`.
  */
 import { DateTime } from 'luxon';
-import { TIME_ZONE } from '@duly/shared/contract';
-import { addCalendarDays } from '../lib/dates';
+import {
+  TIME_ZONE,
+  certificateSchedule as sharedCertificateSchedule,
+  type CertificateSchedule,
+} from '@duly/shared/contract';
 
 export const TASK_ESCALATION_DAYS = 3;
 
 const DAY_MS = 86_400_000;
 
-/** The stored dates of a certificate's schedule (migration 008), kept on every save. */
-export interface CertificateSchedule {
-  /** The day its reminder is due; the sweep clears it once the reminder is recorded. */
-  remind_on: string;
-  /** The day it is escalated if it is still expired then. */
-  escalate_on: string;
-}
+/**
+ * The stored dates of a certificate's schedule (migration 008), kept on every save: the rule
+ * of @duly/shared, which the certificate screens show too. `remind_on` is cleared by the sweep
+ * once the reminder is recorded.
+ */
+export type { CertificateSchedule };
 
+/** The schedule of a stored (valid `YYYY-MM-DD`) expiry date. */
 export function certificateSchedule(
   expiryDate: string,
   reminderDaysBefore: number,
 ): CertificateSchedule {
-  return {
-    remind_on: addCalendarDays(expiryDate, -reminderDaysBefore),
-    escalate_on: addCalendarDays(expiryDate, 1 + reminderDaysBefore),
-  };
+  const schedule = sharedCertificateSchedule(expiryDate, reminderDaysBefore);
+  if (schedule === null) throw new Error(`not a calendar date: ${expiryDate}`);
+  return schedule;
 }
 
 /** Tasks whose due instant is at or before this have been overdue for 3 days. */

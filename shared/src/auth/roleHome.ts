@@ -1,3 +1,5 @@
+import { roleAtLeast } from '../contract/roles';
+
 /**
  * Where a role lands after sign-in (spec 2): managers (any case) on the team
  * dashboard, employees on their own dashboard, everyone else on /dashboard.
@@ -19,6 +21,5 @@ export function roleHome(role: string | null | undefined): string {
  * to leave out actions the API would refuse; the screens themselves stay reachable.
  */
 export function canManage(role: string | null | undefined): boolean {
-  const normalised = role?.trim().toLowerCase();
-  return normalised === 'manager' || normalised === 'admin';
+  return roleAtLeast(role, 'manager');
 }

@@ -1,6 +1,7 @@
 import { Settings } from 'luxon';
 import { DATE_FORMATS } from './constants';
 import {
+  certificateSchedule,
   daysUntilExpiry,
   formatCalendarDate,
   formatInstant,
@@ -217,5 +218,28 @@ describe.each(machineZones)('date helpers on a machine in %s', (machineZone) => 
     it('is NaN for an invalid expiry date', () => {
       expect(daysUntilExpiry('never', now)).toBeNaN();
     });
+  });
+});
+
+describe('certificateSchedule (the one reminder-date rule)', () => {
+  it('reminds reminder_days_before days before expiry and escalates that many days after it', () => {
+    expect(certificateSchedule('2025-03-10', 30)).toEqual({
+      remind_on: '2025-02-08',
+      escalate_on: '2025-04-10',
+    });
+    expect(certificateSchedule('2024-03-01', 1)).toEqual({
+      remind_on: '2024-02-29',
+      escalate_on: '2024-03-03',
+    });
+    expect(certificateSchedule('2025-01-05', 0)).toEqual({
+      remind_on: '2025-01-05',
+      escalate_on: '2025-01-06',
+    });
+  });
+
+  it('reads an instant as its Asia/Kolkata date and answers null for an invalid date', () => {
+    expect(certificateSchedule('2025-01-04T19:00:00Z', 1)?.remind_on).toBe('2025-01-04');
+    expect(certificateSchedule('2025-02-30', 1)).toBeNull();
+    expect(certificateSchedule('soon', 1)).toBeNull();
   });
 });

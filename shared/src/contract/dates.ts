@@ -142,3 +142,33 @@ export function daysUntilExpiry(expiryDate: string, now: Date = new Date()): num
   // Math.ceil(-0.5) is -0; a user reads 0.
   return days === 0 ? 0 : days;
 }
+
+/** `YYYY-MM-DD` plus `days` calendar days (UTC midnights: no daylight saving shift moves a day). */
+function plusCalendarDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** A certificate's reminder and escalation days (ARCHITECTURE 7), as `YYYY-MM-DD`. */
+export interface CertificateSchedule {
+  /** `expiry_date - reminder_days_before`: the day its reminder is due. */
+  remind_on: string;
+  /** `expiry_date + 1 + reminder_days_before`: the day it is escalated if still expired. */
+  escalate_on: string;
+}
+
+/**
+ * The one reminder-date rule, used by the API (stored `remind_on` / `escalate_on`) and the
+ * certificate screens. The expiry date is `YYYY-MM-DD` or an instant read as its Asia/Kolkata
+ * date; null when it is invalid.
+ */
+export function certificateSchedule(
+  expiryDate: string,
+  reminderDaysBefore: number,
+): CertificateSchedule | null {
+  const date = toKolkataDate(expiryDate);
+  if (date === null) return null;
+  return {
+    remind_on: plusCalendarDays(date, -reminderDaysBefore),
+    escalate_on: plusCalendarDays(date, 1 + reminderDaysBefore),
+  };
+}

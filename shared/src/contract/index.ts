@@ -8,3 +8,4 @@ export * from './initials';
 export * from './schemas';
 export * from './personName';
 export * from './activity';
+export * from './roles';

@@ -119,6 +119,7 @@ export interface Organization {
 export interface PersonRef {
   id: Uuid;
   full_name: string | null;
+  /** Never sent by the API today; the screens fall back to them (known, see api/test/contract.test.ts). */
   firstName?: string | null;
   lastName?: string | null;
 }
@@ -147,7 +148,8 @@ export interface CreateTaskPayload {
   organization_id?: Uuid;
   assigned_to_user_id?: Uuid | null;
   created_by_user_id?: Uuid;
-  assigner_id?: Uuid;
+  assigner_id?: Uuid | null;
+  status?: TaskStatus;
 }
 
 /** PUT /tasks/{id}. The edit form sends `assigned_to_employee_id` (spec 3). */
@@ -158,6 +160,9 @@ export interface UpdateTaskPayload {
   status?: TaskStatus;
   assigned_to_user_id?: Uuid | null;
   assigned_to_employee_id?: Uuid | null;
+  assigner_id?: Uuid | null;
+  organization_id?: Uuid;
+  created_by_user_id?: Uuid;
 }
 
 /** PATCH /tasks/{id}: Mark as Done. */
@@ -190,7 +195,7 @@ export interface CreateCertificatePayload {
   expiry_date: IsoDate | IsoInstant;
   reminder_days_before: number;
   department?: string | null;
-  incharge_person_id: Uuid;
+  incharge_person_id?: Uuid | null;
   organization_id?: Uuid;
   created_by_user_id?: Uuid;
   status?: CertificateStatus;
@@ -205,6 +210,8 @@ export interface UpdateCertificatePayload {
   department?: string | null;
   incharge_person_id?: Uuid | null;
   status?: CertificateStatus;
+  organization_id?: Uuid;
+  created_by_user_id?: Uuid;
 }
 
 export interface Employee {
@@ -239,7 +246,7 @@ export interface CreateEmployeePayload {
   status?: EmployeeStatus;
 }
 
-export type UpdateEmployeePayload = Partial<Omit<CreateEmployeePayload, 'organization_id'>>;
+export type UpdateEmployeePayload = Partial<CreateEmployeePayload>;
 
 export interface TeamMember {
   id: Uuid;
@@ -298,6 +305,9 @@ export interface UnreadCount {
 
 /** Which kinds of email a person gets: true = emailed (GET/PUT /profile/email-preferences). */
 export type EmailPreferences = Record<NotificationKind, boolean>;
+
+/** PUT /profile/email-preferences: the kinds to change; the others keep their choice. */
+export type EmailPreferencesPayload = Partial<EmailPreferences>;
 
 /** Query parameters every list accepts (ARCHITECTURE 6). */
 export interface ListParams {

@@ -3,7 +3,7 @@
  * follow the task screens' (`MMM d, yyyy` without the time a calendar date does not have, and
  * the detail page's `MMMM d, yyyy`), all in Asia/Kolkata.
  */
-import { DATE_FORMATS, daysUntilExpiry, MS_PER_DAY, toKolkataDate } from '@duly/shared';
+import { certificateSchedule, DATE_FORMATS, daysUntilExpiry } from '@duly/shared';
 
 /** List: `Jan 5, 2025`. */
 export const CERTIFICATE_DATE_FORMAT = 'MMM d, yyyy';
@@ -17,11 +17,7 @@ export const TIMESTAMP_FORMAT = `${DATE_FORMATS.taskDetail}, HH:mm`;
  * (ARCHITECTURE 7), as `YYYY-MM-DD`. '' for an invalid expiry date.
  */
 export function reminderDate(expiryDate: string, reminderDaysBefore: number): string {
-  const date = toKolkataDate(expiryDate);
-  if (date === null) return '';
-  // Calendar arithmetic on UTC midnights: no daylight saving shift can move the day.
-  const millis = Date.parse(`${date}T00:00:00Z`) - reminderDaysBefore * MS_PER_DAY;
-  return new Date(millis).toISOString().slice(0, 10);
+  return certificateSchedule(expiryDate, reminderDaysBefore)?.remind_on ?? '';
 }
 
 /** "12 days", "1 day", "0 days", "-3 days" (spec 9: rounded up, negative once past). */
