@@ -129,6 +129,18 @@ describe.each(testDatabases())('API tokens and calendar feeds on %s', (kind) => 
       expect(refused.json()).toMatchObject({ message: 'This API token can only read.' });
       const written = await call(app, 'POST', '/tasks/', { token: readWrite.token, body: task });
       expect(written.statusCode).toBe(201);
+      // The history names the person and that a token of theirs made the change (issue 29).
+      const history = await call(app, 'GET', '/activity', {
+        token: org.admin.token,
+        query: { entity_type: 'task', entity_id: written.json().id },
+      });
+      expect(history.json()).toEqual([
+        expect.objectContaining({
+          action: 'created',
+          actor_kind: 'api_token',
+          actor: { id: org.manager.id, full_name: org.manager.full_name },
+        }),
+      ]);
     });
 
     test('tokens cannot create tokens, change the password or the name', async () => {

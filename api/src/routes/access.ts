@@ -11,11 +11,13 @@ import { hasRole, type Caller } from '../plugins/auth';
 import type { Actor } from '../db/repositories/activity';
 
 /**
- * Who the history names for a request's changes (db/repositories/activity.ts). A caller
- * signed in with an API token (issue 30) becomes `{ kind: 'api_token', id, name }` here.
+ * Who the history names for a request's changes (db/repositories/activity.ts): the person,
+ * and whether they acted signed in or through one of their API tokens (issue 30), which acts
+ * with their role.
  */
 export function actorOf(caller: Caller): Actor {
-  return { kind: 'user', id: caller.id, name: caller.full_name };
+  const kind = caller.credential.kind === 'api_token' ? 'api_token' : 'user';
+  return { kind, id: caller.id, name: caller.full_name };
 }
 
 /** The user whose own work the caller is limited to, or undefined for the whole organisation. */
