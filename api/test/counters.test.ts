@@ -7,6 +7,7 @@
  * themselves, never from the counters or the migration's SQL.
  */
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@duly/shared/contract';
 import { Migrator, sql } from 'kysely';
 import { migrations } from '../src/db/migrations';
 import { migrateToLatest } from '../src/db/migrate';
@@ -23,6 +24,7 @@ import {
   openTestDatabase,
   setupTestApp,
   testDatabases,
+  tokenFor,
   type TestDatabase,
   type TestOrganization,
 } from './helper';
@@ -382,6 +384,58 @@ describe.each(testDatabases())('counters on %s', (kind) => {
   });
 });
 
+/**
+ * An organisation as createOrganization makes it, written row by row: the schema here is the
+ * one before migration 011, older than what today's repositories write (the activity history
+ * of migration 701 among others).
+ */
+async function organizationBeforeTheHistory(db: Db): Promise<TestOrganization> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('organizations')
+    .values({ id, name: `Org ${id}`, created_at: now, updated_at: now })
+    .execute();
+  const person = async (role: Role) => {
+    const user = {
+      id: randomUUID(),
+      organization_id: id,
+      email: `${role}-${randomUUID()}@example.test`,
+      first_name: role,
+      last_name: 'Tester',
+      full_name: `${role} Tester`,
+      phone: null,
+      department: null,
+      role,
+      status: 'active' as const,
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('users').values(user).execute();
+    await db
+      .insertInto('user_emails')
+      .values({ email: user.email, organization_id: id, user_id: user.id })
+      .execute();
+    const identity = {
+      id: user.id,
+      email: user.email,
+      full_name: user.full_name,
+      role,
+      organization_id: id,
+    };
+    return { ...identity, token: tokenFor(identity) };
+  };
+  return {
+    id,
+    name: `Org ${id}`,
+    admin: await person('admin'),
+    manager: await person('manager'),
+    employee: await person('employee'),
+    colleague: await person('employee'),
+  };
+}
+
 describe.each(testDatabases())('migration 011 on %s', (kind) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
@@ -397,8 +451,8 @@ describe.each(testDatabases())('migration 011 on %s', (kind) => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
 
-    const north = await createOrganization(db);
-    const south = await createOrganization(db);
+    const north = await organizationBeforeTheHistory(db);
+    const south = await organizationBeforeTheHistory(db);
     for (const [org, status] of [
       [north, 'pending'],
       [north, 'completed'],

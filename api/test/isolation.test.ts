@@ -37,6 +37,9 @@ interface World {
   theirNotice: string;
   myWebhook: string;
   theirWebhook: string;
+  /** An API token of each admin (issue 30). */
+  myToken: string;
+  theirToken: string;
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
@@ -57,10 +60,22 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirNotice: await createNotification(db, theirs.admin),
       myWebhook: (await createWebhook(db, mine)).id,
       theirWebhook: (await createWebhook(db, theirs)).id,
+      myToken: await apiTokenOf(mine),
+      theirToken: await apiTokenOf(theirs),
     };
     // Our employee has a notice of their own, so their list has something to check.
     await createNotification(db, mine.employee);
   });
+
+  /** A read token of the organisation's admin, made through the API. */
+  async function apiTokenOf(organization: TestOrganization): Promise<string> {
+    const created = await call(context().app, 'POST', '/profile/api-tokens', {
+      token: organization.admin.token,
+      body: { name: 'Isolation', scope: 'read' },
+    });
+    expect(created.statusCode).toBe(201);
+    return created.json().id;
+  }
 
   /** Another organisation's row for each kind of `:id`, and how its 404 names it. */
   const FOREIGN: [prefix: string, id: (w: World) => string, message: string][] = [
@@ -70,6 +85,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/certificates/', (w) => w.theirCertificate, 'Certificate not found'],
     ['/notifications/', (w) => w.theirNotice, 'Notification not found'],
     ['/webhooks/', (w) => w.theirWebhook, 'Webhook not found'],
+    ['/profile/api-tokens/', (w) => w.theirToken, 'API token not found'],
+    ['/api-tokens/', (w) => w.theirToken, 'API token not found'],
   ];
 
   /** A body the route would accept for one of the caller's own rows. */
@@ -84,6 +101,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'DELETE /webhooks/:id': undefined,
     'POST /webhooks/:id/deliveries/:delivery_id/redeliver': undefined,
     'POST /webhooks/:id/test': undefined,
+    'DELETE /profile/api-tokens/:id': undefined,
+    'DELETE /api-tokens/:id': undefined,
   };
 
   test('every route of the route table with an id in its path → 404 for another organisation’s id, nothing changed', async () => {
@@ -234,6 +253,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/webhooks/', 'admin'],
     ['/webhooks/:id/deliveries', 'admin'],
     ['/activity', 'manager'],
+    ['/profile/api-tokens', 'admin'],
+    ['/api-tokens', 'admin'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -263,6 +284,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       world.theirs.manager.id,
       world.theirs.employee.id,
       world.theirs.colleague.id,
+      world.theirToken,
     ];
     for (const item of items) {
       expect(foreignIds).not.toContain(item.id);
@@ -316,6 +338,12 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     // The email preferences (issue 15) are the caller's own the same way; tried in their suite.
     'GET /profile/email-preferences',
     'PUT /profile/email-preferences',
+    // The person's own API tokens and calendar URL (issue 30); tried in test/integrations.test.ts.
+    'GET /profile/api-tokens',
+    'POST /profile/api-tokens',
+    'DELETE /profile/api-tokens/:id',
+    'GET /profile/calendar-url',
+    'POST /profile/calendar-url',
   ];
 
   test('every route of the route table about the caller themself is checked below', async () => {

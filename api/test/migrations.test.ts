@@ -240,7 +240,11 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
       // Every foreign key to users kept its name and action, now on (organization_id, user).
       // tasks 3, certificates 3, notifications 1, email_opt_outs 1; later migrations may add.
       expect(referencesBefore.length).toBeGreaterThanOrEqual(8);
-      expect(await userReferences(db)).toEqual(
+      const names = new Set(referencesBefore.map((reference) => reference.name));
+      const carriedOver = (await userReferences(db)).filter((reference) =>
+        names.has(reference.name),
+      );
+      expect(carriedOver).toEqual(
         referencesBefore.map((reference) => ({
           ...reference,
           columns: `organization_id,${reference.columns}`,

@@ -59,6 +59,9 @@ interface RouteCase {
   caller?: (f: Fixture, role: Role) => TestUser;
 }
 
+/** An id no row has. */
+const NOBODYS_ID = '00000000-0000-4000-8000-000000000000';
+
 let emailSequence = 0;
 const newEmail = () => `new-${Date.now()}-${(emailSequence += 1)}@example.test`;
 
@@ -330,6 +333,69 @@ const ROUTES: RouteCase[] = [
     expect: [200, 200, 200],
     caller: (f, role) => f.withPassword[role],
   },
+  // Every list exports as its readers see it (issue 27; test/export.test.ts).
+  ...(['employees', 'tasks', 'certificates'] as const).map((list): RouteCase => ({
+    route: `GET /${list}/export`,
+    method: 'GET',
+    path: () => `/${list}/export?format=csv`,
+    expect: [200, 200, 200],
+  })),
+  // The history (issue 29): each reads what they may see; the export and the chain's check are
+  // the admins' (test/activity.test.ts).
+  { route: 'GET /activity', method: 'GET', path: () => '/activity', expect: [200, 200, 200] },
+  {
+    route: 'GET /activity/export',
+    method: 'GET',
+    path: () => '/activity/export?format=csv',
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'GET /activity/verify',
+    method: 'GET',
+    path: () => '/activity/verify',
+    expect: [403, 403, 200],
+  },
+  // Each person's own API tokens and calendar URL; the organisation's tokens are the admins'
+  // (issue 30; test/integrations.test.ts). An id nobody has is a 404 once the role may ask.
+  {
+    route: 'GET /profile/api-tokens',
+    method: 'GET',
+    path: () => '/profile/api-tokens',
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'POST /profile/api-tokens',
+    method: 'POST',
+    path: () => '/profile/api-tokens',
+    body: () => ({ name: 'Matrix', scope: 'read' }),
+    expect: [201, 201, 201],
+  },
+  {
+    route: 'DELETE /profile/api-tokens/:id',
+    method: 'DELETE',
+    path: () => `/profile/api-tokens/${NOBODYS_ID}`,
+    expect: [404, 404, 404],
+  },
+  { route: 'GET /api-tokens', method: 'GET', path: () => '/api-tokens', expect: [403, 403, 200] },
+  {
+    route: 'DELETE /api-tokens/:id',
+    method: 'DELETE',
+    path: () => `/api-tokens/${NOBODYS_ID}`,
+    expect: [403, 403, 404],
+  },
+  {
+    route: 'GET /profile/calendar-url',
+    method: 'GET',
+    path: () => '/profile/calendar-url',
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'POST /profile/calendar-url',
+    method: 'POST',
+    path: () => '/profile/calendar-url',
+    body: () => ({}),
+    expect: [200, 200, 200],
+  },
   // Anyone signed in may hear what changed that they may see (test/live-updates.test.ts).
   {
     route: 'POST /events/ticket',
@@ -358,6 +424,8 @@ const PUBLIC_ROUTES = [
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/docs/static/*',
   'GET /health',
+  // A person's calendar feed: its secret in the path is the authority (issue 30).
+  'GET /calendar/:file',
   'POST /auth/login',
   'POST /auth/signup',
   // The link of a reminder mail: its signed token names the one person and kind it turns off

@@ -18,11 +18,11 @@ import * as taskStatusSortIndexes from './2026-11-24-012-task-status-sort-indexe
 import * as emailChangeLinks from './2026-11-26-201-email-change-links';
 import * as taskOpenStatus from './2026-11-26-301-task-open-status';
 import * as schedulerRuns from './2026-11-26-401-scheduler-runs';
+import * as activity from './2026-11-26-701-activity';
 import * as calendarFeedsApiTokens from './2026-11-26-801-calendar-feeds-api-tokens';
 import * as webhooks from './2026-11-26-901-webhooks';
 import * as tokenVersionNotify from './2026-11-27-301-token-version-notify';
 import * as eventTickets from './2026-11-27-302-event-tickets';
-import * as activity from './2026-11-26-701-activity';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -39,9 +39,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-201-email-change-links': emailChangeLinks,
   '2026-11-26-301-task-open-status': taskOpenStatus,
   '2026-11-26-401-scheduler-runs': schedulerRuns,
+  '2026-11-26-701-activity': activity,
   '2026-11-26-801-calendar-feeds-api-tokens': calendarFeedsApiTokens,
   '2026-11-26-901-webhooks': webhooks,
   '2026-11-27-301-token-version-notify': tokenVersionNotify,
   '2026-11-27-302-event-tickets': eventTickets,
-  '2026-11-26-701-activity': activity,
 };

@@ -72,7 +72,10 @@ export const exportActivitySchema = {
     'Streamed, newest first, with the list’s filters. A cell that a spreadsheet would take ' +
     'for a formula (starting with =, +, -, @, tab or carriage return) is prefixed with an apostrophe.',
   tags,
-  querystring: Type.Object({ format: Enum(['csv'] as const), ...filters }),
+  querystring: Type.Object({
+    format: Type.Optional(Enum(['csv'] as const, { description: 'csv (the default)' })),
+    ...filters,
+  }),
   response: {
     200: {
       description: 'The entries as CSV, newest first',

@@ -51,13 +51,15 @@ function listed({ user_id: _u, user_full_name: _n, user_email: _e, ...token }: A
 export const tokenRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
-  fastify.get('/profile/api-tokens', { schema: listOwnTokensSchema }, async (request) => {
+  // Every list tells its total (X-Total-Count); these are short and answered whole.
+  fastify.get('/profile/api-tokens', { schema: listOwnTokensSchema }, async (request, reply) => {
     const { caller } = request;
     const tokens = await listApiTokens(db, {
       organizationId: caller.organization_id,
       userId: caller.id,
       now: nowIso(),
     });
+    reply.header('x-total-count', String(tokens.length));
     return tokens.map(listed);
   });
 
@@ -132,11 +134,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/api-tokens',
     { schema: listOrganizationTokensSchema, preHandler: requireRole('admin') },
-    async (request) => {
+    async (request, reply) => {
       const tokens = await listApiTokens(db, {
         organizationId: request.caller.organization_id,
         now: nowIso(),
       });
+      reply.header('x-total-count', String(tokens.length));
       return tokens.map((token) => ({
         ...listed(token),
         user: { id: token.user_id, full_name: token.user_full_name, email: token.user_email },

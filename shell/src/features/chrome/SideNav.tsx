@@ -160,6 +160,12 @@ export function SideNav({ organizationName, sections, open, onClose, onLinkInten
     }
   };
 
+  // One current section: where two match (Employees and its Activity page), the closer one.
+  const currentTo = items
+    .filter((item) => item.isCurrent(pathname))
+    .map((item) => item.to)
+    .sort((a, b) => b.length - a.length)[0];
+
   return (
     <>
       {open ? <Backdrop data-testid="drawer-backdrop" onClick={onClose} /> : null}
@@ -174,8 +180,8 @@ export function SideNav({ organizationName, sections, open, onClose, onLinkInten
         <Navigation aria-label="Main navigation">
           <Heading>{organizationName ?? '\u00a0'}</Heading>
           <Items>
-            {items.map(({ to, label, icon: Icon, isCurrent }, index) => {
-              const active = isCurrent(pathname);
+            {items.map(({ to, label, icon: Icon }, index) => {
+              const active = to === currentTo;
               const intent = onLinkIntent ? () => onLinkIntent(to) : undefined;
               return (
                 <li key={to}>

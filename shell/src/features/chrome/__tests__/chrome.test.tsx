@@ -130,7 +130,7 @@ describe('organisation name', () => {
 });
 
 describe('side navigation', () => {
-  it('lists Dashboard, Tasks, Certificates and Employees and marks the current one', () => {
+  it('lists Dashboard, Tasks, Certificates, Employees and (for an admin) Activity, and marks the current one', () => {
     renderShell({ route: '/dashboard', token: makeToken() });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
@@ -139,11 +139,21 @@ describe('side navigation', () => {
       ['Tasks', '/tasks'],
       ['Certificates', '/certificates'],
       ['Employees', '/employees'],
+      ['Activity', '/employees/activity'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
     );
+  });
+
+  it('marks only Activity on the activity page, not also Employees whose path it is under', () => {
+    renderShell({ route: '/employees/activity', token: makeToken() });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['Activity']);
   });
 
   it.each(['/tasks/dashboard', '/employee/dashboard'])(
@@ -227,11 +237,12 @@ describe('side navigation', () => {
     await user.tab();
     await user.tab();
     await user.tab();
-    expect(link('Employees')).toHaveFocus();
+    await user.tab();
+    expect(link('Activity')).toHaveFocus();
     await user.tab();
     expect(link('Dashboard')).toHaveFocus();
     await user.tab({ shift: true });
-    expect(link('Employees')).toHaveFocus();
+    expect(link('Activity')).toHaveFocus();
   });
 
   it('closes the drawer when the window becomes wide enough for the permanent navigation', async () => {
