@@ -5,22 +5,11 @@
  * once: the same change told twice (two instances of the sweep) is one delivery.
  */
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@duly/shared/contract';
 import type { Db } from '../db/tables';
 
-export const WEBHOOK_EVENTS = [
-  'task.created',
-  'task.updated',
-  'task.overdue',
-  'certificate.created',
-  'certificate.expiring',
-  'certificate.expired',
-  'certificate.renewed',
-  'employee.created',
-  'employee.deactivated',
-  'ping',
-] as const;
-
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+// One list for the API and the screen (@duly/shared).
+export { WEBHOOK_EVENTS, type WebhookEvent };
 
 export interface WebhookEventToQueue {
   organizationId: string;

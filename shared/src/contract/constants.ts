@@ -62,3 +62,19 @@ export const MAX_PASSWORD_LENGTH = 256;
 export const TASK_ESCALATION_DAYS = 3;
 
 export const API_BASE_PATH = '/api/v1';
+
+/** The events a webhook endpoint may listen to (issue 30), in the order the form lists them. */
+export const WEBHOOK_EVENTS = [
+  'task.created',
+  'task.updated',
+  'task.overdue',
+  'certificate.created',
+  'certificate.expiring',
+  'certificate.expired',
+  'certificate.renewed',
+  'employee.created',
+  'employee.deactivated',
+  'ping',
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

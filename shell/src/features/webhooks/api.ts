@@ -1,20 +1,6 @@
-import { baseApi } from '@duly/shared/core';
+import { baseApi, WEBHOOK_EVENTS, type WebhookEvent } from '@duly/shared/core';
 
-/** The events an endpoint may listen to (issue 30), in the order the form lists them. */
-export const WEBHOOK_EVENTS = [
-  'task.created',
-  'task.updated',
-  'task.overdue',
-  'certificate.created',
-  'certificate.expiring',
-  'certificate.expired',
-  'certificate.renewed',
-  'employee.created',
-  'employee.deactivated',
-  'ping',
-] as const;
-
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent };
 
 export interface WebhookEndpoint {
   id: string;
