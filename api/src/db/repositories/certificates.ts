@@ -10,7 +10,7 @@ import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } 
 import { inTransaction } from '../transaction';
 import { changesBetween, recordActivity, type Actor } from './activity';
 import { ownedCount, readCount } from './counters';
-import { itemChange, withPersonNames } from './tasks';
+import { itemChange, recordCreation, withPersonNames } from './tasks';
 
 /** The columns of a certificate the history records. */
 const RECORDED_CERTIFICATE_FIELDS = [
@@ -184,22 +184,12 @@ export async function insertCertificate(
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('certificates').values(certificate).execute();
-    const empty = Object.fromEntries(RECORDED_CERTIFICATE_FIELDS.map((field) => [field, null]));
-    const changes = await withPersonNames(
-      trx,
-      certificate.organization_id,
-      changesBetween(empty as unknown as NewCertificate, certificate, RECORDED_CERTIFICATE_FIELDS),
-      'incharge_person_id',
-    );
-    await recordActivity(trx, actor, [
-      {
-        organizationId: certificate.organization_id,
-        entityType: 'certificate',
-        entityId: certificate.id,
-        action: 'created',
-        changes,
-      },
-    ]);
+    await recordCreation(trx, actor, {
+      entityType: 'certificate',
+      row: certificate,
+      fields: RECORDED_CERTIFICATE_FIELDS,
+      personField: 'incharge_person_id',
+    });
   });
 }
 

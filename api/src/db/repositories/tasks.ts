@@ -47,6 +47,39 @@ export function itemChange(
 }
 
 /** Adds `assigned_to: [old name, new name]` when the person in `field` changed. */
+/**
+ * Records an item's creation in its history: each recorded field from nothing to its value,
+ * the person it names (assignee, person in charge) by name as well.
+ */
+export async function recordCreation<Row extends { id: string; organization_id: string }>(
+  trx: Db,
+  actor: Actor,
+  item: {
+    entityType: NewActivity['entityType'];
+    row: Row;
+    fields: readonly (keyof Row & string)[];
+    personField: keyof Row & string;
+  },
+): Promise<void> {
+  const { row, fields } = item;
+  const empty = Object.fromEntries(fields.map((field) => [field, null])) as unknown as Row;
+  const changes = await withPersonNames(
+    trx,
+    row.organization_id,
+    changesBetween(empty, row, fields),
+    item.personField,
+  );
+  await recordActivity(trx, actor, [
+    {
+      organizationId: row.organization_id,
+      entityType: item.entityType,
+      entityId: row.id,
+      action: 'created',
+      changes,
+    },
+  ]);
+}
+
 export async function withPersonNames(
   trx: Db,
   organizationId: string,
@@ -296,22 +329,12 @@ export async function findTask(
 export async function insertTask(db: Db, task: NewTask, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('tasks').values(task).execute();
-    const empty = Object.fromEntries(RECORDED_TASK_FIELDS.map((field) => [field, null]));
-    const changes = await withPersonNames(
-      trx,
-      task.organization_id,
-      changesBetween(empty as unknown as NewTask, task, RECORDED_TASK_FIELDS),
-      'assigned_to_user_id',
-    );
-    await recordActivity(trx, actor, [
-      {
-        organizationId: task.organization_id,
-        entityType: 'task',
-        entityId: task.id,
-        action: 'created',
-        changes,
-      },
-    ]);
+    await recordCreation(trx, actor, {
+      entityType: 'task',
+      row: task,
+      fields: RECORDED_TASK_FIELDS,
+      personField: 'assigned_to_user_id',
+    });
   });
 }
 
