@@ -59,6 +59,8 @@ export async function recordCreation<Row extends { id: string; organization_id: 
     row: Row;
     fields: readonly (keyof Row & string)[];
     personField: keyof Row & string;
+    /** `imported` when an import creates it (issue 27). */
+    action?: 'created' | 'imported';
   },
 ): Promise<void> {
   const { row, fields } = item;
@@ -74,7 +76,7 @@ export async function recordCreation<Row extends { id: string; organization_id: 
       organizationId: row.organization_id,
       entityType: item.entityType,
       entityId: row.id,
-      action: 'created',
+      action: item.action ?? 'created',
       changes,
     },
   ]);
