@@ -67,6 +67,19 @@ export interface ImportUpload {
   sendInvitations?: boolean;
 }
 
+/**
+ * The file's bytes, read once: the upload sends what was chosen even if the file on disk
+ * changes meanwhile (FileReader reads any Blob the page's file input gives).
+ */
+function bytesOf(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /** POST /imports as multipart/form-data; the queued import. */
 export async function uploadImport(upload: ImportUpload, token: string | null): Promise<ImportJob> {
   const form = new FormData();
@@ -77,7 +90,7 @@ export async function uploadImport(upload: ImportUpload, token: string | null): 
   if (upload.sheet) form.append('sheet', upload.sheet);
   if (upload.previewId) form.append('preview_id', upload.previewId);
   if (upload.sendInvitations) form.append('send_invitations', 'true');
-  form.append('file', upload.file, upload.file.name);
+  form.append('file', new Blob([await bytesOf(upload.file)]), upload.file.name);
   const response = await axios.post<ImportJob>(`${apiConfig().baseUrl}/imports`, form, {
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
   });

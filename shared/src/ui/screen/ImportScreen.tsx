@@ -251,7 +251,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
           </Button>
         }
       />
-      <Section as="form" onSubmit={onPreview} aria-label="File and options">
+      <Section as="form" onSubmit={onPreview} aria-label="Upload">
         <Row>
           <label>
             File (.csv or .xlsx)
@@ -298,7 +298,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
       </Section>
 
       {preview && !applied ? (
-        <Section aria-label="Preview">
+        <Section as="section" aria-label="Preview">
           <h2>Preview (nothing has been changed yet)</h2>
           <JobProgress job={preview} />
           {preview.status === 'failed' ? <ErrorText role="alert">{preview.error}</ErrorText> : null}
@@ -339,7 +339,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
       ) : null}
 
       {applied ? (
-        <Section aria-label="Result">
+        <Section as="section" aria-label="Result">
           <h2>Import</h2>
           <JobProgress job={applied} />
           {applied.status === 'failed' ? <ErrorText role="alert">{applied.error}</ErrorText> : null}
