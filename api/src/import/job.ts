@@ -225,8 +225,9 @@ async function applyRows(
       updated_at: nowIso(),
     });
   }
-  await finish(db, record, { status: 'done', ...totals });
+  // The links exist before the import says it is done (the mails go out after, as on POST /employees).
   await sendInvitations(fastify, record, invite);
+  await finish(db, record, { status: 'done', ...totals });
 }
 
 /** Invitations of the people the import created, when asked: once each, as POST /employees sends them. */
