@@ -41,6 +41,12 @@ const Filters = styled.div`
     flex: 1 1 160px;
     max-width: 220px;
   }
+  /* On a phone the fields take the card's width, as the other screens' filters do. */
+  @media (max-width: 600px) {
+    & > * {
+      max-width: none;
+    }
+  }
 `;
 
 const Paging = styled.nav`
