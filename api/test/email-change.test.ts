@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { EmailNeedsConfirmation, updateUser } from '../src/db/repositories/users';
 import { hashPassword } from '../src/lib/passwords';
 import { startTestSmtpServer, type TestSmtpServer } from '../src/mail/test-smtp-server';
 import type { AppConfig } from '../src/plugins/config';
@@ -258,6 +259,24 @@ describe.each(testDatabases())('email changes on %s', (kind) => {
   });
 
   describe('someone invited who has not accepted yet', () => {
+    test('who accepts between the manager reading them and saving keeps their address: the store refuses an unconfirmed change', async () => {
+      const { db } = context();
+      // The manager's PUT read the person while invitation_pending; they have accepted since.
+      const accepted = await personWithPassword();
+      const attempt = updateUser(
+        db,
+        org.id,
+        accepted.id,
+        { email: newEmail('manager-owned') },
+        { unprovenEmail: true, actor: { kind: 'system' } },
+      );
+      await expect(attempt).rejects.toBeInstanceOf(EmailNeedsConfirmation);
+      const still = await call(context().app, 'GET', `/employees/${accepted.id}`, {
+        token: org.admin.token,
+      });
+      expect(still.json().email).toBe(accepted.email);
+    });
+
     test('a corrected address takes effect at once; the link mailed to the wrong one stops working and the right one is invited', async () => {
       const { app } = context();
       const typo = newEmail('typo');

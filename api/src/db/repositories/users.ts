@@ -370,6 +370,17 @@ export async function claimEmail(
 }
 
 /**
+ * An unconfirmed email change met someone who has set a password meanwhile (they accepted
+ * their invitation): their address changes only through a confirmation link.
+ */
+export class EmailNeedsConfirmation extends Error {
+  constructor() {
+    super('The person has set a password: their email changes only once they confirm it.');
+    this.name = 'EmailNeedsConfirmation';
+  }
+}
+
+/**
  * Changes one user of the organisation (and their claim on an email); false when none.
  * `endSessions`: also adds one to the token version, which ends every token signed before
  * (a deactivation, a role change; plugins/auth.ts).
@@ -397,12 +408,18 @@ export async function updateUser(
   return inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom('users')
-      .select(RECORDED_USER_FIELDS)
+      .select([...RECORDED_USER_FIELDS, 'password_hash'])
       .where('organization_id', '=', organizationId)
       .where('id', '=', id)
       .$if(isPostgres(trx), (query) => query.forUpdate())
       .executeTakeFirst();
     if (!before) return false;
+    // Decided on the locked row, not on what the caller read earlier: an invitee who accepts
+    // between a manager's read and this write has a password now, and moving their address
+    // unconfirmed would let the manager reset that password through 'Forgot password?'.
+    if (changes.email !== undefined && unprovenEmail && before.password_hash !== null) {
+      throw new EmailNeedsConfirmation();
+    }
     if (changes.email !== undefined) {
       await moveEmail(trx, organizationId, id, changes.email, unprovenEmail);
     }

@@ -13,6 +13,7 @@ import { expireAccountTokensOf } from '../../db/repositories/account-tokens';
 import { findOrganization } from '../../db/repositories/organizations';
 import {
   EMPLOYEE_SORTS,
+  EmailNeedsConfirmation,
   anotherAdminRemains,
   emailInOrganization,
   findEmployee,
@@ -39,6 +40,8 @@ import { queueWebhookEvents } from '../../webhooks/events';
 import { employeeEvent } from '../../webhooks/hooks';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
+const ACCEPTED_MEANWHILE =
+  'This person has just accepted their invitation. Save again to send the new address a confirmation link.';
 const LAST_ADMIN =
   'Your organisation would have no active admin left. Make someone else an admin first.';
 
@@ -124,6 +127,7 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+      if (error instanceof EmailNeedsConfirmation) throw conflict(ACCEPTED_MEANWHILE);
       throw error;
     }
     // This instance refuses the old tokens at once; the others within their cache's age.
