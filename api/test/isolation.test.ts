@@ -12,6 +12,7 @@ import {
   createUser,
   call,
   createCertificate,
+  createCertificateType,
   createNotification,
   createOrganization,
   createTask,
@@ -40,6 +41,8 @@ interface World {
   /** An API token of each admin (issue 30). */
   myToken: string;
   theirToken: string;
+  myCertificateType: string;
+  theirCertificateType: string;
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
@@ -62,6 +65,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirWebhook: (await createWebhook(db, theirs)).id,
       myToken: await apiTokenOf(mine),
       theirToken: await apiTokenOf(theirs),
+      myCertificateType: await createCertificateType(db, mine),
+      theirCertificateType: await createCertificateType(db, theirs),
     };
     // Our employee has a notice of their own, so their list has something to check.
     await createNotification(db, mine.employee);
@@ -85,6 +90,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/certificates/', (w) => w.theirCertificate, 'Certificate not found'],
     ['/notifications/', (w) => w.theirNotice, 'Notification not found'],
     ['/webhooks/', (w) => w.theirWebhook, 'Webhook not found'],
+    ['/certificate-types/', (w) => w.theirCertificateType, 'Certificate type not found'],
     ['/profile/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/api-tokens/', (w) => w.theirToken, 'API token not found'],
   ];
@@ -98,6 +104,9 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'PUT /certificates/:id/': { name: 'Mine now' },
     'PATCH /notifications/:id': { read: true },
     'PUT /webhooks/:id': { description: 'Mine now' },
+    'PUT /certificate-types/:id': { description: 'Mine now' },
+    'DELETE /certificate-types/:id': undefined,
+    'POST /certificate-types/:id/link-certificates': undefined,
     'DELETE /webhooks/:id': undefined,
     'POST /webhooks/:id/deliveries/:delivery_id/redeliver': undefined,
     'POST /webhooks/:id/test': undefined,
@@ -252,6 +261,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/notifications/', 'employee'],
     ['/webhooks/', 'admin'],
     ['/webhooks/:id/deliveries', 'admin'],
+    ['/certificate-types/', 'employee'],
     ['/activity', 'manager'],
     ['/profile/api-tokens', 'admin'],
     ['/api-tokens', 'admin'],
@@ -285,6 +295,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       world.theirs.employee.id,
       world.theirs.colleague.id,
       world.theirToken,
+      world.theirCertificateType,
     ];
     for (const item of items) {
       expect(foreignIds).not.toContain(item.id);

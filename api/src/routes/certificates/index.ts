@@ -18,6 +18,9 @@ import {
 } from '../../db/repositories/certificates';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
+import { findCertificateType } from '../../db/repositories/certificate-types';
+import type { Db } from '../../db/tables';
+import { checkedOffsets } from '../certificate-types/offsets';
 import { tellNewPersonInCharge } from '../../reminders/reassignment';
 import { certificateSchedule } from '../../reminders/schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
@@ -36,6 +39,29 @@ function expiringWithin(days: number | undefined) {
   if (days === undefined) return {};
   const today = kolkataToday();
   return { expiresFrom: today, expiresUntil: addCalendarDays(today, days) };
+}
+
+/**
+ * The certificate type sent (undefined: not sent, null: none), checked to be the caller's
+ * organisation's: another organisation's type is 404 like any id of theirs.
+ */
+async function checkedType(
+  db: Db,
+  organizationId: string,
+  typeId: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (typeId === undefined || typeId === null) return typeId;
+  if (!(await findCertificateType(db, organizationId, typeId))) throw notFound('Certificate type');
+  return typeId;
+}
+
+/** The offsets sent, checked and stored as JSON text (null: follow the type). */
+function storedOffsets(
+  check: InputCheck,
+  offsets: number[] | null | undefined,
+): string | null | undefined {
+  if (offsets === undefined || offsets === null) return offsets;
+  return JSON.stringify(checkedOffsets(check, offsets, 'reminder_offsets'));
 }
 
 function checkDateOrder(check: InputCheck, issueDate: string | null, expiryDate: string): void {
@@ -95,7 +121,10 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       checkDateOrder(check, issueDate, expiryDate);
       const incharge = body.incharge_person_id ?? null;
       await checkMember(db, caller, incharge, check, 'incharge_person_id');
+      const reminderOffsets = storedOffsets(check, body.reminder_offsets) ?? null;
       check.done();
+      const typeId =
+        (await checkedType(db, caller.organization_id, body.certificate_type_id)) ?? null;
 
       const id = randomUUID();
       const now = nowIso();
@@ -110,6 +139,8 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             issue_date: issueDate,
             expiry_date: expiryDate,
             reminder_days_before: body.reminder_days_before,
+            certificate_type_id: typeId,
+            reminder_offsets: reminderOffsets,
             ...certificateSchedule(expiryDate, body.reminder_days_before),
             department: optionalText(body.department) ?? null,
             incharge_person_id: incharge,
@@ -158,6 +189,9 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.reminder_days_before !== undefined) {
         changes.reminder_days_before = body.reminder_days_before;
       }
+      if (body.reminder_offsets !== undefined) {
+        changes.reminder_offsets = storedOffsets(check, body.reminder_offsets);
+      }
       if (body.department !== undefined) changes.department = optionalText(body.department);
       const reassigned =
         body.incharge_person_id !== undefined &&
@@ -173,6 +207,13 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const issueDate = 'issue_date' in changes ? changes.issue_date : existing.issue_date;
       checkDateOrder(check, issueDate ?? null, expiryDate);
       check.done();
+      if (body.certificate_type_id !== undefined) {
+        changes.certificate_type_id = await checkedType(
+          db,
+          caller.organization_id,
+          body.certificate_type_id,
+        );
+      }
 
       if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
       // A new date, new reminder days, another status or a new person in charge re-arm the
@@ -181,6 +222,8 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (
         changes.expiry_date !== undefined ||
         changes.reminder_days_before !== undefined ||
+        changes.reminder_offsets !== undefined ||
+        changes.certificate_type_id !== undefined ||
         (body.status !== undefined && body.status !== existing.status) ||
         reassigned
       ) {
