@@ -236,9 +236,10 @@ export async function saveCertificateType(
   id: string,
   before: CertificateTypeFields,
   after: CertificateTypeFields,
-  now: string,
+  moment: { now: string; today: string },
   actor: Actor,
 ): Promise<void> {
+  const { now } = moment;
   const changes = changesBetween(recorded(before), recorded(after), RECORDED_TYPE_FIELDS);
   if (Object.keys(changes).length === 0) return;
   await inTransaction(db, async (trx) => {
@@ -258,6 +259,17 @@ export async function saveCertificateType(
       .execute();
     if ('required_for' in changes) {
       await writeRequirements(trx, organizationId, id, after.required_for);
+    }
+    // New offsets re-arm the type's certificates: the next sweep works out which reminders
+    // are due and which come next; the ledger's keys keep those already sent from coming again.
+    if ('reminder_offsets' in changes || 'remind_after_expiry' in changes) {
+      await trx
+        .updateTable('certificates')
+        .set({ remind_on: moment.today })
+        .where('organization_id', '=', organizationId)
+        .where('certificate_type_id', '=', id)
+        .where('status', 'in', ['active', 'renewed', 'expired', 'escalated'])
+        .execute();
     }
     await recordActivity(trx, actor, [
       { organizationId, entityType: 'certificate_type', entityId: id, action: 'updated', changes },

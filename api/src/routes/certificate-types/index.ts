@@ -25,7 +25,7 @@ import {
   typeIdNamed,
   type CertificateTypeFields,
 } from '../../db/repositories/certificate-types';
-import { nowIso } from '../../lib/dates';
+import { kolkataToday, nowIso } from '../../lib/dates';
 import { conflict, notFound } from '../../lib/http-errors';
 import { InputCheck, optionalText } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
@@ -177,7 +177,7 @@ const certificateTypeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         existing.id,
         before,
         after,
-        nowIso(),
+        { now: nowIso(), today: kolkataToday() },
         actorOf(caller),
       );
       return typeOf(caller.organization_id, existing.id);

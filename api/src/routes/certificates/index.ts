@@ -18,11 +18,11 @@ import {
 } from '../../db/repositories/certificates';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
-import { findCertificateType } from '../../db/repositories/certificate-types';
+import { findCertificateType, parseOffsets } from '../../db/repositories/certificate-types';
 import type { Db } from '../../db/tables';
 import { checkedOffsets } from '../certificate-types/offsets';
 import { tellNewPersonInCharge } from '../../reminders/reassignment';
-import { certificateSchedule } from '../../reminders/schedule';
+import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
@@ -141,7 +141,13 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             reminder_days_before: body.reminder_days_before,
             certificate_type_id: typeId,
             reminder_offsets: reminderOffsets,
-            ...certificateSchedule(expiryDate, body.reminder_days_before),
+            ...(await certificateReminderSchedule(trx, {
+              organizationId: caller.organization_id,
+              expiryDate,
+              reminderDaysBefore: body.reminder_days_before,
+              ownOffsets: reminderOffsets === null ? null : parseOffsets(reminderOffsets),
+              certificateTypeId: typeId,
+            })),
             department: optionalText(body.department) ?? null,
             incharge_person_id: incharge,
             created_by_user_id: caller.id,
@@ -229,10 +235,19 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ) {
         Object.assign(
           changes,
-          certificateSchedule(
+          await certificateReminderSchedule(db, {
+            organizationId: caller.organization_id,
             expiryDate,
-            changes.reminder_days_before ?? existing.reminder_days_before,
-          ),
+            reminderDaysBefore: changes.reminder_days_before ?? existing.reminder_days_before,
+            ownOffsets:
+              changes.reminder_offsets === undefined
+                ? existing.reminder_offsets
+                : parseOffsets(changes.reminder_offsets),
+            certificateTypeId:
+              changes.certificate_type_id === undefined
+                ? existing.certificate_type_id
+                : changes.certificate_type_id,
+          }),
         );
       }
       const now = nowIso();
