@@ -46,6 +46,7 @@ import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
 import certificateTypeRoutes from './routes/certificate-types';
+import complianceRoutes from './routes/compliance';
 import exportRoutes from './routes/exports';
 import dashboardRoutes from './routes/dashboard';
 import employeeRoutes from './routes/employee';
@@ -160,6 +161,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(taskRoutes);
     await signedIn.register(certificateRoutes);
     await signedIn.register(certificateTypeRoutes);
+    await signedIn.register(complianceRoutes);
     await signedIn.register(exportRoutes);
     await signedIn.register(managerRoutes);
     await signedIn.register(employeeRoutes);

@@ -56,6 +56,7 @@ const BODIES: [string, string, string][] = [
   ['CertificateTypePayload', 'PUT /api/v1/certificate-types/{id}', 'request'],
   ['CertificateType', 'PUT /api/v1/certificate-types/{id}', '200'],
   ['LinkCertificatesResult', 'POST /api/v1/certificate-types/{id}/link-certificates', '200'],
+  ['ComplianceMatrix', 'GET /api/v1/compliance', '200'],
   ['TeamMember[]', 'GET /api/v1/manager/team', '200'],
   ['Task[]', 'GET /api/v1/manager/tasks', '200'],
   ['Certificate[]', 'GET /api/v1/manager/certificates', '200'],

@@ -268,6 +268,14 @@ const ROUTES: RouteCase[] = [
     path: (f) => `/certificate-types/${f.doomedCertificateType}`,
     expect: [403, 403, 204],
   },
+  // The compliance matrix (issue 28): managers and admins.
+  { route: 'GET /compliance', method: 'GET', path: () => '/compliance', expect: [403, 200, 200] },
+  {
+    route: 'GET /compliance/export',
+    method: 'GET',
+    path: () => '/compliance/export',
+    expect: [403, 200, 200],
+  },
   // Webhooks (issue 30): admins only.
   { route: 'GET /webhooks/', method: 'GET', path: () => '/webhooks/', expect: [403, 403, 200] },
   {

@@ -68,3 +68,60 @@ export function proposedExpiry(issueDate: string, validityMonths: number | null)
   if (!date.isValid || !/^\d{4}-\d{2}-\d{2}$/.test(issueDate)) return null;
   return date.plus({ months: validityMonths }).toISODate();
 }
+
+/** A cell of the compliance matrix (issue 28). */
+export const COMPLIANCE_STATES = [
+  'valid',
+  'expiring',
+  'expired',
+  'missing',
+  'not_required',
+] as const;
+export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
+
+/** The word a state is shown and exported as (never colour alone). */
+export const COMPLIANCE_STATE_LABELS: Record<ComplianceState, string> = {
+  valid: 'Valid',
+  expiring: 'Expiring',
+  expired: 'Expired',
+  missing: 'Missing',
+  not_required: 'Not required',
+};
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+function plusDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
+}
+
+/**
+ * The state of one person's cell for one type, in Asia/Kolkata calendar dates (`today` is
+ * Kolkata's today, whatever the zone of the browser or server asking):
+ * - not required: `not_required` (whatever they hold);
+ * - required, none held: `missing`;
+ * - the expiry date before today: `expired` (a certificate is valid through its expiry day);
+ * - the expiry date within the type's first (largest) reminder offset: `expiring`, from the
+ *   day `expiry − offset` on, through the expiry day;
+ * - otherwise `valid`.
+ */
+export function complianceCellState(cell: {
+  required: boolean;
+  expiryDate: string | null;
+  firstOffset: number;
+  today: string;
+}): ComplianceState {
+  if (!cell.required) return 'not_required';
+  if (cell.expiryDate === null) return 'missing';
+  if (cell.expiryDate < cell.today) return 'expired';
+  if (plusDays(cell.today, cell.firstOffset) >= cell.expiryDate) return 'expiring';
+  return 'valid';
+}
+
+/** Whether a state counts as covered in the totals: a certificate valid today. */
+export function isCompliant(state: ComplianceState): boolean {
+  return state === 'valid' || state === 'expiring';
+}
+
+/** The percent shown for `compliant` of `required` (100 when nothing is required), whole. */
+export function compliancePercent(compliant: number, required: number): number {
+  return required === 0 ? 100 : Math.floor((compliant * 100) / required);
+}

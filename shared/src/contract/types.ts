@@ -435,6 +435,42 @@ export interface LinkCertificatesResult {
   linked: number;
 }
 
+/** One cell of GET /compliance. */
+export interface ComplianceCell {
+  type_id: Uuid;
+  state: 'valid' | 'expiring' | 'expired' | 'missing' | 'not_required';
+  /** The certificate the state is of (the latest-expiring one held), if any. */
+  certificate_id: Uuid | null;
+  expiry_date: IsoDate | null;
+}
+
+export interface ComplianceRow {
+  employee: { id: Uuid; full_name: string | null; department: string | null; role: Role };
+  cells: ComplianceCell[];
+  compliant_percent: number;
+  /** Required cells that are missing or expired. */
+  gaps: number;
+}
+
+export interface ComplianceTypeTotal {
+  type_id: Uuid;
+  required: number;
+  compliant: number;
+  compliant_percent: number;
+}
+
+/** GET /compliance: one page of people (X-Total-Count: all people matching). */
+export interface ComplianceMatrix {
+  types: { id: Uuid; name: string }[];
+  rows: ComplianceRow[];
+  totals: {
+    by_type: ComplianceTypeTotal[];
+    organization_percent: number;
+    /** Required cells missing or expired, over every person matching (not only the page). */
+    gaps: number;
+  };
+}
+
 // ---------------------------------------------------------------- activity history (issue 29)
 
 /** Who made a change: a person, Duly itself (the scheduler), an import, or an API token. */
