@@ -25,6 +25,8 @@ export interface ComplianceFilter {
   typeId?: string;
   gapsOnly?: boolean;
   includeInactive?: boolean;
+  /** Only these people (the page's, when reading their cells). */
+  personIds?: string[];
 }
 
 export type ComplianceSort = 'name' | 'compliance';
@@ -55,6 +57,7 @@ function withPairs(filter: ComplianceFilter): RawBuilder<unknown> {
   if (filter.teamDepartment !== undefined) {
     people.push(sql`department = ${filter.teamDepartment}`);
   }
+  if (filter.personIds !== undefined) people.push(sql`id in (${sql.join(filter.personIds)})`);
   const types = [sql`organization_id = ${org}`];
   if (filter.typeId !== undefined) types.push(sql`id = ${filter.typeId}`);
   return sql`with
@@ -170,9 +173,11 @@ export async function requiredPairs(
   personIds: string[],
 ): Promise<Set<string>> {
   if (personIds.length === 0) return new Set();
-  const { rows } = await sql<{ person_id: string; type_id: string }>`${withPairs(filter)}
-    select person_id, type_id from rq
-    where person_id in (${sql.join(personIds)})`.execute(db);
+  const { rows } = await sql<{ person_id: string; type_id: string }>`${withPairs({
+    ...filter,
+    personIds,
+  })}
+    select person_id, type_id from rq`.execute(db);
   return new Set(rows.map((row) => `${row.person_id}:${row.type_id}`));
 }
 
