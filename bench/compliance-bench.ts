@@ -13,9 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../api/src/app';
-import type { Db } from '../api/src/db/tables';
-import { certificateSchedule } from '../api/src/reminders/schedule';
+import { buildApp, certificateSchedule, type Db } from '../api/src/index';
 import {
   kolkataDateIn,
   openTestDatabase,
