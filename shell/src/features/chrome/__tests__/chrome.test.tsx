@@ -154,7 +154,11 @@ describe('side navigation', () => {
   ] as const)('a %s sees %j', (role, labels) => {
     renderShell({ route: '/dashboard', token: makeToken({ role }) });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(labels);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(labels);
   });
 
   it('marks only Activity on the activity page, not also Employees whose path it is under', () => {
