@@ -45,6 +45,8 @@ import signInLimitsPlugin from './plugins/sign-in-limits';
 import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
+import certificateTypeRoutes from './routes/certificate-types';
+import complianceRoutes from './routes/compliance';
 import exportRoutes from './routes/exports';
 import importRoutes from './routes/imports';
 import dashboardRoutes from './routes/dashboard';
@@ -159,6 +161,8 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(employeesRoutes);
     await signedIn.register(taskRoutes);
     await signedIn.register(certificateRoutes);
+    await signedIn.register(certificateTypeRoutes);
+    await signedIn.register(complianceRoutes);
     await signedIn.register(exportRoutes);
     await signedIn.register(importRoutes);
     await signedIn.register(managerRoutes);

@@ -11,6 +11,7 @@ import {
 
 const CERTIFICATE_FIELDS = [
   'assigned_to',
+  'certificate_type_id',
   'created_at',
   'created_by_user_id',
   'department',
@@ -22,6 +23,7 @@ const CERTIFICATE_FIELDS = [
   'name',
   'organization_id',
   'reminder_days_before',
+  'reminder_offsets',
   'status',
   'updated_at',
 ];

@@ -23,7 +23,14 @@ import { createDatabase, type DatabaseSettings } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { insertNotification } from '../src/db/repositories/notifications';
 import { insertUser } from '../src/db/repositories/users';
-import type { Db, NewCertificate, NewNotification, NewTask, NewUser } from '../src/db/tables';
+import type {
+  Db,
+  NewCertificate,
+  NewCertificateType,
+  NewNotification,
+  NewTask,
+  NewUser,
+} from '../src/db/tables';
 import { signToken } from '../src/lib/jwt';
 import { certificateSchedule } from '../src/reminders/schedule';
 import type { ScryptCost } from '../src/lib/passwords';
@@ -381,6 +388,37 @@ export async function createCertificate(
   return certificate.id;
 }
 
+/** A certificate type straight in the table (optional for everyone, offsets [30, 7]). */
+export async function createCertificateType(
+  db: Db,
+  organization: TestOrganization,
+  fields: Partial<NewCertificateType> = {},
+  requiredFor: { kind: 'role' | 'department'; value: string }[] = [],
+): Promise<string> {
+  const now = new Date().toISOString();
+  const type: NewCertificateType = {
+    organization_id: organization.id,
+    id: randomUUID(),
+    name: unique('Type'),
+    description: null,
+    validity_months: null,
+    reminder_offsets: '[30,7]',
+    remind_after_expiry: 0,
+    required_for_everyone: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+  await db.insertInto('certificate_types').values(type).execute();
+  for (const requirement of requiredFor) {
+    await db
+      .insertInto('certificate_type_requirements')
+      .values({ organization_id: organization.id, certificate_type_id: type.id, ...requirement })
+      .execute();
+  }
+  return type.id;
+}
+
 /**
  * A notice to `recipient`, as the reminders engine would write it: a certificate reminder
  * unless `fields` say otherwise, unread, created now.
@@ -515,6 +553,18 @@ export async function snapshot(db: Db): Promise<unknown> {
     ]);
   const webhooks = await db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute();
   const deliveries = await db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute();
+  const certificateTypes = await db
+    .selectFrom('certificate_types')
+    .selectAll()
+    .orderBy('id')
+    .execute();
+  const requirements = await db
+    .selectFrom('certificate_type_requirements')
+    .selectAll()
+    .orderBy('certificate_type_id')
+    .orderBy('kind')
+    .orderBy('value')
+    .execute();
   return {
     organizations,
     users,
@@ -525,6 +575,8 @@ export async function snapshot(db: Db): Promise<unknown> {
     emailOptOuts,
     webhooks,
     deliveries,
+    certificateTypes,
+    requirements,
   };
 }
 

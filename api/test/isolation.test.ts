@@ -15,6 +15,7 @@ import {
   createUser,
   call,
   createCertificate,
+  createCertificateType,
   createNotification,
   createOrganization,
   createTask,
@@ -46,6 +47,8 @@ interface World {
   /** An import of each organisation, with one row result (issue 27). */
   myImport: string;
   theirImport: string;
+  myCertificateType: string;
+  theirCertificateType: string;
 }
 
 /** A finished dry-run import of one row, straight into the tables. */
@@ -109,6 +112,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirToken: await apiTokenOf(theirs),
       myImport: await importOf(db, mine),
       theirImport: await importOf(db, theirs),
+      myCertificateType: await createCertificateType(db, mine),
+      theirCertificateType: await createCertificateType(db, theirs),
     };
     // Our employee has a notice of their own, so their list has something to check.
     await createNotification(db, mine.employee);
@@ -132,6 +137,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/certificates/', (w) => w.theirCertificate, 'Certificate not found'],
     ['/notifications/', (w) => w.theirNotice, 'Notification not found'],
     ['/webhooks/', (w) => w.theirWebhook, 'Webhook not found'],
+    ['/certificate-types/', (w) => w.theirCertificateType, 'Certificate type not found'],
     ['/profile/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/imports/', (w) => w.theirImport, 'Import not found'],
@@ -146,6 +152,9 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'PUT /certificates/:id/': { name: 'Mine now' },
     'PATCH /notifications/:id': { read: true },
     'PUT /webhooks/:id': { description: 'Mine now' },
+    'PUT /certificate-types/:id': { description: 'Mine now' },
+    'DELETE /certificate-types/:id': undefined,
+    'POST /certificate-types/:id/link-certificates': undefined,
     'DELETE /webhooks/:id': undefined,
     'POST /webhooks/:id/deliveries/:delivery_id/redeliver': undefined,
     'POST /webhooks/:id/test': undefined,
@@ -300,6 +309,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/notifications/', 'employee'],
     ['/webhooks/', 'admin'],
     ['/webhooks/:id/deliveries', 'admin'],
+    ['/certificate-types/', 'employee'],
     ['/activity', 'manager'],
     ['/profile/api-tokens', 'admin'],
     ['/api-tokens', 'admin'],
@@ -335,6 +345,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       world.theirs.employee.id,
       world.theirs.colleague.id,
       world.theirToken,
+      world.theirCertificateType,
     ];
     for (const item of items) {
       expect(foreignIds).not.toContain(item.id);

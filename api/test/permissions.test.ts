@@ -12,6 +12,7 @@ import {
   apiPath,
   call,
   createCertificate,
+  createCertificateType,
   createNotification,
   createOrganization,
   createTask,
@@ -42,6 +43,9 @@ interface Fixture {
   /** A webhook endpoint and a delivery of its log; another one the admin deletes. */
   webhook: { id: string; deliveryId: string };
   doomedWebhook: { id: string; deliveryId: string };
+  /** A certificate type, and another the admin deletes. */
+  certificateType: string;
+  doomedCertificateType: string;
 }
 
 /** The password of `withPassword`'s people. */
@@ -236,6 +240,53 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     path: () => '/reminders/status',
     expect: [403, 403, 200],
+  },
+  // Certificate types (issue 28): everyone reads the catalogue, admins change it.
+  {
+    route: 'GET /certificate-types/',
+    method: 'GET',
+    path: () => '/certificate-types/',
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /certificate-types/:id',
+    method: 'GET',
+    path: (f) => `/certificate-types/${f.certificateType}`,
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'POST /certificate-types/',
+    method: 'POST',
+    path: () => '/certificate-types/',
+    body: () => ({ name: `Type ${newEmail()}` }),
+    expect: [403, 403, 201],
+  },
+  {
+    route: 'PUT /certificate-types/:id',
+    method: 'PUT',
+    path: (f) => `/certificate-types/${f.certificateType}`,
+    body: () => ({ description: 'Changed' }),
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /certificate-types/:id/link-certificates',
+    method: 'POST',
+    path: (f) => `/certificate-types/${f.certificateType}/link-certificates`,
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'DELETE /certificate-types/:id',
+    method: 'DELETE',
+    path: (f) => `/certificate-types/${f.doomedCertificateType}`,
+    expect: [403, 403, 204],
+  },
+  // The compliance matrix (issue 28): managers and admins.
+  { route: 'GET /compliance', method: 'GET', path: () => '/compliance', expect: [403, 200, 200] },
+  {
+    route: 'GET /compliance/export',
+    method: 'GET',
+    path: () => '/compliance/export',
+    expect: [403, 200, 200],
   },
   // Webhooks (issue 30): admins only.
   { route: 'GET /webhooks/', method: 'GET', path: () => '/webhooks/', expect: [403, 403, 200] },
@@ -497,6 +548,8 @@ const PLACEHOLDERS = {
   notices: { employee: "{employee's notice}", manager: "{manager's notice}", admin: '' },
   webhook: { id: '{webhook}', deliveryId: '{delivery}' },
   doomedWebhook: { id: '{doomed webhook}', deliveryId: '' },
+  certificateType: '{certificate type}',
+  doomedCertificateType: '{doomed certificate type}',
 } as unknown as Fixture;
 
 const routeName = (route: RouteCase) => `${route.method} ${route.path(PLACEHOLDERS)}`;
@@ -531,6 +584,8 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
       withPassword: {} as Record<Role, TestUser>,
       webhook: await createWebhook(db, org),
       doomedWebhook: await createWebhook(db, org),
+      certificateType: await createCertificateType(db, org),
+      doomedCertificateType: await createCertificateType(db, org),
     };
     const passwordHash = await hashPassword(KNOWN_PASSWORD, LEGACY_COST);
     for (const role of ROLES) {

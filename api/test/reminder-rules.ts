@@ -32,6 +32,8 @@ export interface CertificateModel {
   id: string;
   expiryDate: string;
   reminderDaysBefore: number;
+  /** Its own reminder offsets (issue 28): one reminder per offset instead of one. */
+  offsets?: number[];
   status: 'active' | 'renewed' | 'expired' | 'escalated';
   inchargeId: string | null;
   creatorId: string;
@@ -124,13 +126,17 @@ export class ReminderRules {
     for (const certificate of certificates) {
       const { expiryDate } = certificate;
       const live = certificate.status === 'active' || certificate.status === 'renewed';
-      const reminderDate = addDays(expiryDate, -certificate.reminderDaysBefore);
+      // Without offsets, one reminder whose key names no offset; with them, one per offset.
+      const reminders = certificate.offsets
+        ? certificate.offsets.map((days) => ({ days, key: `${expiryDate}:${days}d` }))
+        : [{ days: certificate.reminderDaysBefore, key: expiryDate }];
       // Valid through its expiry date; a reminder once its day's REMINDER_TIME has come.
-      if (live && today <= expiryDate) {
-        if (now >= kolkataInstant(reminderDate, this.reminderTime)) {
+      for (const reminder of reminders) {
+        const reminderDate = addDays(expiryDate, -reminder.days);
+        if (live && today <= expiryDate && now >= kolkataInstant(reminderDate, this.reminderTime)) {
           this.notify(
             this.namedOrLeaders([certificate.inchargeId, certificate.creatorId]),
-            (user) => `certificate:${certificate.id}:reminder:${expiryDate}:${user}`,
+            (user) => `certificate:${certificate.id}:reminder:${reminder.key}:${user}`,
           );
         }
       }

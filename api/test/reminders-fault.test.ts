@@ -14,7 +14,8 @@
  *      pooled connections of both instances, mails in flight on them); what B had claimed is
  *      taken over by the others when its lease runs out (leases are in the database's time,
  *      DULY_REMINDER_LEASE_MS shortens them to 10 s).
- *   2. A few certificates get a new expiry date (a new key: the reminder re-arms).
+ *   2. A few certificates get a new expiry date (a new key: the reminder re-arms), some of them
+ *      with several reminder offsets (issue 28: one reminder per offset, each once).
  *   3. Both instances stop (A by SIGKILL, B by SIGTERM); while nothing runs the clock moves
  *      to D0+2 10:00, past midnight twice and the 09:00 of D0+1 and D0+2; both restart and
  *      catch up: reminders whose day came during the downtime, expiries, escalations.
@@ -385,6 +386,7 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
       expiryDate: string,
       reminderDaysBefore: number,
       rearm = false,
+      offsets?: number[],
     ) =>
       jobs.push(async () => {
         const creator = creators[i % 2];
@@ -399,12 +401,14 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
             expiry_date: expiryDate,
             reminder_days_before: reminderDaysBefore,
             incharge_person_id: incharge,
+            ...(offsets ? { reminder_offsets: offsets } : {}),
           },
         );
         const model: CertificateModel = {
           id: certificate.id,
           expiryDate,
           reminderDaysBefore,
+          offsets,
           status: 'active',
           inchargeId: incharge,
           creatorId: creator.id,
@@ -429,6 +433,14 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
     for (let i = 0; i < 20; i += 1) createCertificate(i, today, 1);
     // Reminder in phase 1, then a new expiry date whose reminder day is D0+1: reminded again.
     for (let i = 0; i < 10; i += 1) createCertificate(i, addDays(today, 20), 20, true);
+    // Several offsets (issue 28): one reminder day passed (phase 1), one during the downtime
+    // (caught up), one after the test; and two days both already passed (both in phase 1).
+    for (let i = 0; i < 20; i += 1) {
+      createCertificate(i, addDays(today, 12), 30, false, [40, 12 - (i % 2) - 1, 3]);
+    }
+    for (let i = 0; i < 10; i += 1) createCertificate(i, addDays(today, 8), 30, false, [9, 8]);
+    // New offsets' expiry date re-arms them all: both come again for the new date.
+    for (let i = 0; i < 5; i += 1) createCertificate(i, addDays(today, 20), 20, true, [21, 20]);
 
     await inParallel(jobs);
     const rules = new ReminderRules(people, REMINDER_TIME);

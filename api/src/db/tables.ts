@@ -98,8 +98,38 @@ export interface CertificatesTable {
   remind_on: ColumnType<string | null, string, string | null>;
   /** The day an expired certificate is escalated; kept with the expiry date. */
   escalate_on: ColumnType<string, string, string>;
+  /** The certificate's type (migration 2026-11-28-301); null: untyped, as before types. */
+  certificate_type_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its own reminder offsets, a JSON array of days; null: the type's (or reminder_days_before). */
+  reminder_offsets: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** The catalogue of certificate types (migration 2026-11-28-301, issue 28). */
+export interface CertificateTypesTable {
+  organization_id: string;
+  id: string;
+  name: string;
+  description: string | null;
+  /** Null: a certificate of this type does not expire. */
+  validity_months: number | null;
+  /** JSON array of days before expiry, largest first: `[30,7]`. */
+  reminder_offsets: string;
+  /** 1 or 0 (SQLite has no booleans). */
+  remind_after_expiry: number;
+  /** 1 or 0: required for every person of the organisation. */
+  required_for_everyone: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One role or department a certificate type is required for. */
+export interface CertificateTypeRequirementsTable {
+  organization_id: string;
+  certificate_type_id: string;
+  kind: 'role' | 'department';
+  value: string;
 }
 
 /** The reminders' ledger (migration 005): one notice to one person, in-app and by email. */
@@ -287,6 +317,8 @@ export interface Database {
   users: UsersTable;
   tasks: TasksTable;
   certificates: CertificatesTable;
+  certificate_types: CertificateTypesTable;
+  certificate_type_requirements: CertificateTypeRequirementsTable;
   notifications: NotificationsTable;
   email_opt_outs: EmailOptOutsTable;
   account_tokens: AccountTokensTable;
@@ -389,6 +421,7 @@ export type NewTask = Insertable<TasksTable>;
 export type TaskUpdate = Updateable<TasksTable>;
 export type CertificateRow = Selectable<CertificatesTable>;
 export type NewCertificate = Insertable<CertificatesTable>;
+export type NewCertificateType = Insertable<CertificateTypesTable>;
 export type CertificateUpdate = Updateable<CertificatesTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;

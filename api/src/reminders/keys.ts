@@ -25,8 +25,16 @@ export function noticeKey(
   itemId: string,
   itemDate: string,
   recipientId: string,
+  /** Which of an item's reminders (issue 28: `60d`, `after-14d`); none for the only one. */
+  occurrence?: string,
 ): string {
-  return `${itemTypeOf(kind)}:${itemId}:${KEY_WORDS[kind]}:${itemDate}:${recipientId}`;
+  const date = occurrence === undefined ? itemDate : `${itemDate}:${occurrence}`;
+  return `${itemTypeOf(kind)}:${itemId}:${KEY_WORDS[kind]}:${date}:${recipientId}`;
+}
+
+/** A reminder about a certificate already expired (remind_after_expiry, reminders/offsets.ts). */
+export function isAfterExpiryKey(key: string): boolean {
+  return /:reminder:[^:]+:after-\d+d:/.test(key);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface Notice {
   itemTitle: string;
   /** The due instant or expiry date the notice is about (part of the key). */
   itemDate: string;
+  /** Which of the item's reminders, when it has several (part of the key). */
+  occurrence?: string;
   delivery: 'digest' | 'immediate';
   /** When the email may go out (ISO UTC). */
   sendAfter: string;
@@ -39,7 +41,7 @@ function rowOf(
     id: randomUUID(),
     organization_id: notice.organizationId,
     recipient_user_id: recipientId,
-    key: noticeKey(notice.kind, notice.itemId, notice.itemDate, recipientId),
+    key: noticeKey(notice.kind, notice.itemId, notice.itemDate, recipientId, notice.occurrence),
     kind: notice.kind,
     item_type: itemTypeOf(notice.kind),
     item_id: notice.itemId,

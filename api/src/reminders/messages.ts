@@ -10,6 +10,7 @@ import type { NotificationKind, NotificationRow } from '../db/tables';
 import { composeMail } from '../mail/compose';
 import { publicLink, type MailMessage } from '../mail/mailer';
 import {
+  isAfterExpiryKey,
   MAX_KEYS_IN_HEADER,
   messageIdFor,
   NOTIFICATION_COUNT_HEADER,
@@ -63,6 +64,9 @@ function sentence(notice: DeliverableNotice): string {
   const title = notice.item_title;
   switch (notice.kind) {
     case 'certificate_reminder':
+      if (isAfterExpiryKey(notice.key)) {
+        return `The certificate "${title}" expired on ${calendarDate(notice.item_date)} and has not been renewed yet. Renew it.`;
+      }
       return `The certificate "${title}" expires on ${calendarDate(notice.item_date)}. Renew it before then.`;
     case 'certificate_expired':
       return `The certificate "${title}" expired: its expiry date was ${calendarDate(notice.item_date)}.`;

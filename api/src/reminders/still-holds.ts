@@ -6,6 +6,7 @@
  * notice's key) and status; the mail says what the item is called now.
  */
 import type { Db, NotificationKind } from '../db/tables';
+import { isAfterExpiryKey } from './keys';
 import type { DeliverableNotice } from './messages';
 
 /** The statuses an item is in while a notice of each kind is true. */
@@ -86,7 +87,11 @@ export async function checkStillHolds<T extends OwnedNotice>(
   const stale: T[] = [];
   for (const notice of notices) {
     const item = items.get(itemKey(notice.organization_id, notice.item_type, notice.item_id));
-    if (item && item.date === notice.item_date && HOLDS_WHILE[notice.kind].includes(item.status)) {
+    // A reminder after expiry (issue 28) holds while the certificate is still expired.
+    const holdsWhile = isAfterExpiryKey(notice.key)
+      ? HOLDS_WHILE.certificate_expired
+      : HOLDS_WHILE[notice.kind];
+    if (item && item.date === notice.item_date && holdsWhile.includes(item.status)) {
       holding.push({ ...notice, item_title: item.title });
     } else {
       stale.push(notice);

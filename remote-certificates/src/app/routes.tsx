@@ -10,6 +10,8 @@ import { CertificateDetailScreen } from '../features/certificates/CertificateDet
 import { CertificateListScreen } from '../features/certificates/CertificateListScreen';
 import { CreateCertificateScreen } from '../features/certificates/CreateCertificateScreen';
 import { EditCertificateScreen } from '../features/certificates/EditCertificateScreen';
+import { CertificateTypesScreen } from '../features/certificates/CertificateTypesScreen';
+import { ComplianceScreen } from '../features/compliance/ComplianceScreen';
 
 const routes: RouteObject[] = [
   { path: '/certificates', element: <CertificateListScreen /> },
@@ -35,6 +37,8 @@ const routes: RouteObject[] = [
       </ItemIdRoute>
     ),
   },
+  { path: '/compliance', element: <ComplianceScreen /> },
+  { path: '/certificate-types', element: <CertificateTypesScreen /> },
   // /certificates/1/2/3 is not a blank page but the product's "Page not found".
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -27,6 +27,7 @@ const TAG_OF: Record<ActivityEntityType, ApiTagType> = {
   task: 'Task',
   certificate: 'Certificate',
   employee: 'Employee',
+  certificate_type: 'CertificateType',
 };
 
 export const activityApi = baseApi.injectEndpoints({

@@ -20,6 +20,8 @@ import { isApiError } from './errors';
  */
 export const API_TAG_TYPES = [
   'Task',
+  'CertificateType',
+  'Compliance',
   'Certificate',
   'Employee',
   'Dashboard',

@@ -22,6 +22,7 @@ const ITEM_NAMES: Record<ActivityEntityType, string> = {
   task: 'this task',
   certificate: 'this certificate',
   employee: 'this person',
+  certificate_type: 'this certificate type',
 };
 
 function fieldLabel(field: string, entityType: ActivityEntityType): string {
@@ -106,6 +107,8 @@ export function describeActivity(entry: ActivityEntry): string {
       return `${who} rejected a document`;
     case 'document_deleted':
       return `${who} deleted a document`;
+    case 'deleted':
+      return `${who} deleted ${item}`;
     default:
       break;
   }

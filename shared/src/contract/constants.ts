@@ -8,6 +8,13 @@ export const REMINDER_DAYS_MIN = 1;
 export const REMINDER_DAYS_MAX = 365;
 export const REMINDER_DAYS_HINT = 'Number of days before expiry to send reminders (1-365 days)';
 
+/** A certificate type's reminder offsets (issue 28): days before expiry, 1–365 each, at most 5. */
+export const REMINDER_OFFSETS_MAX = 5;
+export const DEFAULT_REMINDER_OFFSETS = [30, 7] as const;
+/** A type's validity in months; empty means the certificate does not expire. */
+export const VALIDITY_MONTHS_MIN = 1;
+export const VALIDITY_MONTHS_MAX = 600;
+
 /** The certificate list's "expiring within" choices, in days; the API takes any up to the max. */
 export const EXPIRING_WITHIN_DAY_CHOICES = [7, 30, 90] as const;
 export const EXPIRING_WITHIN_DAYS_MAX = 365;

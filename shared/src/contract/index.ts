@@ -9,3 +9,4 @@ export * from './schemas';
 export * from './personName';
 export * from './activity';
 export * from './roles';
+export * from './certificateTypes';

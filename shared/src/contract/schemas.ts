@@ -15,6 +15,7 @@ import {
   REMINDER_DAYS_MAX,
   REMINDER_DAYS_MIN,
 } from './constants';
+import { reminderOffsetsProblem } from './certificateTypes';
 import { kolkataInputToIso, kolkataToday, toKolkataDate } from './dates';
 import { email, requiredText, tooLong } from './formRules';
 import { EDITABLE_TASK_STATUSES, EMPLOYEE_STATUSES, ROLES, type TaskStatus } from './types';
@@ -150,6 +151,10 @@ export interface CreateCertificateFormValues {
   reminder_days_before: number | '';
   department: string;
   incharge_person_id: string;
+  /** Its certificate type's id (issue 28); `''` for none. */
+  certificate_type_id?: string;
+  /** Its own reminder days, `"60, 14"`; `''` to follow the type. */
+  reminder_offsets?: string;
 }
 
 export const createCertificateInitialValues: CreateCertificateFormValues = {
@@ -160,7 +165,17 @@ export const createCertificateInitialValues: CreateCertificateFormValues = {
   reminder_days_before: '',
   department: '',
   incharge_person_id: '',
+  certificate_type_id: '',
+  reminder_offsets: '',
 };
+
+/** `"60, 14"` → `[60, 14]` (issue 28); a part that is not a whole number becomes NaN. */
+export function parseReminderOffsets(text: string): number[] {
+  return text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
+}
 
 /**
  * Name, expiry date, reminder days and incharge person required; the issue
@@ -186,6 +201,15 @@ export const createCertificateSchema: yup.ObjectSchema<CreateCertificateFormValu
   reminder_days_before: reminderDays as yup.Schema<number | ''>,
   department: yup.string().defined().default(''),
   incharge_person_id: requiredText('Incharge person is required'),
+  certificate_type_id: yup.string().optional(),
+  reminder_offsets: yup
+    .string()
+    .optional()
+    .test('offsets', function (value) {
+      if (!value || value.trim() === '') return true;
+      const problem = reminderOffsetsProblem(parseReminderOffsets(value));
+      return problem ? this.createError({ message: `Reminder days ${problem}` }) : true;
+    }),
 });
 
 export interface EditCertificateFormValues {

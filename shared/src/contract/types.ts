@@ -178,6 +178,10 @@ export interface Certificate {
   expiry_date: IsoDate;
   reminder_days_before: number;
   department: string | null;
+  /** Its certificate type (issue 28); null for an untyped certificate. */
+  certificate_type_id: Uuid | null;
+  /** Its own reminder offsets (days before expiry); null: the type's, or reminder_days_before. */
+  reminder_offsets: number[] | null;
   incharge_person_id: Uuid | null;
   organization_id: Uuid;
   created_by_user_id: Uuid;
@@ -195,6 +199,8 @@ export interface CreateCertificatePayload {
   expiry_date: IsoDate | IsoInstant;
   reminder_days_before: number;
   department?: string | null;
+  certificate_type_id?: Uuid | null;
+  reminder_offsets?: number[] | null;
   incharge_person_id?: Uuid | null;
   organization_id?: Uuid;
   created_by_user_id?: Uuid;
@@ -208,6 +214,8 @@ export interface UpdateCertificatePayload {
   expiry_date?: IsoDate | IsoInstant;
   reminder_days_before?: number;
   department?: string | null;
+  certificate_type_id?: Uuid | null;
+  reminder_offsets?: number[] | null;
   incharge_person_id?: Uuid | null;
   status?: CertificateStatus;
   organization_id?: Uuid;
@@ -386,13 +394,95 @@ export interface ApiErrorBody {
   errors?: { path: string; message: string }[];
 }
 
+// ---------------------------------------------------------------- certificate types (issue 28)
+
+/** Who must hold a certificate of a type: everyone, or the roles and/or departments named. */
+export interface CertificateRequirement {
+  everyone: boolean;
+  roles: Role[];
+  departments: string[];
+}
+
+/** GET /certificate-types/{id}. */
+export interface CertificateType {
+  id: Uuid;
+  name: string;
+  description: string | null;
+  /** Null: a certificate of this type does not expire. */
+  validity_months: number | null;
+  /** Days before expiry, largest first. */
+  reminder_offsets: number[];
+  remind_after_expiry: boolean;
+  required_for: CertificateRequirement;
+  /** How many certificates are of this type (a type in use cannot be deleted). */
+  certificate_count: number;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+/** POST /certificate-types (all but name optional) and PUT (only what is sent changes). */
+export interface CertificateTypePayload {
+  name?: string;
+  description?: string | null;
+  validity_months?: number | null;
+  reminder_offsets?: number[];
+  remind_after_expiry?: boolean;
+  required_for?: CertificateRequirement;
+}
+
+/** POST /certificate-types/{id}/link: the certificates named like the type that were linked. */
+export interface LinkCertificatesResult {
+  linked: number;
+}
+
+/** One cell of GET /compliance. */
+export interface ComplianceCell {
+  type_id: Uuid;
+  state: 'valid' | 'expiring' | 'expired' | 'missing' | 'not_required';
+  /** The certificate the state is of (the latest-expiring one held), if any. */
+  certificate_id: Uuid | null;
+  expiry_date: IsoDate | null;
+}
+
+export interface ComplianceRow {
+  employee: { id: Uuid; full_name: string | null; department: string | null; role: Role };
+  cells: ComplianceCell[];
+  compliant_percent: number;
+  /** Required cells that are missing or expired. */
+  gaps: number;
+}
+
+export interface ComplianceTypeTotal {
+  type_id: Uuid;
+  required: number;
+  compliant: number;
+  compliant_percent: number;
+}
+
+/** GET /compliance: one page of people (X-Total-Count: all people matching). */
+export interface ComplianceMatrix {
+  types: { id: Uuid; name: string }[];
+  rows: ComplianceRow[];
+  totals: {
+    by_type: ComplianceTypeTotal[];
+    organization_percent: number;
+    /** Required cells missing or expired, over every person matching (not only the page). */
+    gaps: number;
+  };
+}
+
 // ---------------------------------------------------------------- activity history (issue 29)
 
 /** Who made a change: a person, Duly itself (the scheduler), an import, or an API token. */
 export const ACTIVITY_ACTOR_KINDS = ['user', 'system', 'import', 'api_token'] as const;
 export type ActivityActorKind = (typeof ACTIVITY_ACTOR_KINDS)[number];
 
-export const ACTIVITY_ENTITY_TYPES = ['task', 'certificate', 'employee'] as const;
+export const ACTIVITY_ENTITY_TYPES = [
+  'task',
+  'certificate',
+  'employee',
+  'certificate_type',
+] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 
 /** What happened. More kinds (documents, imports) join as their features arrive. */
@@ -411,6 +501,7 @@ export const ACTIVITY_ACTIONS = [
   'password_changed',
   'invited',
   'deactivated',
+  'deleted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -103,6 +103,8 @@ export function makeCertificate(overrides: Partial<Certificate> = {}): Certifica
     expiry_date: '2025-01-15',
     reminder_days_before: 30,
     department: 'Operations',
+    certificate_type_id: null,
+    reminder_offsets: null,
     incharge_person_id: priya.id,
     assigned_to: personRef(priya),
     organization_id: ORGANIZATION_ID,

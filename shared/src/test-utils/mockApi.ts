@@ -19,6 +19,7 @@ import type {
   ActivityEntry,
   AuthUser,
   Certificate,
+  CertificateType,
   DashboardResponse,
   Employee,
   Organization,
@@ -50,6 +51,8 @@ export interface MockApiData {
   /** The history GET /activity answers from (newest first, filtered by entity_id). */
   activity?: ActivityEntry[];
   certificates?: Certificate[];
+  /** The catalogue GET /certificate-types/ answers (issue 28). */
+  certificateTypes?: CertificateType[];
   employees?: Employee[];
   organizations?: Organization[];
   /** A fixed dashboard answer; without it the counts are computed from the data. */
@@ -353,6 +356,15 @@ export function mockApi(data: MockApiData = {}) {
   }
 
   const certificateHandlers = [
+    http.get(
+      apiUrl('/certificate-types/'),
+      answer(() => {
+        const types = data.certificateTypes ?? [];
+        return HttpResponse.json(types, {
+          headers: { 'X-Total-Count': String(types.length) },
+        });
+      }),
+    ),
     http.get(
       apiUrl('/certificates/'),
       answer(({ query }) => listCertificates(query)),

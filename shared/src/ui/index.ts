@@ -86,6 +86,7 @@ export {
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
+export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
 export { FormScreen, type FormScreenProps } from './screen/FormScreen';
 export {
   failureText,

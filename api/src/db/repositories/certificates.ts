@@ -9,6 +9,7 @@ import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset
 import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } from '../tables';
 import { inTransaction } from '../transaction';
 import { changesBetween, recordActivity, type Actor } from './activity';
+import { parseOffsets } from './certificate-types';
 import { ownedCount, readCount } from './counters';
 import { itemChange, recordCreation, withPersonNames } from './tasks';
 
@@ -19,6 +20,8 @@ const RECORDED_CERTIFICATE_FIELDS = [
   'issue_date',
   'expiry_date',
   'reminder_days_before',
+  'certificate_type_id',
+  'reminder_offsets',
   'department',
   'incharge_person_id',
   'status',
@@ -83,6 +86,8 @@ function selectCertificates(db: Db) {
       'c.issue_date',
       'c.expiry_date',
       'c.reminder_days_before',
+      'c.certificate_type_id',
+      'c.reminder_offsets',
       'c.department',
       'c.incharge_person_id',
       'c.organization_id',
@@ -106,6 +111,8 @@ function toCertificate(row: CertificateJoinRow): Certificate {
     issue_date: row.issue_date,
     expiry_date: row.expiry_date,
     reminder_days_before: Number(row.reminder_days_before),
+    certificate_type_id: row.certificate_type_id,
+    reminder_offsets: parseOffsets(row.reminder_offsets),
     department: row.department,
     incharge_person_id: row.incharge_person_id,
     organization_id: row.organization_id,

@@ -3,6 +3,7 @@
  * repositories, inside each change's transaction (db/repositories/activity.ts).
  */
 import { Readable } from 'node:stream';
+import { findCertificateType } from '../../db/repositories/certificate-types';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TOTAL_COUNT_HEADER, type ActivityEntry } from '@duly/shared/contract';
 import {
@@ -54,6 +55,12 @@ async function visibleItemType(
   if (wanted === undefined || wanted === 'employee') {
     if ((owner === undefined || owner === id) && (await findEmployee(db, organizationId, id))) {
       return 'employee';
+    }
+  }
+  // A type's history is the catalogue's, which managers and admins see.
+  if (wanted === undefined || wanted === 'certificate_type') {
+    if (owner === undefined && (await findCertificateType(db, organizationId, id))) {
+      return 'certificate_type';
     }
   }
   return undefined;

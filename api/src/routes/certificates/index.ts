@@ -18,8 +18,11 @@ import {
 } from '../../db/repositories/certificates';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
+import { findCertificateType, parseOffsets } from '../../db/repositories/certificate-types';
+import type { Db } from '../../db/tables';
+import { checkedOffsets } from '../certificate-types/offsets';
 import { tellNewPersonInCharge } from '../../reminders/reassignment';
-import { certificateSchedule } from '../../reminders/schedule';
+import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
@@ -36,6 +39,29 @@ function expiringWithin(days: number | undefined) {
   if (days === undefined) return {};
   const today = kolkataToday();
   return { expiresFrom: today, expiresUntil: addCalendarDays(today, days) };
+}
+
+/**
+ * The certificate type sent (undefined: not sent, null: none), checked to be the caller's
+ * organisation's: another organisation's type is 404 like any id of theirs.
+ */
+async function checkedType(
+  db: Db,
+  organizationId: string,
+  typeId: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (typeId === undefined || typeId === null) return typeId;
+  if (!(await findCertificateType(db, organizationId, typeId))) throw notFound('Certificate type');
+  return typeId;
+}
+
+/** The offsets sent, checked and stored as JSON text (null: follow the type). */
+function storedOffsets(
+  check: InputCheck,
+  offsets: number[] | null | undefined,
+): string | null | undefined {
+  if (offsets === undefined || offsets === null) return offsets;
+  return JSON.stringify(checkedOffsets(check, offsets, 'reminder_offsets'));
 }
 
 function checkDateOrder(check: InputCheck, issueDate: string | null, expiryDate: string): void {
@@ -95,7 +121,10 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       checkDateOrder(check, issueDate, expiryDate);
       const incharge = body.incharge_person_id ?? null;
       await checkMember(db, caller, incharge, check, 'incharge_person_id');
+      const reminderOffsets = storedOffsets(check, body.reminder_offsets) ?? null;
       check.done();
+      const typeId =
+        (await checkedType(db, caller.organization_id, body.certificate_type_id)) ?? null;
 
       const id = randomUUID();
       const now = nowIso();
@@ -110,7 +139,15 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             issue_date: issueDate,
             expiry_date: expiryDate,
             reminder_days_before: body.reminder_days_before,
-            ...certificateSchedule(expiryDate, body.reminder_days_before),
+            certificate_type_id: typeId,
+            reminder_offsets: reminderOffsets,
+            ...(await certificateReminderSchedule(trx, {
+              organizationId: caller.organization_id,
+              expiryDate,
+              reminderDaysBefore: body.reminder_days_before,
+              ownOffsets: reminderOffsets === null ? null : parseOffsets(reminderOffsets),
+              certificateTypeId: typeId,
+            })),
             department: optionalText(body.department) ?? null,
             incharge_person_id: incharge,
             created_by_user_id: caller.id,
@@ -158,6 +195,9 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.reminder_days_before !== undefined) {
         changes.reminder_days_before = body.reminder_days_before;
       }
+      if (body.reminder_offsets !== undefined) {
+        changes.reminder_offsets = storedOffsets(check, body.reminder_offsets);
+      }
       if (body.department !== undefined) changes.department = optionalText(body.department);
       const reassigned =
         body.incharge_person_id !== undefined &&
@@ -173,6 +213,13 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const issueDate = 'issue_date' in changes ? changes.issue_date : existing.issue_date;
       checkDateOrder(check, issueDate ?? null, expiryDate);
       check.done();
+      if (body.certificate_type_id !== undefined) {
+        changes.certificate_type_id = await checkedType(
+          db,
+          caller.organization_id,
+          body.certificate_type_id,
+        );
+      }
 
       if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
       // A new date, new reminder days, another status or a new person in charge re-arm the
@@ -181,15 +228,26 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (
         changes.expiry_date !== undefined ||
         changes.reminder_days_before !== undefined ||
+        changes.reminder_offsets !== undefined ||
+        changes.certificate_type_id !== undefined ||
         (body.status !== undefined && body.status !== existing.status) ||
         reassigned
       ) {
         Object.assign(
           changes,
-          certificateSchedule(
+          await certificateReminderSchedule(db, {
+            organizationId: caller.organization_id,
             expiryDate,
-            changes.reminder_days_before ?? existing.reminder_days_before,
-          ),
+            reminderDaysBefore: changes.reminder_days_before ?? existing.reminder_days_before,
+            ownOffsets:
+              changes.reminder_offsets === undefined
+                ? existing.reminder_offsets
+                : parseOffsets(changes.reminder_offsets),
+            certificateTypeId:
+              changes.certificate_type_id === undefined
+                ? existing.certificate_type_id
+                : changes.certificate_type_id,
+          }),
         );
       }
       const now = nowIso();

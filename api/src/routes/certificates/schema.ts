@@ -6,6 +6,7 @@ import {
   REMINDER_DAYS_MIN,
 } from '@duly/shared/contract';
 import { CERTIFICATE_SORTS } from '../../db/repositories/certificates';
+import { ReminderOffsets } from '../certificate-types/schema';
 import {
   DateText,
   Description,
@@ -29,6 +30,8 @@ export const CertificateSchema = Type.Object({
   issue_date: Nullable(Type.String({ description: 'YYYY-MM-DD, Asia/Kolkata' })),
   expiry_date: Type.String({ description: 'YYYY-MM-DD, Asia/Kolkata' }),
   reminder_days_before: Type.Integer(),
+  certificate_type_id: Nullable(Type.String()),
+  reminder_offsets: Nullable(Type.Array(Type.Integer())),
   department: Nullable(Type.String()),
   incharge_person_id: Nullable(Type.String()),
   organization_id: Type.String(),
@@ -68,6 +71,8 @@ export const CreateCertificateBody = Type.Object({
   issue_date: Type.Optional(Nullable(CalendarDate)),
   expiry_date: CalendarDate,
   reminder_days_before: ReminderDays,
+  certificate_type_id: Type.Optional(Nullable(Id)),
+  reminder_offsets: Type.Optional(Nullable(ReminderOffsets)),
   department: Type.Optional(ShortText),
   incharge_person_id: Type.Optional(Nullable(Id)),
   /** Accepted for the form's sake; a new certificate is always active. */
@@ -82,6 +87,8 @@ export const UpdateCertificateBody = Type.Object({
   issue_date: Type.Optional(Nullable(CalendarDate)),
   expiry_date: Type.Optional(CalendarDate),
   reminder_days_before: Type.Optional(ReminderDays),
+  certificate_type_id: Type.Optional(Nullable(Id)),
+  reminder_offsets: Type.Optional(Nullable(ReminderOffsets)),
   department: Type.Optional(ShortText),
   incharge_person_id: Type.Optional(Nullable(Id)),
   status: Type.Optional(CertificateStatus),

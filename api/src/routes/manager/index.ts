@@ -18,7 +18,7 @@ import { notFound } from '../../lib/http-errors';
 import { requireRole } from '../../plugins/auth';
 import { actorOf } from '../access';
 import { tellNewAssignee, tellNewPersonInCharge } from '../../reminders/reassignment';
-import { certificateSchedule } from '../../reminders/schedule';
+import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import {
   assignCertificateSchema,
@@ -140,7 +140,13 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
               updated_at: now,
               // The new person's reminder re-arms (reminders/reassignment.ts).
               ...(reassigned
-                ? certificateSchedule(existing.expiry_date, existing.reminder_days_before)
+                ? await certificateReminderSchedule(trx, {
+                    organizationId: caller.organization_id,
+                    expiryDate: existing.expiry_date,
+                    reminderDaysBefore: existing.reminder_days_before,
+                    ownOffsets: existing.reminder_offsets,
+                    certificateTypeId: existing.certificate_type_id,
+                  })
                 : {}),
             },
             expiryDate: existing.expiry_date,

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import {
   FormScreen,
   failureText,
@@ -16,11 +17,18 @@ import { toCreatePayload } from './schemas';
  */
 export function CreateCertificateScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
+  // The compliance matrix's "add certificate" names the person and the type.
+  const [search] = useSearchParams();
+  const prefill = {
+    ...(search.get('person') ? { incharge_person_id: search.get('person')! } : {}),
+    ...(search.get('type') ? { certificate_type_id: search.get('type')! } : {}),
+  };
+  const back = search.get('type') ? '/compliance' : certificatePaths.list;
   const [createCertificate] = useCertificatesCreateMutation();
   const save = useSaveThenGo({
     success: 'Certificate created successfully',
     failure: failureText('Error creating certificate'),
-    to: certificatePaths.list,
+    to: back,
   });
 
   return (
@@ -29,6 +37,7 @@ export function CreateCertificateScreen() {
       back={{ to: certificatePaths.list, label: 'Back to Certificates' }}
     >
       <CreateCertificateForm
+        prefill={prefill}
         onSubmit={async (values) => {
           await save(createCertificate(toCreatePayload(values, currentUser)));
         }}

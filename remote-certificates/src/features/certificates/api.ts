@@ -23,6 +23,9 @@ import {
   type ApiError,
   type Certificate,
   type CertificateListParams,
+  type CertificateType,
+  type CertificateTypePayload,
+  type LinkCertificatesResult,
   type CreateCertificatePayload,
   type Employee,
   type Page,
@@ -79,6 +82,46 @@ export function injectCertificateEndpoints(api: typeof baseApi) {
         query: () => ({ url: '/employees/', params: { limit: PAGE_SIZE_MAX } }),
         providesTags: (employees) => listTags('Employee', employees),
       }),
+
+      /** The organisation's certificate types (issue 28): the catalogue and the form's choices. */
+      certificatesTypes: build.query<CertificateType[], void>({
+        query: () => ({ url: '/certificate-types/', params: { limit: PAGE_SIZE_MAX } }),
+        providesTags: (types) => listTags('CertificateType', types),
+      }),
+      certificatesTypeCreate: build.mutation<CertificateType, CertificateTypePayload>({
+        query: (data) => ({ url: '/certificate-types/', method: 'POST', data }),
+        invalidatesTags: [{ type: 'CertificateType', id: 'LIST' }, 'Compliance'],
+      }),
+      certificatesTypeUpdate: build.mutation<
+        CertificateType,
+        { id: string; changes: CertificateTypePayload }
+      >({
+        query: ({ id, changes }) => ({
+          url: itemUrl('/certificate-types/', id),
+          method: 'PUT',
+          data: changes,
+        }),
+        invalidatesTags: (_type, _error, { id }) => [
+          { type: 'CertificateType', id },
+          { type: 'CertificateType', id: 'LIST' },
+          'Compliance',
+        ],
+      }),
+      certificatesTypeDelete: build.mutation<null, string>({
+        query: (id) => ({ url: itemUrl('/certificate-types/', id), method: 'DELETE' }),
+        invalidatesTags: [{ type: 'CertificateType', id: 'LIST' }, 'Compliance'],
+      }),
+      certificatesTypeLink: build.mutation<LinkCertificatesResult, string>({
+        query: (id) => ({
+          url: `${itemUrl('/certificate-types/', id)}/link-certificates`,
+          method: 'POST',
+        }),
+        invalidatesTags: [
+          { type: 'CertificateType', id: 'LIST' },
+          { type: 'Certificate', id: 'LIST' },
+          'Compliance',
+        ],
+      }),
     }),
   });
 }
@@ -91,4 +134,9 @@ export const {
   useCertificatesCreateMutation,
   useCertificatesUpdateMutation,
   useCertificatesPeopleQuery,
+  useCertificatesTypesQuery,
+  useCertificatesTypeCreateMutation,
+  useCertificatesTypeUpdateMutation,
+  useCertificatesTypeDeleteMutation,
+  useCertificatesTypeLinkMutation,
 } = certificatesApi;

@@ -7,6 +7,7 @@ import {
   createCertificateSchema,
   kolkataDateToIso,
   kolkataToday,
+  parseReminderOffsets,
   toKolkataDate,
   type Certificate,
   type CreateCertificateFormValues,
@@ -47,6 +48,10 @@ export function toCreatePayload(
     reminder_days_before: Number(values.reminder_days_before),
     department: trimmedOrNull(values.department),
     incharge_person_id: values.incharge_person_id,
+    ...(values.certificate_type_id ? { certificate_type_id: values.certificate_type_id } : {}),
+    ...(values.reminder_offsets?.trim()
+      ? { reminder_offsets: parseReminderOffsets(values.reminder_offsets) }
+      : {}),
     status: 'active',
     ...(creator
       ? { organization_id: creator.organization_id, created_by_user_id: creator.id }

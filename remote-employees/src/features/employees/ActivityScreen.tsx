@@ -65,12 +65,14 @@ const KIND_LABELS: Record<ActivityEntityType, string> = {
   task: 'Tasks',
   certificate: 'Certificates',
   employee: 'People',
+  certificate_type: 'Certificate types',
 };
 
 const itemPath: Record<ActivityEntityType, (id: string) => string> = {
   task: (id) => `/tasks/${id}`,
   certificate: (id) => `/certificates/${id}`,
   employee: (id) => `/employees/${id}`,
+  certificate_type: (id) => `/certificate-types/${id}`,
 };
 
 function actionLabel(action: string): string {

@@ -88,6 +88,24 @@ const ACTIVITY_ENTRY: NavEntry = {
   isCurrent: (pathname) => pathname === '/employees/activity',
 };
 
+/**
+ * The compliance matrix (issue 28), for admins and managers: a page of remote-certificates
+ * (/compliance), listed after the remotes' sections.
+ */
+const COMPLIANCE_ENTRY: NavEntry = {
+  to: '/compliance',
+  label: 'Compliance',
+  icon: 'compliance',
+  isCurrent: (pathname) => pathname === '/compliance' || pathname === '/certificate-types',
+};
+
+/** The sections after Dashboard for a role: the remotes', then the role's own pages. */
+function sectionsFor(role: string | undefined, navSections: readonly NavEntry[]): NavEntry[] {
+  if (role === 'admin') return [...navSections, COMPLIANCE_ENTRY, ACTIVITY_ENTRY];
+  if (role === 'manager') return [...navSections, COMPLIANCE_ENTRY];
+  return [...navSections];
+}
+
 export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
   const user = useAppSelector(selectCurrentUser);
   const organizationName = useOrganizationName();
@@ -129,7 +147,7 @@ export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {
       <Body>
         <SideNav
           organizationName={organizationName}
-          sections={user?.role === 'admin' ? [...navSections, ACTIVITY_ENTRY] : navSections}
+          sections={sectionsFor(user?.role, navSections)}
           open={drawerOpen}
           onClose={closeDrawer}
           onLinkIntent={onLinkIntent}

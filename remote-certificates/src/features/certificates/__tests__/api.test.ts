@@ -83,6 +83,11 @@ describe('endpoint names', () => {
       'certificatesGet',
       'certificatesList',
       'certificatesPeople',
+      'certificatesTypeCreate',
+      'certificatesTypeDelete',
+      'certificatesTypeLink',
+      'certificatesTypeUpdate',
+      'certificatesTypes',
       'certificatesUpdate',
     ]);
   });

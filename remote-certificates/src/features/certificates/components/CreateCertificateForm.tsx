@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useFormik } from 'formik';
 import {
   Button,
@@ -17,7 +18,8 @@ import {
   createCertificateSchema,
   type CreateCertificateFormValues,
 } from '../schemas';
-import { useCertificatesPeopleQuery } from '../api';
+import { useCertificatesPeopleQuery, useCertificatesTypesQuery } from '../api';
+import { ValidityProposal } from './ValidityProposal';
 
 const REMINDER_OPTIONS = REMINDER_DAY_CHOICES.map((days) => ({
   value: days,
@@ -29,6 +31,8 @@ const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
 export interface CreateCertificateFormProps {
   /** Resolves when the save is over (successful or not). */
   onSubmit: (values: CreateCertificateFormValues) => Promise<void>;
+  /** A person and a type to start from (the compliance matrix's "add certificate"). */
+  prefill?: { incharge_person_id?: string; certificate_type_id?: string };
 }
 
 /**
@@ -36,16 +40,29 @@ export interface CreateCertificateFormProps {
  * not after today), expiry date (not before today), reminder days (1, 3, 7, 15, 30, 60 or 90),
  * department and the person in charge. Rules and messages: the shared yup schema.
  */
-export function CreateCertificateForm({ onSubmit }: CreateCertificateFormProps) {
+export function CreateCertificateForm({ onSubmit, prefill }: CreateCertificateFormProps) {
   const people = useCertificatesPeopleQuery();
+  const types = useCertificatesTypesQuery();
   const formik = useFormik<CreateCertificateFormValues>({
-    initialValues: createCertificateInitialValues,
+    initialValues: { ...createCertificateInitialValues, ...prefill },
     validationSchema: createCertificateSchema,
     onSubmit,
   });
+  const type = types.data?.find((candidate) => candidate.id === formik.values.certificate_type_id);
+  // A typed certificate's name is its type's until someone types another.
+  useEffect(() => {
+    if (type && formik.values.name === '') void formik.setFieldValue('name', type.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the type changes
+  }, [type?.id]);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
+      <Select
+        label="Certificate Type"
+        placeholder="No type"
+        options={(types.data ?? []).map((choice) => ({ value: choice.id, label: choice.name }))}
+        {...bindField(formik, 'certificate_type_id')}
+      />
       <TextField label="Name" required {...bindField(formik, 'name')} />
       <TextArea
         label="Description"
@@ -59,6 +76,12 @@ export function CreateCertificateForm({ onSubmit }: CreateCertificateFormProps) 
         required
         {...bindField(formik, 'expiry_date')}
       />
+      <ValidityProposal
+        issueDate={formik.values.issue_date}
+        expiryDate={formik.values.expiry_date}
+        type={type}
+        onUse={(date) => void formik.setFieldValue('expiry_date', date)}
+      />
       <Select
         label="Reminder Days"
         required
@@ -66,6 +89,13 @@ export function CreateCertificateForm({ onSubmit }: CreateCertificateFormProps) 
         placeholder="Select Reminder Days"
         {...bindField(formik, 'reminder_days_before')}
       />
+      {type ? (
+        <TextField
+          label="Own Reminder Days"
+          hint={`Empty: the type's ${type.reminder_offsets.join(', ')} days before expiry`}
+          {...bindField(formik, 'reminder_offsets')}
+        />
+      ) : null}
       <TextField label="Department" {...bindField(formik, 'department')} />
       <PersonSelect
         people={people}

@@ -130,7 +130,7 @@ describe('organisation name', () => {
 });
 
 describe('side navigation', () => {
-  it('lists Dashboard, Tasks, Certificates, Employees and (for an admin) Activity, and marks the current one', () => {
+  it('lists Dashboard, Tasks, Certificates, Employees and (for an admin) Compliance and Activity, and marks the current one', () => {
     renderShell({ route: '/dashboard', token: makeToken() });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
@@ -139,12 +139,26 @@ describe('side navigation', () => {
       ['Tasks', '/tasks'],
       ['Certificates', '/certificates'],
       ['Employees', '/employees'],
+      ['Compliance', '/compliance'],
       ['Activity', '/employees/activity'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
     );
+  });
+
+  it.each([
+    ['manager', ['Dashboard', 'Tasks', 'Certificates', 'Employees', 'Compliance']],
+    ['employee', ['Dashboard', 'Tasks', 'Certificates', 'Employees']],
+  ] as const)('a %s sees %j', (role, labels) => {
+    renderShell({ route: '/dashboard', token: makeToken({ role }) });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(labels);
   });
 
   it('marks only Activity on the activity page, not also Employees whose path it is under', () => {
@@ -234,6 +248,7 @@ describe('side navigation', () => {
     const link = (name: string) => within(drawer).getByRole('link', { name });
     expect(link('Dashboard')).toHaveFocus();
 
+    await user.tab();
     await user.tab();
     await user.tab();
     await user.tab();

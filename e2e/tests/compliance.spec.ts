@@ -1,0 +1,60 @@
+import { createEmployee, signUp, uniqueEmail } from '../support/api';
+import { expectAccessible } from '../support/accessibility';
+import { kolkataDateValue } from '../support/kolkata';
+import { expect, expectSameDocument, markDocument, openSignedIn, test } from '../support/test';
+
+test.describe('compliance matrix (issue 28)', () => {
+  test('an admin requires "Working at height" of Operations, sees two missing, adds one from its cell, and the column total changes without a reload', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await signUp(baseURL!, { fullName: 'Rahul Verma' });
+    for (const firstName of ['Arjun', 'Meena']) {
+      await createEmployee(baseURL!, admin, {
+        email: uniqueEmail(firstName.toLowerCase()),
+        firstName,
+        lastName: 'Rao',
+        department: 'Operations',
+      });
+    }
+
+    await openSignedIn(page, admin.token, '/certificate-types');
+    await expect(page.getByText('No certificate types yet')).toBeVisible();
+    await page.getByLabel(/^Name/).fill('Working at height');
+    await page.getByLabel(/^Validity/).fill('24');
+    await page.getByLabel(/^Reminder days/).fill('60, 14');
+    await page.getByLabel(/^Departments/).fill('Operations');
+    await page.getByRole('button', { name: 'Add Type' }).click();
+    await expect(page.getByText('Certificate type added')).toBeVisible();
+    await expect(page.getByRole('cell', { name: '60, 14 days before' })).toBeVisible();
+    await expectAccessible(page, 'certificate types');
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Compliance' })
+      .click();
+    await page.getByLabel('Department').selectOption('Operations');
+    const grid = page.getByRole('grid', { name: 'Compliance matrix' });
+    await expect(grid.getByRole('link', { name: /: Missing/ })).toHaveCount(2);
+    const total = grid.locator('tfoot td').first();
+    await expect(total).toHaveText('0%0 of 2');
+    await expectAccessible(page, 'compliance matrix');
+
+    await markDocument(page);
+    await grid.getByRole('link', { name: /^Arjun Rao, Working at height: Missing/ }).click();
+    await expect(page.getByLabel(/^Name/)).toHaveValue('Working at height');
+    await page.getByLabel(/^Expiry Date/).fill(kolkataDateValue(400));
+    await page.getByLabel(/^Reminder Days/).selectOption('30');
+    await page.getByRole('button', { name: 'Create Certificate' }).click();
+    await expect(page.getByText('Certificate created successfully')).toBeVisible();
+
+    await expect(page).toHaveURL(/\/compliance$/);
+    await page.getByLabel('Department').selectOption('Operations');
+    await expect(
+      grid.getByRole('link', { name: /^Arjun Rao, Working at height: Valid/ }),
+    ).toBeVisible();
+    await expect(total).toHaveText('50%1 of 2');
+    // The same document: no reload happened on the way.
+    await expectSameDocument(page);
+  });
+});

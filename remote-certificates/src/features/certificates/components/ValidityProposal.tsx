@@ -1,0 +1,37 @@
+import styled from 'styled-components';
+import { Button, formatCalendarDate, proposedExpiry, type CertificateType } from '@duly/shared';
+
+const Note = styled.p`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textSecondary};
+`;
+
+export interface ValidityProposalProps {
+  /** The issue (renewal) date, `yyyy-MM-dd`. */
+  issueDate: string;
+  expiryDate: string;
+  type: Pick<CertificateType, 'name' | 'validity_months'> | undefined;
+  onUse: (date: string) => void;
+}
+
+/**
+ * Renewal by validity (issue 28): with a typed certificate's issue date, the expiry the type's
+ * validity gives (issue date + validity months), offered in one click.
+ */
+export function ValidityProposal({ issueDate, expiryDate, type, onUse }: ValidityProposalProps) {
+  const proposal = type && issueDate ? proposedExpiry(issueDate, type.validity_months) : null;
+  if (!type || !proposal || proposal === expiryDate) return null;
+  return (
+    <Note>
+      {type.name} is valid for {type.validity_months} months: it expires on{' '}
+      {formatCalendarDate(proposal, 'd MMM yyyy')}.
+      <Button type="button" variant="secondary" size="small" onClick={() => onUse(proposal)}>
+        Use {formatCalendarDate(proposal, 'd MMM yyyy')}
+      </Button>
+    </Note>
+  );
+}

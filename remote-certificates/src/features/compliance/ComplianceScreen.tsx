@@ -1,0 +1,162 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  Button,
+  DEPARTMENTS,
+  EmptyState,
+  ErrorState,
+  ExportActions,
+  LoadingState,
+  PageHeader,
+  Pagination,
+  Select,
+  selectCurrentUser,
+  useAppSelector,
+} from '@duly/shared';
+import { useComplianceMatrixQuery, type ComplianceParams } from './api';
+import { ComplianceGrid } from './components/ComplianceGrid';
+
+const PAGE_SIZE = 50;
+
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(2)};
+
+  > * {
+    flex: 0 1 200px;
+  }
+`;
+
+const Check = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  min-height: 40px;
+`;
+
+const Dimmed = styled.div<{ $dim: boolean }>`
+  opacity: ${({ $dim }) => ($dim ? 0.6 : 1)};
+`;
+
+const SORTS = [
+  { value: 'name', label: 'Name' },
+  { value: 'compliance', label: 'Least compliant first' },
+  { value: '-compliance', label: 'Most compliant first' },
+];
+
+/**
+ * /compliance (issue 28, admins and managers): people × the certificate types they must hold.
+ * Filters, sort and page live in the URL (`?department=Operations&gaps_only=true&page=2`), so a
+ * dashboard can link to a filtered matrix. A manager sees their team (their department) unless
+ * they choose everyone (`team=all`).
+ */
+export function ComplianceScreen() {
+  const user = useAppSelector(selectCurrentUser);
+  const [search, setSearch] = useSearchParams();
+  const isAdmin = user?.role === 'admin';
+  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const teamOf =
+    search.get('team_of') ?? (!isAdmin && search.get('team') !== 'all' ? user?.id : undefined);
+  const params: ComplianceParams = {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    ...(search.get('department') ? { department: search.get('department')! } : {}),
+    ...(search.get('type_id') ? { type_id: search.get('type_id')! } : {}),
+    ...(search.get('gaps_only') === 'true' ? { gaps_only: 'true' as const } : {}),
+    ...(search.get('sort') ? { sort: search.get('sort') as ComplianceParams['sort'] } : {}),
+    ...(teamOf ? { team_of: teamOf } : {}),
+  };
+  const query = useComplianceMatrixQuery(params);
+
+  const set = (name: string, value: string | null) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    if (name !== 'page') next.delete('page');
+    setSearch(next);
+  };
+
+  const types = query.data?.matrix.types ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Compliance"
+        subtitle="Who holds the certificates their role and department require"
+        actions={
+          <>
+            {isAdmin ? (
+              <Button as={Link} to="/certificate-types" variant="secondary">
+                Certificate types
+              </Button>
+            ) : null}
+            <ExportActions path="/compliance/export" params={params} />
+          </>
+        }
+      />
+      <Filters>
+        <Select
+          label="Department"
+          placeholder="All departments"
+          value={search.get('department') ?? ''}
+          onChange={(event) => set('department', event.target.value)}
+          options={DEPARTMENTS.map((name) => ({ value: name, label: name }))}
+        />
+        <Select
+          label="Certificate type"
+          placeholder="All types"
+          value={search.get('type_id') ?? ''}
+          onChange={(event) => set('type_id', event.target.value)}
+          options={types.map((type) => ({ value: type.id, label: type.name }))}
+        />
+        <Select
+          label="Sort by"
+          value={search.get('sort') ?? 'name'}
+          onChange={(event) =>
+            set('sort', event.target.value === 'name' ? null : event.target.value)
+          }
+          options={SORTS}
+        />
+        <Check>
+          <input
+            type="checkbox"
+            checked={search.get('gaps_only') === 'true'}
+            onChange={(event) => set('gaps_only', event.target.checked ? 'true' : null)}
+          />
+          Only gaps
+        </Check>
+        {!isAdmin ? (
+          <Check>
+            <input
+              type="checkbox"
+              checked={Boolean(teamOf)}
+              onChange={(event) => set('team', event.target.checked ? null : 'all')}
+            />
+            My team only
+          </Check>
+        ) : null}
+      </Filters>
+      {query.isLoading ? (
+        <LoadingState>Loading compliance...</LoadingState>
+      ) : query.isError || !query.data ? (
+        <ErrorState>Error loading compliance. Please try again later.</ErrorState>
+      ) : query.data.matrix.rows.length === 0 ? (
+        <EmptyState>No people match these filters</EmptyState>
+      ) : query.data.matrix.types.length === 0 ? (
+        <EmptyState>No certificate type is required of these people</EmptyState>
+      ) : (
+        <Dimmed $dim={query.isFetching}>
+          <ComplianceGrid matrix={query.data.matrix} />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={query.data.total}
+            onPageChange={(next) => set('page', next === 1 ? null : String(next))}
+          />
+        </Dimmed>
+      )}
+    </>
+  );
+}
