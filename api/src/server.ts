@@ -87,6 +87,7 @@ async function main(): Promise<void> {
       log: app.log,
       webhooks: config.webhooks,
       activityRetentionDays: config.activityRetentionDays,
+      publishChange: (change) => app.publishChange(change),
     });
   }
 }

@@ -79,8 +79,12 @@ export async function issueLink(
  * recipient, from wherever they come (lib/request-limiter.ts `mailsPerRecipient`). Over the
  * limit nothing is sent and the request is answered as usual; the refusal is logged.
  */
-export function mayMail(fastify: FastifyInstance, email: string, purpose: string): boolean {
-  if (admit([[fastify.mailsPerRecipient, email.toLowerCase()]]).admitted) return true;
+export async function mayMail(
+  fastify: FastifyInstance,
+  email: string,
+  purpose: string,
+): Promise<boolean> {
+  if ((await admit([[fastify.mailsPerRecipient, email.toLowerCase()]])).admitted) return true;
   fastify.log.warn({ to: email, purpose }, 'Mail not sent: too many to this address lately');
   return false;
 }
@@ -99,7 +103,7 @@ export async function issueAndMailLink(
   purpose: 'invitation' | 'password_reset' | 'email_verification',
   actor?: Actor,
 ): Promise<void> {
-  if (!mayMail(fastify, recipient.email, purpose)) return;
+  if (!(await mayMail(fastify, recipient.email, purpose))) return;
   const url = await issueLink(fastify, recipient, purpose, new Date(), actor);
   const compose = {
     invitation: invitationMail,

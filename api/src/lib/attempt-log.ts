@@ -4,8 +4,8 @@
  * from the moment it is admitted, so parallel attempts cannot all slip in before the first
  * failure is recorded; admitting is synchronous, and Node runs one admission at a time.
  *
- * In memory, so per instance: behind a load balancer with N instances an attacker gets at
- * most N × each limit. A shared store (a table in PostgreSQL) can replace this class.
+ * In memory, so per instance: used with SQLite (one instance). Several instances on PostgreSQL
+ * (or with REDIS_URL) count in a shared store instead (limits/store.ts).
  */
 export interface Limit {
   /** Failures (plus attempts under way) allowed within the window. */
@@ -70,10 +70,10 @@ export class AttemptLog {
 
 /** An admitted attempt: say how it ended, exactly once. */
 export interface Attempt {
-  succeeded(): void;
-  failed(): void;
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
   /** Ended without being checked (the server was too busy): counts as nothing. */
-  abandoned(): void;
+  abandoned(): Promise<void>;
 }
 
 export type Admission =
@@ -87,12 +87,14 @@ export function beginAttempt(
 ): Attempt {
   for (const [log, key] of entries) log.begin(key);
   let ended = false;
-  const end = (outcome: 'succeeded' | 'failed' | 'abandoned') => {
-    if (ended) return;
+  // Recorded at once (synchronously); the promise is for the shared stores' sake (limits/).
+  const end = (outcome: 'succeeded' | 'failed' | 'abandoned'): Promise<void> => {
+    if (ended) return Promise.resolve();
     ended = true;
     const at = clock();
     for (const [log, key] of entries) log.end(key, outcome === 'failed', at);
     onEnd(outcome);
+    return Promise.resolve();
   };
   return {
     succeeded: () => end('succeeded'),

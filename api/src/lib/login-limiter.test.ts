@@ -2,38 +2,40 @@ import { LoginLimiter, PasswordGate, SIGN_IN_LIMITS } from './login-limiter';
 
 const limits = SIGN_IN_LIMITS;
 
-function fail(limiter: LoginLimiter, email: string, address: string): void {
-  const admission = limiter.begin(email, address);
+async function fail(limiter: LoginLimiter, email: string, address: string): Promise<void> {
+  const admission = await limiter.begin(email, address);
   if (!admission.admitted) throw new Error(`${email} from ${address} was not admitted`);
-  admission.attempt.failed();
+  await admission.attempt.failed();
 }
 
-test('blocks after 10 failures within a minute, per email and address, until a failure ages out', () => {
+test('blocks after 10 failures within a minute, per email and address, until a failure ages out', async () => {
   let now = 0;
   const limiter = new LoginLimiter(limits, () => now);
   for (let i = 0; i < 10; i += 1) {
-    fail(limiter, i === 0 ? 'A@x.test' : 'a@x.test', '1.1.1.1');
+    await fail(limiter, i === 0 ? 'A@x.test' : 'a@x.test', '1.1.1.1');
     now += 1000;
   }
-  expect(limiter.begin('a@x.test', '1.1.1.1')).toEqual({
+  expect(await limiter.begin('a@x.test', '1.1.1.1')).toEqual({
     admitted: false,
     retryAfterSeconds: 50,
   });
-  expect(limiter.begin('a@x.test', '2.2.2.2').admitted).toBe(true);
-  expect(limiter.begin('b@x.test', '1.1.1.1').admitted).toBe(true);
+  expect((await limiter.begin('a@x.test', '2.2.2.2')).admitted).toBe(true);
+  expect((await limiter.begin('b@x.test', '1.1.1.1')).admitted).toBe(true);
   now = 60_001;
-  expect(limiter.begin('a@x.test', '1.1.1.1').admitted).toBe(true);
+  expect((await limiter.begin('a@x.test', '1.1.1.1')).admitted).toBe(true);
 });
 
-test('attempts under way count: the 11th parallel attempt is refused before any has failed', () => {
+test('attempts under way count: the 11th parallel attempt is refused before any has failed', async () => {
   const limiter = new LoginLimiter(limits, () => 0);
-  const admitted = Array.from({ length: 10 }, () => limiter.begin('a@x.test', 'ip'));
+  const admitted = await Promise.all(
+    Array.from({ length: 10 }, () => limiter.begin('a@x.test', 'ip')),
+  );
   expect(admitted.every((admission) => admission.admitted)).toBe(true);
-  expect(limiter.begin('a@x.test', 'ip')).toEqual({ admitted: false, retryAfterSeconds: 1 });
+  expect(await limiter.begin('a@x.test', 'ip')).toEqual({ admitted: false, retryAfterSeconds: 1 });
   // An attempt abandoned without a check frees its place and records nothing.
   const [first] = admitted;
-  if (first.admitted) first.attempt.abandoned();
-  expect(limiter.begin('a@x.test', 'ip').admitted).toBe(true);
+  if (first.admitted) await first.attempt.abandoned();
+  expect((await limiter.begin('a@x.test', 'ip')).admitted).toBe(true);
 });
 
 const small = {
@@ -43,20 +45,20 @@ const small = {
   perAddressAtTargetedAccount: { max: 1 },
 };
 
-test('one address is capped across emails; a success clears only that email', () => {
+test('one address is capped across emails; a success clears only that email', async () => {
   const limiter = new LoginLimiter(small, () => 0);
-  fail(limiter, 'a@x.test', 'ip');
-  const success = limiter.begin('a@x.test', 'ip');
-  if (success.admitted) success.attempt.succeeded();
-  fail(limiter, 'a@x.test', 'ip');
-  fail(limiter, 'a@x.test', 'ip'); // a@'s failures were cleared by the success: 2 now
-  expect(limiter.begin('a@x.test', 'ip').admitted).toBe(false);
+  await fail(limiter, 'a@x.test', 'ip');
+  const success = await limiter.begin('a@x.test', 'ip');
+  if (success.admitted) await success.attempt.succeeded();
+  await fail(limiter, 'a@x.test', 'ip');
+  await fail(limiter, 'a@x.test', 'ip'); // a@'s failures were cleared by the success: 2 now
+  expect((await limiter.begin('a@x.test', 'ip')).admitted).toBe(false);
   // The address has 3 failures in all, so no other email may be tried from it either.
-  expect(limiter.begin('b@x.test', 'ip').admitted).toBe(false);
-  expect(limiter.begin('b@x.test', 'elsewhere').admitted).toBe(true);
+  expect((await limiter.begin('b@x.test', 'ip')).admitted).toBe(false);
+  expect((await limiter.begin('b@x.test', 'elsewhere')).admitted).toBe(true);
 });
 
-test('a targeted account: addresses that guessed wait for the window, a fresh address is checked', () => {
+test('a targeted account: addresses that guessed wait for the window, a fresh address is checked', async () => {
   let now = 0;
   const limiter = new LoginLimiter(
     {
@@ -66,19 +68,22 @@ test('a targeted account: addresses that guessed wait for the window, a fresh ad
     },
     () => now,
   );
-  fail(limiter, 'a@x.test', 'one');
-  fail(limiter, 'a@x.test', 'one');
-  fail(limiter, 'a@x.test', 'two');
-  fail(limiter, 'a@x.test', 'two');
+  await fail(limiter, 'a@x.test', 'one');
+  await fail(limiter, 'a@x.test', 'one');
+  await fail(limiter, 'a@x.test', 'two');
+  await fail(limiter, 'a@x.test', 'two');
   // 4 failures: targeted. An address with failures at it waits until they leave 10 minutes.
   now = 61_000;
-  expect(limiter.begin('a@x.test', 'one')).toEqual({ admitted: false, retryAfterSeconds: 539 });
-  fail(limiter, 'a@x.test', 'owner');
-  expect(limiter.begin('a@x.test', 'owner').admitted).toBe(false);
+  expect(await limiter.begin('a@x.test', 'one')).toEqual({
+    admitted: false,
+    retryAfterSeconds: 539,
+  });
+  await fail(limiter, 'a@x.test', 'owner');
+  expect((await limiter.begin('a@x.test', 'owner')).admitted).toBe(false);
   // Another account is not targeted.
-  expect(limiter.begin('b@x.test', 'one').admitted).toBe(true);
+  expect((await limiter.begin('b@x.test', 'one')).admitted).toBe(true);
   now = 600_001;
-  expect(limiter.begin('a@x.test', 'one').admitted).toBe(true);
+  expect((await limiter.begin('a@x.test', 'one')).admitted).toBe(true);
 });
 
 test('the password gate runs a bounded number of tasks at once and refuses beyond its queue', async () => {

@@ -20,7 +20,12 @@
  *   so a flood of sign-ins from many addresses cannot make every sign-in take seconds.
  *
  * A refusal says nothing about the account: unknown emails are counted exactly like known ones.
+ *
+ * With a shared store (several instances: limits/store.ts) the same limits are counted there,
+ * with one difference: a failure counts from its admission's time, not from its end (an
+ * attempt lasts a hash, under a second against windows of minutes).
  */
+import type { LimitStore } from '../limits/store';
 import { AttemptLog, beginAttempt, type Admission, type Limit } from './attempt-log';
 
 export type { Admission, Attempt } from './attempt-log';
@@ -67,6 +72,7 @@ export class LoginLimiter {
       'perAccountAndAddress' | 'perAddress' | 'perAccount' | 'perAddressAtTargetedAccount'
     > = SIGN_IN_LIMITS,
     private readonly clock: () => number = Date.now,
+    private readonly store?: LimitStore,
   ) {
     this.pairs = new AttemptLog(
       Math.max(limits.perAccountAndAddress.windowMs, limits.perAccount.windowMs),
@@ -76,7 +82,60 @@ export class LoginLimiter {
   }
 
   /** Admits an attempt at `email` from `address` (counted from now on) or says when to retry. */
-  begin(email: string, address: string): Admission {
+  async begin(email: string, address: string): Promise<Admission> {
+    return this.store
+      ? this.beginShared(this.store, email, address)
+      : this.beginHere(email, address);
+  }
+
+  /**
+   * The same limits in the shared store, in one call: the pair, the address and the account
+   * each record the attempt; the pair's targeted-account limit applies while the account's
+   * count (check 2) is full. A success takes its hit back and clears the pair, an abandoned
+   * attempt takes its hit back, a failure stays counted.
+   */
+  private async beginShared(store: LimitStore, email: string, address: string): Promise<Admission> {
+    const account = email.trim().toLowerCase();
+    const pair = `signin:pair:${account}\n${address}`;
+    const keys = [pair, `signin:address:${address}`, `signin:account:${account}`];
+    const { perAccountAndAddress, perAddress, perAccount, perAddressAtTargetedAccount } =
+      this.limits;
+    const answer = await store.admit(
+      [
+        { key: keys[0], ...perAccountAndAddress, record: true },
+        { key: keys[1], ...perAddress, record: true },
+        { key: keys[2], ...perAccount, record: true, gateOnly: true },
+        {
+          key: pair,
+          max: perAddressAtTargetedAccount.max,
+          windowMs: perAccount.windowMs,
+          whenFull: 2,
+        },
+      ],
+      this.clock(),
+    );
+    if (!answer.admitted) return answer;
+    let ended = false;
+    const end = async (outcome: 'succeeded' | 'failed' | 'abandoned') => {
+      if (ended || outcome === 'failed') {
+        ended = true;
+        return;
+      }
+      ended = true;
+      await store.release(keys, answer.hit);
+      if (outcome === 'succeeded') await store.forget(pair);
+    };
+    return {
+      admitted: true,
+      attempt: {
+        succeeded: () => end('succeeded'),
+        failed: () => end('failed'),
+        abandoned: () => end('abandoned'),
+      },
+    };
+  }
+
+  private beginHere(email: string, address: string): Admission {
     const now = this.clock();
     const account = email.trim().toLowerCase();
     const pair = `${account}\n${address}`;

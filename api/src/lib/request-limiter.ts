@@ -12,8 +12,11 @@
  *   the answer must not depend on the email, and the mails already sent hold a working link
  *   (a newer link ends the older ones, so the last one sent is the one that works).
  *
- * In memory, so per instance (N instances = N × the limits), like the sign-in limits.
+ * In memory with SQLite (one instance); with a shared store (PostgreSQL, or REDIS_URL:
+ * limits/store.ts) every instance counts in the same place, admitting under all keys at once.
  */
+import type { LimitStore } from '../limits/store';
+
 export interface RequestLimit {
   windowMs: number;
   max: number;
@@ -36,14 +39,21 @@ export const ACCOUNT_LIMITS = {
 
 export type LimitAnswer = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
+/** Where a limiter counts when instances share a store: the store and the limit's name. */
+export interface SharedCount {
+  store: LimitStore;
+  name: string;
+}
+
 /** One sliding window of requests per key. */
 export class RequestLimiter {
   private readonly times = new Map<string, number[]>();
   private lastSweep = 0;
 
   constructor(
-    private readonly limit: RequestLimit,
+    readonly limit: RequestLimit,
     private readonly clock: () => number = Date.now,
+    readonly shared?: SharedCount,
   ) {}
 
   /** Seconds until `key` may make another request; 0 when it may now. */
@@ -75,9 +85,21 @@ export class RequestLimiter {
 
 /**
  * Admits a request only if every `[limiter, key]` pair is under its cap, and then counts it
- * in all of them at once (a refused request counts in none).
+ * in all of them at once (a refused request counts in none). Limiters of one app share one
+ * store or none.
  */
-export function admit(checks: [RequestLimiter, string][]): LimitAnswer {
+export async function admit(checks: [RequestLimiter, string][]): Promise<LimitAnswer> {
+  const store = checks[0]?.[0].shared?.store;
+  if (store) {
+    const answer = await store.admit(
+      checks.map(([limiter, key]) => ({
+        key: `${limiter.shared?.name}:${key}`,
+        ...limiter.limit,
+        record: true,
+      })),
+    );
+    return answer.admitted ? { admitted: true } : answer;
+  }
   const retryAfterSeconds = Math.max(
     0,
     ...checks.map(([limiter, key]) => limiter.retryAfterSeconds(key)),

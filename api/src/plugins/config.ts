@@ -23,6 +23,7 @@ import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../db/connection';
 import type { SqliteSynchronous } from '../db/sqlite/sqlite-thread';
 import { PASSWORD_COST, type ScryptCost } from '../lib/passwords';
+import type { SignInLimits } from '../lib/login-limiter';
 import { DEFAULT_POOL_CONNECTIONS, DEFAULT_POOL_MESSAGES } from '../mail/mailer';
 import { DEFAULT_LEASE_MS } from '../reminders/sender';
 
@@ -89,6 +90,14 @@ export interface AppConfig {
    * DATABASE_URL.
    */
   databaseDirectUrl?: string;
+  /**
+   * REDIS_URL: where every instance counts the sign-in and public-request limits
+   * (limits/redis-store.ts). Unset: PostgreSQL's table when DATABASE_URL is PostgreSQL, this
+   * process's memory with SQLite.
+   */
+  redisUrl?: string;
+  /** The sign-in limits (lib/login-limiter.ts SIGN_IN_LIMITS unless a test sets its own). */
+  signInLimits?: Omit<SignInLimits, 'hashesAtOnce' | 'hashesWaiting'>;
   /** How often a live-updates stream sends a heartbeat (25 s; tests shorten it). */
   eventsHeartbeatMs?: number;
   /**
@@ -393,6 +402,7 @@ export function loadConfig(
       : undefined,
     tokenVersionMaxAgeMs: TOKEN_VERSION_MAX_AGE_MS,
     databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     passwordCost: PASSWORD_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),

@@ -8,6 +8,7 @@
  * Each run logs what it mailed (`Reminders: 120 mails sent in 2300 ms, 3 waiting for a
  * retry`) and is recorded as the job's last run (status.ts), which admins see.
  */
+import type { Change } from '../live/change-feed';
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../lib/clock';
 import { pruneAllActivity } from '../db/repositories/activity';
@@ -36,6 +37,8 @@ export interface SchedulerSettings extends Omit<SenderOptions, 'signal'> {
   webhooks?: UrlPolicy;
   /** ACTIVITY_RETENTION_DAYS: each run prunes older history (db/repositories/activity.ts). */
   activityRetentionDays?: number;
+  /** The app's publishChange: the sweep's status changes reach open screens like HTTP writes. */
+  publishChange?: (change: Change) => void;
 }
 
 export interface Scheduler {
@@ -51,7 +54,10 @@ export async function runRemindersOnce(
   settings: Omit<SchedulerSettings, 'intervalMs' | 'log'>,
 ): Promise<{ sweep: SweepResult; delivery: DeliveryResult }> {
   const { db, mailer, clock } = settings;
-  const sweep = await runReminderSweep(db, clock, { reminderTime: settings.reminderTime });
+  const sweep = await runReminderSweep(db, clock, {
+    reminderTime: settings.reminderTime,
+    publish: settings.publishChange,
+  });
   const delivery = await deliverDueNotifications(db, mailer, clock, settings);
   return { sweep, delivery };
 }
@@ -78,7 +84,10 @@ export function startScheduler(settings: SchedulerSettings): Scheduler {
     const started = performance.now();
     const errors: string[] = [];
     try {
-      const sweep = await runReminderSweep(db, clock, { reminderTime: settings.reminderTime });
+      const sweep = await runReminderSweep(db, clock, {
+        reminderTime: settings.reminderTime,
+        publish: settings.publishChange,
+      });
       if (didSomething(sweep)) log.info({ sweep }, 'Reminders: sweep');
     } catch (error) {
       errors.push(`sweep: ${String(error)}`);

@@ -21,6 +21,8 @@ import {
 export interface SweepOptions {
   /** REMINDER_TIME: `HH:mm` Asia/Kolkata, when digests go out (default 09:00). */
   reminderTime?: string;
+  /** Open screens hear of the transitions (plugins/live.ts publishChange). */
+  publish?: SweepMoment['publish'];
 }
 
 export interface SweepResult {
@@ -37,7 +39,12 @@ export async function runReminderSweep(
   options: SweepOptions = {},
 ): Promise<SweepResult> {
   const now = clock();
-  const moment: SweepMoment = { now, nowIso: now.toISOString(), today: kolkataToday(now) };
+  const moment: SweepMoment = {
+    now,
+    nowIso: now.toISOString(),
+    today: kolkataToday(now),
+    publish: options.publish,
+  };
   const tasksOverdue = await markOverdueTasks(db, moment);
   const tasksEscalated = await escalateOverdueTasks(db, moment);
   const certificatesExpired = await expireCertificates(db, moment);

@@ -6,6 +6,7 @@
  * PostgreSQL re-checks the WHERE clause on a row another transaction changed), and only the
  * transaction that changed it records its notices.
  */
+import type { Change, ChangeKind } from '../live/change-feed';
 import { sql } from 'kysely';
 import type { Db } from '../db/tables';
 import { recordAutomaticChanges } from '../db/repositories/activity';
@@ -21,6 +22,26 @@ export interface SweepMoment {
   now: Date;
   nowIso: string;
   today: string;
+  /** Told of each batch's changes once its transaction committed (open screens: live/). */
+  publish?: (change: Change) => void;
+}
+
+/** Tells open screens of the rows a committed batch changed, per organisation; their count. */
+function published(
+  moment: SweepMoment,
+  kinds: ChangeKind[],
+  rows: { id: string; organization_id: string }[],
+): number {
+  const byOrganization = new Map<string, string[]>();
+  for (const row of rows) {
+    byOrganization.set(row.organization_id, [
+      ...(byOrganization.get(row.organization_id) ?? []),
+      row.id,
+    ]);
+  }
+  for (const [organizationId, ids] of byOrganization)
+    moment.publish?.({ organizationId, kinds, ids });
+  return rows.length;
 }
 
 const OPEN_TASK = ['pending', 'in_progress'] as const;
@@ -43,71 +64,75 @@ export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
         .orderBy('due_date')
         .limit(limit)
         .execute(),
-    (ids) =>
-      db.transaction().execute(async (trx) => {
-        const changed = await trx
-          .updateTable('tasks')
-          // The open status it leaves is where a later due instant takes it back (item 3 of
-          // issue 24); the right-hand side reads the row as it was before this UPDATE.
-          .set({ status: 'overdue', open_status: sql.ref('status'), updated_at: moment.nowIso })
-          .where('id', 'in', ids)
-          .where('status', 'in', OPEN_TASK)
-          .where('due_date', '<', moment.nowIso)
-          .returning([
-            'id',
-            'organization_id',
-            'title',
-            'due_date',
-            'assigned_to_user_id',
-            'assigner_id',
-            'created_by_user_id',
-            'open_status',
-          ])
-          .execute();
-        await recordAutomaticChanges(
-          trx,
-          'task',
-          changed.map((task) => ({ ...task, from: task.open_status })),
-          'overdue',
-          moment.nowIso,
-        );
-        // A task made without an assign step has no assigner: its creator assigned it.
-        const assignerOf = (task: (typeof changed)[number]) =>
-          task.assigner_id ?? task.created_by_user_id;
-        const recipients = await recipientsOfNamed(
-          trx,
-          changed.map((task) => ({
-            organizationId: task.organization_id,
-            named: [task.assigned_to_user_id, assignerOf(task)],
-          })),
-        );
-        await recordNotices(
-          trx,
-          changed.map((task, i) => ({
-            organizationId: task.organization_id,
-            kind: 'task_overdue',
-            itemId: task.id,
-            itemTitle: task.title,
-            itemDate: task.due_date,
-            ...sentNow(moment),
-            ...recipients[i],
-          })),
-        );
-        await queueWebhookEvents(
-          trx,
-          changed.map((task) =>
-            taskEvent(
-              trx,
-              'task.overdue',
-              task.organization_id,
-              task.id,
-              `task:${task.id}:overdue:${task.due_date}`,
+    async (ids) =>
+      published(
+        moment,
+        ['tasks', 'dashboard'],
+        await db.transaction().execute(async (trx) => {
+          const changed = await trx
+            .updateTable('tasks')
+            // The open status it leaves is where a later due instant takes it back (item 3 of
+            // issue 24); the right-hand side reads the row as it was before this UPDATE.
+            .set({ status: 'overdue', open_status: sql.ref('status'), updated_at: moment.nowIso })
+            .where('id', 'in', ids)
+            .where('status', 'in', OPEN_TASK)
+            .where('due_date', '<', moment.nowIso)
+            .returning([
+              'id',
+              'organization_id',
+              'title',
+              'due_date',
+              'assigned_to_user_id',
+              'assigner_id',
+              'created_by_user_id',
+              'open_status',
+            ])
+            .execute();
+          await recordAutomaticChanges(
+            trx,
+            'task',
+            changed.map((task) => ({ ...task, from: task.open_status })),
+            'overdue',
+            moment.nowIso,
+          );
+          // A task made without an assign step has no assigner: its creator assigned it.
+          const assignerOf = (task: (typeof changed)[number]) =>
+            task.assigner_id ?? task.created_by_user_id;
+          const recipients = await recipientsOfNamed(
+            trx,
+            changed.map((task) => ({
+              organizationId: task.organization_id,
+              named: [task.assigned_to_user_id, assignerOf(task)],
+            })),
+          );
+          await recordNotices(
+            trx,
+            changed.map((task, i) => ({
+              organizationId: task.organization_id,
+              kind: 'task_overdue',
+              itemId: task.id,
+              itemTitle: task.title,
+              itemDate: task.due_date,
+              ...sentNow(moment),
+              ...recipients[i],
+            })),
+          );
+          await queueWebhookEvents(
+            trx,
+            changed.map((task) =>
+              taskEvent(
+                trx,
+                'task.overdue',
+                task.organization_id,
+                task.id,
+                `task:${task.id}:overdue:${task.due_date}`,
+              ),
             ),
-          ),
-          moment.nowIso,
-        );
-        return changed.length;
-      }),
+            moment.nowIso,
+          );
+          return changed;
+        }),
+      ),
   );
 }
 
@@ -124,41 +149,45 @@ export function escalateOverdueTasks(db: Db, moment: SweepMoment): Promise<numbe
         .orderBy('due_date')
         .limit(limit)
         .execute(),
-    (ids) =>
-      db.transaction().execute(async (trx) => {
-        const changed = await trx
-          .updateTable('tasks')
-          .set({ status: 'escalated', updated_at: moment.nowIso })
-          .where('id', 'in', ids)
-          .where('status', '=', 'overdue')
-          .where('due_date', '<=', cutoff)
-          .returning(['id', 'organization_id', 'title', 'due_date'])
-          .execute();
-        await recordAutomaticChanges(
-          trx,
-          'task',
-          changed.map((task) => ({ ...task, from: 'overdue' })),
-          'escalated',
-          moment.nowIso,
-        );
-        const recipients = await managersAndAdminsOf(
-          trx,
-          changed.map((task) => task.organization_id),
-        );
-        await recordNotices(
-          trx,
-          changed.map((task, i) => ({
-            organizationId: task.organization_id,
-            kind: 'task_escalated',
-            itemId: task.id,
-            itemTitle: task.title,
-            itemDate: task.due_date,
-            ...sentNow(moment),
-            ...recipients[i],
-          })),
-        );
-        return changed.length;
-      }),
+    async (ids) =>
+      published(
+        moment,
+        ['tasks', 'dashboard'],
+        await db.transaction().execute(async (trx) => {
+          const changed = await trx
+            .updateTable('tasks')
+            .set({ status: 'escalated', updated_at: moment.nowIso })
+            .where('id', 'in', ids)
+            .where('status', '=', 'overdue')
+            .where('due_date', '<=', cutoff)
+            .returning(['id', 'organization_id', 'title', 'due_date'])
+            .execute();
+          await recordAutomaticChanges(
+            trx,
+            'task',
+            changed.map((task) => ({ ...task, from: 'overdue' })),
+            'escalated',
+            moment.nowIso,
+          );
+          const recipients = await managersAndAdminsOf(
+            trx,
+            changed.map((task) => task.organization_id),
+          );
+          await recordNotices(
+            trx,
+            changed.map((task, i) => ({
+              organizationId: task.organization_id,
+              kind: 'task_escalated',
+              itemId: task.id,
+              itemTitle: task.title,
+              itemDate: task.due_date,
+              ...sentNow(moment),
+              ...recipients[i],
+            })),
+          );
+          return changed;
+        }),
+      ),
   );
 }
 
@@ -174,70 +203,74 @@ export function expireCertificates(db: Db, moment: SweepMoment): Promise<number>
         .orderBy('expiry_date')
         .limit(limit)
         .execute(),
-    (ids) =>
-      db.transaction().execute(async (trx) => {
-        // The statuses they leave (active or renewed), for the history.
-        const before = await trx
-          .selectFrom('certificates')
-          .select(['id', 'status'])
-          .where('id', 'in', ids)
-          .execute();
-        const changed = await trx
-          .updateTable('certificates')
-          .set({ status: 'expired', updated_at: moment.nowIso })
-          .where('id', 'in', ids)
-          .where('status', 'in', VALID_CERTIFICATE)
-          .where('expiry_date', '<', moment.today)
-          .returning([
-            'id',
-            'organization_id',
-            'name',
-            'expiry_date',
-            'incharge_person_id',
-            'created_by_user_id',
-          ])
-          .execute();
-        await recordAutomaticChanges(
-          trx,
-          'certificate',
-          changed.map((c) => ({ ...c, from: before.find((b) => b.id === c.id)?.status ?? null })),
-          'expired',
-          moment.nowIso,
-        );
-        const recipients = await recipientsOfNamed(
-          trx,
-          changed.map((certificate) => ({
-            organizationId: certificate.organization_id,
-            named: [certificate.incharge_person_id, certificate.created_by_user_id],
-          })),
-        );
-        await recordNotices(
-          trx,
-          changed.map((certificate, i) => ({
-            organizationId: certificate.organization_id,
-            kind: 'certificate_expired',
-            itemId: certificate.id,
-            itemTitle: certificate.name,
-            itemDate: certificate.expiry_date,
-            ...sentNow(moment),
-            ...recipients[i],
-          })),
-        );
-        await queueWebhookEvents(
-          trx,
-          changed.map((certificate) =>
-            certificateEvent(
-              trx,
-              'certificate.expired',
-              certificate.organization_id,
-              certificate.id,
-              `certificate:${certificate.id}:expired:${certificate.expiry_date}`,
+    async (ids) =>
+      published(
+        moment,
+        ['certificates', 'dashboard'],
+        await db.transaction().execute(async (trx) => {
+          // The statuses they leave (active or renewed), for the history.
+          const before = await trx
+            .selectFrom('certificates')
+            .select(['id', 'status'])
+            .where('id', 'in', ids)
+            .execute();
+          const changed = await trx
+            .updateTable('certificates')
+            .set({ status: 'expired', updated_at: moment.nowIso })
+            .where('id', 'in', ids)
+            .where('status', 'in', VALID_CERTIFICATE)
+            .where('expiry_date', '<', moment.today)
+            .returning([
+              'id',
+              'organization_id',
+              'name',
+              'expiry_date',
+              'incharge_person_id',
+              'created_by_user_id',
+            ])
+            .execute();
+          await recordAutomaticChanges(
+            trx,
+            'certificate',
+            changed.map((c) => ({ ...c, from: before.find((b) => b.id === c.id)?.status ?? null })),
+            'expired',
+            moment.nowIso,
+          );
+          const recipients = await recipientsOfNamed(
+            trx,
+            changed.map((certificate) => ({
+              organizationId: certificate.organization_id,
+              named: [certificate.incharge_person_id, certificate.created_by_user_id],
+            })),
+          );
+          await recordNotices(
+            trx,
+            changed.map((certificate, i) => ({
+              organizationId: certificate.organization_id,
+              kind: 'certificate_expired',
+              itemId: certificate.id,
+              itemTitle: certificate.name,
+              itemDate: certificate.expiry_date,
+              ...sentNow(moment),
+              ...recipients[i],
+            })),
+          );
+          await queueWebhookEvents(
+            trx,
+            changed.map((certificate) =>
+              certificateEvent(
+                trx,
+                'certificate.expired',
+                certificate.organization_id,
+                certificate.id,
+                `certificate:${certificate.id}:expired:${certificate.expiry_date}`,
+              ),
             ),
-          ),
-          moment.nowIso,
-        );
-        return changed.length;
-      }),
+            moment.nowIso,
+          );
+          return changed;
+        }),
+      ),
   );
 }
 
@@ -253,40 +286,44 @@ export function escalateExpiredCertificates(db: Db, moment: SweepMoment): Promis
         .orderBy('escalate_on')
         .limit(limit)
         .execute(),
-    (ids) =>
-      db.transaction().execute(async (trx) => {
-        const changed = await trx
-          .updateTable('certificates')
-          .set({ status: 'escalated', updated_at: moment.nowIso })
-          .where('id', 'in', ids)
-          .where('status', '=', 'expired')
-          .where('escalate_on', '<=', moment.today)
-          .returning(['id', 'organization_id', 'name', 'expiry_date'])
-          .execute();
-        await recordAutomaticChanges(
-          trx,
-          'certificate',
-          changed.map((certificate) => ({ ...certificate, from: 'expired' })),
-          'escalated',
-          moment.nowIso,
-        );
-        const recipients = await managersAndAdminsOf(
-          trx,
-          changed.map((certificate) => certificate.organization_id),
-        );
-        await recordNotices(
-          trx,
-          changed.map((certificate, i) => ({
-            organizationId: certificate.organization_id,
-            kind: 'certificate_escalated',
-            itemId: certificate.id,
-            itemTitle: certificate.name,
-            itemDate: certificate.expiry_date,
-            ...sentNow(moment),
-            ...recipients[i],
-          })),
-        );
-        return changed.length;
-      }),
+    async (ids) =>
+      published(
+        moment,
+        ['certificates', 'dashboard'],
+        await db.transaction().execute(async (trx) => {
+          const changed = await trx
+            .updateTable('certificates')
+            .set({ status: 'escalated', updated_at: moment.nowIso })
+            .where('id', 'in', ids)
+            .where('status', '=', 'expired')
+            .where('escalate_on', '<=', moment.today)
+            .returning(['id', 'organization_id', 'name', 'expiry_date'])
+            .execute();
+          await recordAutomaticChanges(
+            trx,
+            'certificate',
+            changed.map((certificate) => ({ ...certificate, from: 'expired' })),
+            'escalated',
+            moment.nowIso,
+          );
+          const recipients = await managersAndAdminsOf(
+            trx,
+            changed.map((certificate) => certificate.organization_id),
+          );
+          await recordNotices(
+            trx,
+            changed.map((certificate, i) => ({
+              organizationId: certificate.organization_id,
+              kind: 'certificate_escalated',
+              itemId: certificate.id,
+              itemTitle: certificate.name,
+              itemDate: certificate.expiry_date,
+              ...sentNow(moment),
+              ...recipients[i],
+            })),
+          );
+          return changed;
+        }),
+      ),
   );
 }

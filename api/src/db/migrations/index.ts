@@ -25,6 +25,7 @@ import * as tokenVersionNotify from './2026-11-27-301-token-version-notify';
 import * as eventTickets from './2026-11-27-302-event-tickets';
 import * as imports from './2026-11-28-201-imports';
 import * as certificateTypes from './2026-11-28-301-certificate-types';
+import * as sharedLimits from './2026-11-28-601-shared-limits';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-302-event-tickets': eventTickets,
   '2026-11-28-201-imports': imports,
   '2026-11-28-301-certificate-types': certificateTypes,
+  '2026-11-28-601-shared-limits': sharedLimits,
 };

@@ -28,7 +28,7 @@ import { FailureLimiter } from '../../lib/attempt-log';
 import { clientKey } from '../../lib/client-address';
 import { conflict, fieldError, HttpError, tooManyRequests } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { ACCOUNT_LIMITS, admit, RequestLimiter, type LimitAnswer } from '../../lib/request-limiter';
+import { ACCOUNT_LIMITS, admit, type LimitAnswer } from '../../lib/request-limiter';
 import { signSession } from '../auth/session';
 import {
   acceptInviteSchema,
@@ -82,8 +82,11 @@ function linkGone(purpose: AccountTokenPurpose, why: 'used' | 'expired'): HttpEr
 
 const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
-  const forgotPerAddress = new RequestLimiter(ACCOUNT_LIMITS.forgotPerAddress);
-  const forgotPerEmail = new RequestLimiter(ACCOUNT_LIMITS.forgotPerEmail);
+  const forgotPerAddress = fastify.requestLimiter(
+    'forgot-per-address',
+    ACCOUNT_LIMITS.forgotPerAddress,
+  );
+  const forgotPerEmail = fastify.requestLimiter('forgot-per-email', ACCOUNT_LIMITS.forgotPerEmail);
   const linkFailuresPerAddress = new FailureLimiter(ACCOUNT_LIMITS.linkFailuresPerAddress);
   // Accepting and resetting hash a password: they share sign-in's gate (plugins/sign-in-limits).
   const passwords = fastify.passwordGate;
@@ -178,11 +181,11 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { attempt } = admission;
     try {
       const result = await work();
-      attempt.succeeded();
+      await attempt.succeeded();
       return result;
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 410) attempt.failed();
-      else attempt.abandoned();
+      if (error instanceof HttpError && error.statusCode === 410) await attempt.failed();
+      else await attempt.abandoned();
       throw error;
     }
   }
@@ -264,7 +267,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     reply: FastifyReply,
   ) {
     const link = await workingLink(token, 'email_change');
-    const admission = fastify.signInLimiter.begin(link.user.email, address);
+    const admission = await fastify.signInLimiter.begin(link.user.email, address);
     if (!admission.admitted) {
       reply.header('Retry-After', String(admission.retryAfterSeconds));
       throw tooMany(reply, admission.retryAfterSeconds);
@@ -274,7 +277,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       verifyPassword(password, link.user.password_hash, config.passwordCost),
     );
     if (!checking) {
-      attempt.abandoned();
+      await attempt.abandoned();
       reply.header('Retry-After', '1');
       throw tooManyRequests('Too many requests at this moment. Try again in a few seconds.');
     }
@@ -282,14 +285,14 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     try {
       matches = await checking;
     } catch (error) {
-      attempt.abandoned();
+      await attempt.abandoned();
       throw error;
     }
     if (!matches) {
-      attempt.failed();
+      await attempt.failed();
       throw fieldError('password', 'is incorrect');
     }
-    attempt.succeeded();
+    await attempt.succeeded();
 
     const confirmed = await applyEmailChange(db, link, hashLinkToken(token));
     if (confirmed.outcome === 'taken') {
@@ -315,7 +318,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const address = clientKey(request.ip);
       refuseUnlessAdmitted(
         reply,
-        admit([
+        await admit([
           [forgotPerAddress, address],
           [forgotPerEmail, `${email}\n${address}`],
         ]),

@@ -26,7 +26,7 @@ import { nowIso } from '../../lib/dates';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { InputCheck } from '../../lib/input';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
-import { ACCOUNT_LIMITS, admit, RequestLimiter } from '../../lib/request-limiter';
+import { ACCOUNT_LIMITS, admit } from '../../lib/request-limiter';
 import { loginSchema, signupSchema } from './schema';
 import { signSession } from './session';
 
@@ -46,7 +46,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
   const limiter = fastify.signInLimiter;
   const passwords = fastify.passwordGate;
-  const signupsPerAddress = new RequestLimiter({
+  const signupsPerAddress = fastify.requestLimiter('signup-per-address', {
     ...ACCOUNT_LIMITS.signupPerAddress,
     max: config.signupsPerAddressPerHour,
   });
@@ -61,7 +61,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
-    const admission = limiter.begin(email, clientKey(request.ip));
+    const admission = await limiter.begin(email, clientKey(request.ip));
     if (!admission.admitted) {
       reply.header('Retry-After', String(admission.retryAfterSeconds));
       throw tooManyRequests(
@@ -89,23 +89,23 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       return { user, matches };
     });
     if (!checked) {
-      attempt.abandoned();
+      await attempt.abandoned();
       throw busy(reply);
     }
     let outcome: Awaited<typeof checked>;
     try {
       outcome = await checked;
     } catch (error) {
-      attempt.abandoned();
+      await attempt.abandoned();
       throw error;
     }
     const { user, matches } = outcome;
     // Inactive users (people who left) cannot sign in; on_leave users can.
     if (!user || !matches || user.status === 'inactive') {
-      attempt.failed();
+      await attempt.failed();
       throw unauthorized('Invalid email or password');
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     await recordAccountEvent(
       db,
       { organizationId: user.organization_id, userId: user.id, action: 'signed_in' },
@@ -115,7 +115,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   fastify.post('/auth/signup', { schema: signupSchema }, async (request, reply) => {
-    const limited = admit([[signupsPerAddress, clientKey(request.ip)]]);
+    const limited = await admit([[signupsPerAddress, clientKey(request.ip)]]);
     if (!limited.admitted) {
       reply.header('Retry-After', String(limited.retryAfterSeconds));
       throw tooManyRequests(
@@ -176,7 +176,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   async function mailSignedUp(organization: OrganizationRow, user: UserRow): Promise<void> {
     const holder = await findUserByEmail(db, user.email);
     if (holder?.password_hash) {
-      if (!mayMail(fastify, holder.email, 'account_exists')) return;
+      if (!(await mayMail(fastify, holder.email, 'account_exists'))) return;
       await fastify.mailer.send(
         accountExistsMail({ email: holder.email, fullName: holder.full_name }),
       );

@@ -69,7 +69,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { caller, body } = request;
       const profile = await profileOf(caller);
-      const admission = fastify.signInLimiter.begin(profile.email, clientKey(request.ip));
+      const admission = await fastify.signInLimiter.begin(profile.email, clientKey(request.ip));
       if (!admission.admitted) {
         reply.header('Retry-After', String(admission.retryAfterSeconds));
         throw tooManyRequests(
@@ -83,7 +83,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           : null,
       );
       if (!checked) {
-        attempt.abandoned();
+        await attempt.abandoned();
         reply.header('Retry-After', '1');
         throw tooManyRequests('Too many sign-ins at this moment. Try again in a few seconds.');
       }
@@ -91,14 +91,14 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       try {
         newHash = await checked;
       } catch (error) {
-        attempt.abandoned();
+        await attempt.abandoned();
         throw error;
       }
       if (newHash === null) {
-        attempt.failed();
+        await attempt.failed();
         throw fieldError('current_password', 'is incorrect');
       }
-      attempt.succeeded();
+      await attempt.succeeded();
       const version = await db.transaction().execute(async (trx) => {
         const ids = { organizationId: caller.organization_id, userId: caller.id };
         await expireAccountTokensOf(trx, ids.organizationId, ids.userId, nowIso());
