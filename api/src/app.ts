@@ -46,6 +46,7 @@ import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
 import exportRoutes from './routes/exports';
+import importRoutes from './routes/imports';
 import dashboardRoutes from './routes/dashboard';
 import employeeRoutes from './routes/employee';
 import employeesRoutes from './routes/employees';
@@ -159,6 +160,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(taskRoutes);
     await signedIn.register(certificateRoutes);
     await signedIn.register(exportRoutes);
+    await signedIn.register(importRoutes);
     await signedIn.register(managerRoutes);
     await signedIn.register(employeeRoutes);
     await signedIn.register(notificationRoutes);

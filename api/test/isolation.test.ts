@@ -5,6 +5,9 @@
  * id, and every route whose body names a task, certificate or employee by id has
  * its cases here, so a new route cannot be left out.
  */
+import { randomUUID } from 'node:crypto';
+import { insertImport, saveRowResults } from '../src/db/repositories/imports';
+import type { Db } from '../src/db/tables';
 import { hashPassword } from '../src/lib/passwords';
 import {
   LEGACY_COST,
@@ -40,6 +43,48 @@ interface World {
   /** An API token of each admin (issue 30). */
   myToken: string;
   theirToken: string;
+  /** An import of each organisation, with one row result (issue 27). */
+  myImport: string;
+  theirImport: string;
+}
+
+/** A finished dry-run import of one row, straight into the tables. */
+async function importOf(db: Db, organization: TestOrganization): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await insertImport(
+    db,
+    {
+      organization_id: organization.id,
+      id,
+      created_by_user_id: organization.admin.id,
+      kind: 'employees',
+      mode: 'upsert',
+      dry_run: 1,
+      send_invitations: 0,
+      status: 'done',
+      active: null,
+      file_name: 'p.csv',
+      sheet: null,
+      date_order: null,
+      mapping: '{"email":"email"}',
+      preview_id: null,
+      plan_digest: null,
+      headers: '["email"]',
+      total_rows: 1,
+      processed_rows: 1,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    },
+    [['someone@example.test']],
+  );
+  await saveRowResults(db, organization.id, id, [{ row: 1, outcome: 'create' }]);
+  return id;
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
@@ -62,6 +107,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirWebhook: (await createWebhook(db, theirs)).id,
       myToken: await apiTokenOf(mine),
       theirToken: await apiTokenOf(theirs),
+      myImport: await importOf(db, mine),
+      theirImport: await importOf(db, theirs),
     };
     // Our employee has a notice of their own, so their list has something to check.
     await createNotification(db, mine.employee);
@@ -87,6 +134,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/webhooks/', (w) => w.theirWebhook, 'Webhook not found'],
     ['/profile/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/api-tokens/', (w) => w.theirToken, 'API token not found'],
+    ['/imports/', (w) => w.theirImport, 'Import not found'],
   ];
 
   /** A body the route would accept for one of the caller's own rows. */
@@ -255,6 +303,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/activity', 'manager'],
     ['/profile/api-tokens', 'admin'],
     ['/api-tokens', 'admin'],
+    ['/imports/:id/rows', 'admin'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -269,7 +318,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
 
   test.each(LISTS)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
     const { app } = context();
-    const response = await call(app, 'GET', path.replace(':id', world.myWebhook), {
+    const id = path.startsWith('/imports/') ? world.myImport : world.myWebhook;
+    const response = await call(app, 'GET', path.replace(':id', id), {
       token: world.mine[role].token,
     });
     expect(response.statusCode).toBe(200);
