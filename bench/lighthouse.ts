@@ -38,7 +38,7 @@ export interface LighthouseFigure {
   finalUrl: string;
 }
 
-type Preset = LighthouseFigure['preset'];
+export type Preset = LighthouseFigure['preset'];
 
 interface LighthouseResult {
   lhr: {
@@ -75,6 +75,7 @@ export async function runLighthouse(
   token: string,
   screens: readonly LighthouseScreen[],
   runs: number,
+  presets: readonly Preset[] = ['mobile', 'desktop'],
 ): Promise<LighthouseFigure[]> {
   // ES modules: imported at run time (the bench itself is compiled as CommonJS by tsx).
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
@@ -100,7 +101,7 @@ export async function runLighthouse(
     const cdp = await context.newCDPSession(page);
     await page.goto(`${baseURL}/__bench/`);
 
-    for (const preset of ['mobile', 'desktop'] as const satisfies readonly Preset[]) {
+    for (const preset of presets) {
       for (const screen of screens) {
         const results: LighthouseResult[] = [];
         for (let run = 1; run <= runs; run += 1) {

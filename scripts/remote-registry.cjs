@@ -16,7 +16,7 @@ const ROUTE = /^(\/[a-z0-9][a-z0-9._~-]*)+(\/\*)?$/i;
 
 /**
  * @typedef {{ label: string, to: string, icon: string, order: number }} RemoteNav
- * @typedef {{ name: string, package: string, devPort: number, routes: string[], nav?: RemoteNav }} RemoteEntry
+ * @typedef {{ name: string, package: string, devPort: number, routes: string[], nav?: RemoteNav, firstRequests?: Record<string, string> }} RemoteEntry
  */
 
 /** @param {unknown} value */
@@ -66,6 +66,22 @@ function registryProblems(registry) {
         typeof nav.icon === 'string' &&
         Number.isFinite(nav.order);
       if (!valid) problems.push(`${where}: nav needs a label, a path "to", an icon and an order.`);
+    }
+    if (remote.firstRequests !== undefined) {
+      const requests = remote.firstRequests;
+      const valid =
+        isRecord(requests) &&
+        Object.entries(requests).every(
+          ([page, request]) =>
+            ROUTE.test(page) &&
+            !page.endsWith('/*') &&
+            typeof request === 'string' &&
+            request.startsWith('/'),
+        );
+      if (!valid)
+        problems.push(
+          `${where}: firstRequests maps page paths (/tasks) to API requests (/tasks/?limit=50).`,
+        );
     }
     for (const key of ['name', 'package', 'devPort']) {
       if (remote[key] === undefined) continue;

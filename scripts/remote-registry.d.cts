@@ -12,6 +12,8 @@ export interface RemoteEntry {
   devPort: number;
   routes: string[];
   nav?: RemoteNav;
+  /** Page path → the API request it starts with (issue 32: sent from the served HTML). */
+  firstRequests?: Record<string, string>;
 }
 
 /** One remote in config.json. */

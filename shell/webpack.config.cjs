@@ -180,6 +180,8 @@ function shellConfig(_env, argv = {}) {
         runtimePlugins: [
           EXTERNAL_RUNTIME_PLUGIN,
           path.join(__dirname, 'src/features/remotes/versionContractPlugin.ts'),
+          // The page's remote manifest from the page itself (api/src/web/boot.ts, issue 32).
+          path.join(__dirname, 'src/features/remotes/inlineManifestPlugin.ts'),
         ],
         // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
         experiments: { optimization: { target: 'web' } },

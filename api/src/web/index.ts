@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,7 @@ import {
   releasesDir,
 } from '../../../scripts/releases.cjs';
 import { servedShell } from '../../../scripts/served.cjs';
+import { BOOT_SCRIPT_SOURCE, bootFor, injectBoot } from './boot';
 import { cacheControlFor, CONTENT_HASHED, IMMUTABLE, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
@@ -146,6 +147,32 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
       .sendFile(file, root);
   };
 
+  /**
+   * The shell's index.html for an app path, with what that path needs in one wave (boot.ts):
+   * built per request (a release moves the manifest), never cached.
+   */
+  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply, root: string) => {
+    const file = path.join(root, 'index.html');
+    const [html, inlineScripts] = await Promise.all([
+      readFile(file, 'utf8'),
+      pageScriptSources(file),
+    ]);
+    const urlPath = pathOf(request.url) ?? '/';
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const boot = await bootFor(options, urlPath, search);
+    return reply
+      .headers({
+        'content-security-policy': contentSecurityPolicy(boot.config, [
+          ...inlineScripts,
+          BOOT_SCRIPT_SOURCE,
+        ]),
+        ...PAGE_HEADERS,
+        'cache-control': NO_CACHE,
+      })
+      .type('text/html; charset=utf-8')
+      .send(injectBoot(html, boot));
+  };
+
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
     return runtimeConfig(options);
@@ -247,7 +274,9 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     // A route the shell's build pre-rendered (`/login` → prerendered/login.html, issue 18) is
     // painted from its HTML before the JavaScript runs; the app then takes that page over.
     const prerendered = await fileUnder(shellDir, `/prerendered${urlPath}.html`);
-    return sendPage(reply, prerendered ?? 'index.html', shellDir);
+    return prerendered
+      ? sendPage(reply, prerendered, shellDir)
+      : sendAppPage(request, reply, shellDir);
   });
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import Fastify, { type FastifyInstance } from 'fastify';
 
+import { BOOT_SCRIPT_SOURCE } from './boot';
 import { IMMUTABLE, NO_CACHE } from './cache-control';
 import { readRemoteRegistry } from '../../../scripts/remote-registry.cjs';
 import { releaseBuild, rollbackRelease, SHELL } from '../../../scripts/releases.cjs';
@@ -193,11 +194,12 @@ describe('web plugin', () => {
       expect(policy).not.toContain("unsafe-inline'; connect");
     });
 
-    it('keeps the shell page, and a policy without inline scripts, for every other route', async () => {
+    it('keeps the shell page, and a policy with only the boot script (boot.ts), for every other route', async () => {
       for (const url of ['/signup', '/dashboard', '/login/extra', '/']) {
         const response = await app.inject({ url, headers: html });
         expect(response.body).toBe(INDEX_HTML);
-        expect(response.headers['content-security-policy']).not.toContain('sha256-');
+        const policy = response.headers['content-security-policy'] as string;
+        expect(policy.match(/'sha256-[^']+'/g)).toEqual([BOOT_SCRIPT_SOURCE]);
       }
     });
 
@@ -352,7 +354,7 @@ describe('web settings from the environment', () => {
       const policy = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers[
         'content-security-policy'
       ];
-      expect(policy).toContain("script-src 'self' https://cdn.example.com;");
+      expect(policy).toContain(`script-src 'self' https://cdn.example.com ${BOOT_SCRIPT_SOURCE};`);
       expect(policy).toContain(
         "connect-src 'self' https://cdn.example.com https://api.example.com;",
       );

@@ -8,6 +8,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { ApiErrorBody } from '../contract/types';
 import { apiConfig } from './config';
 import type { ApiError } from './errors';
+import { takePrefetched } from './prefetched';
 import { sessionOf } from './session';
 import { redirectToLogin } from './unauthorized';
 
@@ -49,6 +50,15 @@ export function axiosBaseQuery(): ApiBaseQuery {
   return async ({ url, method = 'GET', data, params }, { signal, getState, dispatch, extra }) => {
     const session = sessionOf(extra);
     const token = session?.token(getState()) ?? null;
+    if (method.toUpperCase() === 'GET') {
+      const prefetched = takePrefetched(
+        http.getUri({ baseURL: apiConfig().baseUrl, url, params }),
+        token,
+      );
+      const answer = prefetched && (await prefetched);
+      if (answer)
+        return { data: answer.data, meta: { status: answer.status, headers: answer.headers } };
+    }
     try {
       const response = await http.request({
         baseURL: apiConfig().baseUrl,

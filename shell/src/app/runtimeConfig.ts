@@ -7,6 +7,7 @@
 // (index.ts), which must not pull in React (see earlyStart.ts).
 import { parseRemoteEntries } from '../features/remotes/parseRemoteEntries';
 import type { RemoteEntries } from '../features/remotes/registry';
+import { inlineBoot } from '../features/remotes/inlineBoot';
 
 export interface RuntimeConfig {
   /** The API base; absent → `/api/v1` on the page's host. */
@@ -36,11 +37,14 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 }
 
 /**
- * Reads `config.json` from the shell's own origin. When it cannot be read the
+ * The runtime configuration: the copy inlined in the page when the server wrote one (no round
+ * trip), else `config.json` read from the shell's own origin. When it cannot be read the
  * shell still starts (sign-in and the dashboard work against the fallback API
  * base; every remote route shows its failure message).
  */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const inlined = inlineBoot()?.config;
+  if (inlined !== undefined) return parseRuntimeConfig(inlined);
   try {
     const response = await fetch(new URL(CONFIG_PATH, window.location.origin), {
       cache: 'no-store',

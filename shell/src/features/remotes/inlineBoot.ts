@@ -1,0 +1,29 @@
+/**
+ * What the served page carries for its path (api/src/web/boot.ts, issue 32): the runtime config
+ * and the route's remote manifest, as JSON in the page. Free of React (the entry chunk reads it).
+ */
+/** The id of the JSON the server writes into an app page (api/src/web/boot.ts, issue 32). */
+export const BOOT_ELEMENT_ID = 'duly-boot';
+
+/** What the served page carries for its path: the config, the route's remote manifest. */
+export interface InlineBoot {
+  config?: unknown;
+  /** Manifest URL → manifest (inlineManifestPlugin.ts hands them to the runtime). */
+  manifests?: Record<string, unknown>;
+}
+
+/** The page's inline boot data, or null (a page served without it, a test). */
+export function inlineBoot(doc: Document = document): InlineBoot | null {
+  const text = doc.getElementById(BOOT_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const boot = JSON.parse(text) as unknown;
+    return isRecord(boot) ? (boot as InlineBoot) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
