@@ -45,6 +45,7 @@ import signInLimitsPlugin from './plugins/sign-in-limits';
 import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
+import documentRoutes from './routes/documents';
 import exportRoutes from './routes/exports';
 import dashboardRoutes from './routes/dashboard';
 import employeeRoutes from './routes/employee';
@@ -158,6 +159,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(employeesRoutes);
     await signedIn.register(taskRoutes);
     await signedIn.register(certificateRoutes);
+    await signedIn.register(documentRoutes);
     await signedIn.register(exportRoutes);
     await signedIn.register(managerRoutes);
     await signedIn.register(employeeRoutes);

@@ -149,6 +149,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     signupsPerAddressPerHour: 10,
     webhooks: { requireHttps: false, allowPrivate: false },
+    documentsMaxBytes: 10 * 1024 * 1024,
     ...overrides,
   };
 }
