@@ -72,7 +72,8 @@ export async function stageUpload(source: Readable, options: StagingOptions): Pr
   } catch (error) {
     await rm(file, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    if (code && DISK_FULL.has(code)) throw new StoreFullError('Not enough storage space for this file');
+    if (code && DISK_FULL.has(code))
+      throw new StoreFullError('Not enough storage space for this file');
     throw error;
   }
   return { path: file, size, sha256: hash.digest('hex') };

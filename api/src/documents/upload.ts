@@ -46,7 +46,10 @@ function asHttpError(error: unknown, maxBytes: number): unknown {
   if (code && code.startsWith('FST_')) {
     return new HttpError(400, 'bad_request', (error as Error).message);
   }
-  if (error instanceof Error && /Unexpected end of form|Malformed part header/i.test(error.message)) {
+  if (
+    error instanceof Error &&
+    /Unexpected end of form|Malformed part header/i.test(error.message)
+  ) {
     return new HttpError(400, 'bad_request', 'The multipart body is incomplete or malformed');
   }
   return error;

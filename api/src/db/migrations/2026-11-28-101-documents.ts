@@ -61,9 +61,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .alterTable('organizations')
-    .addColumn('documents_need_approval', 'integer', (column) =>
-      column.notNull().defaultTo(sql`1`),
-    )
+    .addColumn('documents_need_approval', 'integer', (column) => column.notNull().defaultTo(sql`1`))
     .execute();
 }
 

@@ -34,7 +34,9 @@ function selectDocuments(db: Db, scope: DocumentScope) {
   let query = db
     .selectFrom('documents as d')
     .innerJoin('certificates as c', (join) =>
-      join.onRef('c.organization_id', '=', 'd.organization_id').onRef('c.id', '=', 'd.certificate_id'),
+      join
+        .onRef('c.organization_id', '=', 'd.organization_id')
+        .onRef('c.id', '=', 'd.certificate_id'),
     )
     .leftJoin('users as u', (join) =>
       join
@@ -65,7 +67,9 @@ function selectDocuments(db: Db, scope: DocumentScope) {
   ]);
 }
 
-type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectDocuments>['executeTakeFirstOrThrow']>>;
+type SelectedRow = Awaited<
+  ReturnType<ReturnType<typeof selectDocuments>['executeTakeFirstOrThrow']>
+>;
 
 export type StoredDocument = DocumentView & { storage_key: string };
 
@@ -167,7 +171,11 @@ export async function deleteDocument(
   return { keyStillUsed: await isKeyUsed(db, organizationId, storageKey) };
 }
 
-export async function isKeyUsed(db: Db, organizationId: string, storageKey: string): Promise<boolean> {
+export async function isKeyUsed(
+  db: Db,
+  organizationId: string,
+  storageKey: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('documents')
     .select('id')

@@ -214,7 +214,10 @@ export async function approveDocument(
         entityType: 'certificate',
         entityId: document.certificate_id,
         action: 'document_approved',
-        changes: { document: [document.filename, document.filename], status: ['pending', 'approved'] },
+        changes: {
+          document: [document.filename, document.filename],
+          status: ['pending', 'approved'],
+        },
       },
     ]);
     if (document.proposed_expiry_date) {
@@ -233,9 +236,10 @@ export async function rejectDocument(
   reasonText: string,
 ): Promise<void> {
   const reason = reasonText.trim();
-  if (reason === '') throw new HttpError(400, 'validation_failed', 'Reason must not be blank.', [
-    { path: 'reason', message: 'must not be blank' },
-  ]);
+  if (reason === '')
+    throw new HttpError(400, 'validation_failed', 'Reason must not be blank.', [
+      { path: 'reason', message: 'must not be blank' },
+    ]);
   stillPending(document);
   const organizationId = caller.organization_id;
   const now = nowIso();

@@ -150,4 +150,3 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
 };
 
 export default documentRoutes;
-

@@ -1,12 +1,5 @@
 import { Type } from 'typebox';
-import {
-  Enum,
-  IdParams,
-  Nullable,
-  PageQuery,
-  PersonRef,
-  errorResponses,
-} from '../../lib/schema';
+import { Enum, IdParams, Nullable, PageQuery, PersonRef, errorResponses } from '../../lib/schema';
 
 export const DOCUMENT_STATUSES = ['approved', 'pending', 'rejected'] as const;
 
