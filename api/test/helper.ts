@@ -516,6 +516,7 @@ export async function snapshot(db: Db): Promise<unknown> {
     ]);
   const webhooks = await db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute();
   const deliveries = await db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute();
+  const documents = await db.selectFrom('documents').selectAll().orderBy('id').execute();
   return {
     organizations,
     users,
@@ -526,6 +527,7 @@ export async function snapshot(db: Db): Promise<unknown> {
     emailOptOuts,
     webhooks,
     deliveries,
+    documents,
   };
 }
 

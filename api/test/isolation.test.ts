@@ -5,6 +5,9 @@
  * id, and every route whose body names a task, certificate or employee by id has
  * its cases here, so a new route cannot be left out.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { hashPassword } from '../src/lib/passwords';
 import {
   LEGACY_COST,
@@ -24,6 +27,7 @@ import {
   TEST_JWT_SECRET,
   type TestOrganization,
 } from './helper';
+import { uploadDocument } from './document-files';
 import { unsubscribeToken } from '../src/reminders/unsubscribe-token';
 
 interface World {
@@ -40,10 +44,15 @@ interface World {
   /** An API token of each admin (issue 30). */
   myToken: string;
   theirToken: string;
+  /** A document on each organisation's certificate (issue 26). */
+  myDocument: string;
+  theirDocument: string;
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
-  const context = setupTestApp(kind);
+  const context = setupTestApp(kind, {
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'duly-isolation-')),
+  });
   let world: World;
 
   beforeAll(async () => {
@@ -62,7 +71,15 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirWebhook: (await createWebhook(db, theirs)).id,
       myToken: await apiTokenOf(mine),
       theirToken: await apiTokenOf(theirs),
+      myDocument: '',
+      theirDocument: '',
     };
+    world.myDocument = await uploadDocument(context().app, mine.manager.token, world.myCertificate);
+    world.theirDocument = await uploadDocument(
+      context().app,
+      theirs.manager.token,
+      world.theirCertificate,
+    );
     // Our employee has a notice of their own, so their list has something to check.
     await createNotification(db, mine.employee);
   });
@@ -87,6 +104,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/webhooks/', (w) => w.theirWebhook, 'Webhook not found'],
     ['/profile/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/api-tokens/', (w) => w.theirToken, 'API token not found'],
+    ['/documents/', (w) => w.theirDocument, 'Document not found'],
   ];
 
   /** A body the route would accept for one of the caller's own rows. */
@@ -103,6 +121,10 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'POST /webhooks/:id/test': undefined,
     'DELETE /profile/api-tokens/:id': undefined,
     'DELETE /api-tokens/:id': undefined,
+    'POST /certificates/:id/documents/': undefined,
+    'DELETE /documents/:id/': undefined,
+    'POST /documents/:id/approve': undefined,
+    'POST /documents/:id/reject': { reason: 'Not theirs to judge' },
   };
 
   test('every route of the route table with an id in its path → 404 for another organisation’s id, nothing changed', async () => {
@@ -255,6 +277,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/activity', 'manager'],
     ['/profile/api-tokens', 'admin'],
     ['/api-tokens', 'admin'],
+    ['/documents/', 'admin'],
+    ['/certificates/:id/documents/', 'admin'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -269,7 +293,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
 
   test.each(LISTS)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
     const { app } = context();
-    const response = await call(app, 'GET', path.replace(':id', world.myWebhook), {
+    const id = path.startsWith('/certificates/') ? world.myCertificate : world.myWebhook;
+    const response = await call(app, 'GET', path.replace(':id', id), {
       token: world.mine[role].token,
     });
     expect(response.statusCode).toBe(200);
@@ -285,6 +310,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       world.theirs.employee.id,
       world.theirs.colleague.id,
       world.theirToken,
+      world.theirDocument,
     ];
     for (const item of items) {
       expect(foreignIds).not.toContain(item.id);

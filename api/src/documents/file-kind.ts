@@ -5,6 +5,7 @@
  * refused too. HTML, SVG (stored XSS), executables and everything else are refused.
  */
 import { open } from 'node:fs/promises';
+import type * as FileType from 'file-type/core';
 
 export interface FileKind {
   mime: string;
@@ -53,7 +54,7 @@ async function readAt(file: string, position: number, length: number): Promise<B
 }
 
 // file-type is an ES module; loaded once, on first use.
-let detector: Promise<typeof import('file-type/core')> | undefined;
+let detector: Promise<typeof FileType> | undefined;
 
 /** The accepted kind of the staged file, or undefined when it is not one (or is broken). */
 export async function acceptedKindOf(file: string, size: number): Promise<FileKind | undefined> {

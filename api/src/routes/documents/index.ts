@@ -74,11 +74,14 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
   fastify.get(
     '/certificates/:id/documents/',
     { schema: listCertificateDocumentsSchema },
-    async (request) => {
+    async (request, reply) => {
       const { caller } = request;
       const certificate = await findCertificate(db, { id: request.params.id, ...scopeOf(caller) });
       if (!certificate) throw notFound('Certificate');
-      return (await listCertificateDocuments(db, scopeOf(caller), certificate.id)).map(view);
+      // All of them, unpaged: a certificate has a handful of documents per renewal.
+      const documents = await listCertificateDocuments(db, scopeOf(caller), certificate.id);
+      reply.header(TOTAL_COUNT_HEADER, String(documents.length));
+      return documents.map(view);
     },
   );
 
