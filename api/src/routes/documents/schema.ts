@@ -60,7 +60,13 @@ export const getDocumentContentSchema = {
   tags,
   params: IdParams,
   querystring: Type.Object({ download: Type.Optional(Enum(['0', '1'])) }),
-  response: { ...errorResponses(401, 404, 416, 503) },
+  response: {
+    200: Type.String({
+      description: 'The file (PDF, JPEG, PNG or WebP); 206 with a Range',
+      format: 'binary',
+    }),
+    ...errorResponses(401, 404, 416, 503),
+  },
 };
 
 export const deleteDocumentSchema = {
