@@ -17,17 +17,31 @@
  * BENCH_ACTIVITY_RESEED=1 starts again) and never touches any other.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
 import * as activity from '../api/src/index';
-import { buildApp, createDatabase, migrateToLatest, signToken, type Db } from '../api/src/index';
+import {
+  buildApp,
+  createDatabase,
+  migrateToLatest,
+  saveTask,
+  signToken,
+  verifyActivity,
+  type DatabaseSettings,
+  type Db,
+} from '../api/src/index';
 import { testConfig } from '../api/test/helper';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ACTIVITY_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const NAME = 'duly_bench_activity';
+/** BENCH_ACTIVITY_WRITES_ONLY=1: only the write overhead (no seeding, no reads). */
+const WRITES_ONLY = process.env.BENCH_ACTIVITY_WRITES_ONLY === '1';
 const ORG = '00000000-0000-4000-8000-000000000001';
 /** Entities the seeded entries are about: each has ROWS / ENTITIES entries. */
 const ENTITIES = Math.max(1, Math.floor(ROWS / 50));
@@ -116,9 +130,14 @@ async function reads(db: Db) {
   return { first, deep, deepFirstId: deepItems[0]?.id, item, itemCount };
 }
 
-/** PUT /tasks/:id through the API, with and without the entry, interleaved. */
-async function writeOverhead(db: Db) {
-  const config = testConfig({ database: { dialect: 'postgres', connectionString: ADMIN_URL } });
+/**
+ * What recording adds to a write, on one database: `PUT /tasks/:id` (a new title) through the
+ * whole API in-process, and the save's transaction as the repository runs it (`saveTask`: the
+ * old values, the UPDATE, the entry) against the same transaction without the history (the
+ * UPDATE alone, as a save ran before issue 29). Interleaved rounds, medians.
+ */
+async function writeOverhead(db: Db, database: DatabaseSettings) {
+  const config = testConfig({ database });
   const app = await buildApp({ config, db });
   await app.ready();
   const organizationId = randomUUID();
@@ -182,65 +201,115 @@ async function writeOverhead(db: Db) {
     if (response.statusCode !== 200) throw new Error(`PUT answered ${response.statusCode}`);
   };
   const actor = { kind: 'user' as const, id: manager.id, name: manager.full_name };
-  const entry = {
-    organizationId,
-    entityType: 'task' as const,
-    entityId: taskId,
-    action: 'updated' as const,
-    changes: { title: ['a', 'b'] as [string, string] },
+  const changes = () => {
+    n += 1;
+    return { title: `Title ${n}`, updated_at: new Date().toISOString() };
   };
-  // What recording adds to a write's transaction: the old row's read (locked) and the entry.
-  const empty = () => db.transaction().execute((trx) => sql`select 1`.execute(trx));
-  const withRecording = () =>
-    db.transaction().execute(async (trx) => {
-      await sql`select 1`.execute(trx);
-      await trx
-        .selectFrom('tasks')
-        .select(['title', 'description', 'due_date', 'status', 'assigned_to_user_id'])
-        .where('organization_id', '=', organizationId)
-        .where('id', '=', taskId)
-        .forUpdate()
-        .executeTakeFirst();
-      await activity.recordActivity(trx, actor, [entry]);
-    });
+  // The save without its history: the UPDATE saveTask runs, alone.
+  const plain = () =>
+    db
+      .transaction()
+      .execute((trx) =>
+        trx
+          .updateTable('tasks')
+          .set(changes())
+          .where('organization_id', '=', organizationId)
+          .where('id', '=', taskId)
+          .returning([
+            'id',
+            'organization_id',
+            'title',
+            'due_date',
+            'status',
+            'assigned_to_user_id',
+          ])
+          .executeTakeFirstOrThrow(),
+      );
+  const recorded = () =>
+    db
+      .transaction()
+      .execute((trx) =>
+        saveTask(
+          trx,
+          organizationId,
+          taskId,
+          { changes: changes(), now: changes().updated_at },
+          actor,
+        ),
+      );
   const requests: number[] = [];
   const bare: number[] = [];
-  const recorded: number[] = [];
+  const withHistory: number[] = [];
   for (let round = 0; round < 5; round += 1) {
     requests.push(await median(put, 40));
-    bare.push(await median(empty, 40));
-    recorded.push(await median(withRecording, 40));
+    bare.push(await median(plain, 40));
+    withHistory.push(await median(recorded, 40));
   }
+  const verified = await verifyActivity(db, organizationId);
+  if (!verified.ok) throw new Error(`The chain does not verify: ${JSON.stringify(verified)}`);
   await app.close();
   const mid = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return { request: mid(requests), overhead: mid(recorded) - mid(bare) };
+  return {
+    request: mid(requests),
+    plain: mid(bare),
+    recorded: mid(withHistory),
+    overhead: mid(withHistory) - mid(bare),
+    entries: verified.checked,
+  };
+}
+
+/** A fresh SQLite file, as the API runs by default (WAL, synchronous full). */
+async function openSqlite(): Promise<{ db: Db; database: DatabaseSettings; drop(): void }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'duly-activity-bench-'));
+  const database = { dialect: 'sqlite' as const, filename: path.join(dir, 'duly.sqlite') };
+  const db = createDatabase(database);
+  await migrateToLatest(db);
+  return { db, database, drop: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>) {
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  console.log(`\nWrite overhead, ${name} (${w.entries} entries written, the chain verified):`);
+  console.log(`  PUT /tasks/:id (the whole write)        ${ms(w.request)}`);
+  console.log(`  the save's transaction without history  ${ms(w.plain)}`);
+  console.log(`  the save's transaction with its entry   ${ms(w.recorded)}`);
+  console.log(
+    `  recording's share                       ${ms(w.overhead)} = ${((w.overhead / w.request) * 100).toFixed(1)} % of the write`,
+  );
 }
 
 async function main() {
   const db = await openDatabase();
+  const sqlite = await openSqlite();
   try {
-    await seed(db);
-    const { count } = await db
-      .selectFrom('activity')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('organization_id', '=', ORG)
-      .executeTakeFirstOrThrow();
-    const r = await reads(db);
-    const w = await writeOverhead(db);
-    const ms = (value: number) => `${value.toFixed(2)} ms`;
-    console.log(
-      `\nActivity history, PostgreSQL, ${Number(count).toLocaleString('en')} entries in one organisation (median of ${RUNS}):`,
-    );
-    console.log(`  first page (50 + total)           ${ms(r.first)}`);
-    console.log(`  1000th keyset page (before=${r.deepFirstId! + 1})  ${ms(r.deep)}`);
-    console.log(`  an item's history (${r.itemCount} entries)     ${ms(r.item)}`);
-    console.log(`  PUT /tasks/:id (the whole write)  ${ms(w.request)}`);
-    console.log(
-      `  recording's share (old row + entry) ${ms(w.overhead)} = ${((w.overhead / w.request) * 100).toFixed(1)} % of the write`,
+    if (!WRITES_ONLY) {
+      await seed(db);
+      const { count } = await db
+        .selectFrom('activity')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('organization_id', '=', ORG)
+        .executeTakeFirstOrThrow();
+      const r = await reads(db);
+      const ms = (value: number) => `${value.toFixed(2)} ms`;
+      console.log(
+        `\nActivity history, PostgreSQL, ${Number(count).toLocaleString('en')} entries in one organisation (median of ${RUNS}):`,
+      );
+      console.log(`  first page (50 + total)           ${ms(r.first)}`);
+      console.log(`  1000th keyset page (before=${r.deepFirstId! + 1})  ${ms(r.deep)}`);
+      console.log(`  an item's history (${r.itemCount} entries)     ${ms(r.item)}`);
+    }
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${NAME}`;
+    printWrites('SQLite (a file)', await writeOverhead(sqlite.db, sqlite.database));
+    printWrites(
+      'PostgreSQL',
+      await writeOverhead(db, { dialect: 'postgres', connectionString: url.toString() }),
     );
   } finally {
     await db.destroy();
+    await sqlite.db.destroy();
+    sqlite.drop();
   }
 }
 

@@ -47,6 +47,7 @@ import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
 import documentRoutes from './routes/documents';
 import exportRoutes from './routes/exports';
+import importRoutes from './routes/imports';
 import dashboardRoutes from './routes/dashboard';
 import employeeRoutes from './routes/employee';
 import employeesRoutes from './routes/employees';
@@ -161,6 +162,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(certificateRoutes);
     await signedIn.register(documentRoutes);
     await signedIn.register(exportRoutes);
+    await signedIn.register(importRoutes);
     await signedIn.register(managerRoutes);
     await signedIn.register(employeeRoutes);
     await signedIn.register(notificationRoutes);

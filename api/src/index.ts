@@ -42,6 +42,8 @@ export {
   countActivity,
   listActivity,
   recordActivity,
+  verifyActivity,
   type Actor,
 } from './db/repositories/activity';
+export { saveTask } from './db/repositories/tasks';
 export { signToken } from './lib/jwt';

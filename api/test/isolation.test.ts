@@ -8,6 +8,9 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { insertImport, saveRowResults } from '../src/db/repositories/imports';
+import type { Db } from '../src/db/tables';
 import { hashPassword } from '../src/lib/passwords';
 import {
   LEGACY_COST,
@@ -47,6 +50,48 @@ interface World {
   /** A document on each organisation's certificate (issue 26). */
   myDocument: string;
   theirDocument: string;
+  /** An import of each organisation, with one row result (issue 27). */
+  myImport: string;
+  theirImport: string;
+}
+
+/** A finished dry-run import of one row, straight into the tables. */
+async function importOf(db: Db, organization: TestOrganization): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await insertImport(
+    db,
+    {
+      organization_id: organization.id,
+      id,
+      created_by_user_id: organization.admin.id,
+      kind: 'employees',
+      mode: 'upsert',
+      dry_run: 1,
+      send_invitations: 0,
+      status: 'done',
+      active: null,
+      file_name: 'p.csv',
+      sheet: null,
+      date_order: null,
+      mapping: '{"email":"email"}',
+      preview_id: null,
+      plan_digest: null,
+      headers: '["email"]',
+      total_rows: 1,
+      processed_rows: 1,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    },
+    [['someone@example.test']],
+  );
+  await saveRowResults(db, organization.id, id, [{ row: 1, outcome: 'create' }]);
+  return id;
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
@@ -73,6 +118,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirToken: await apiTokenOf(theirs),
       myDocument: '',
       theirDocument: '',
+      myImport: await importOf(db, mine),
+      theirImport: await importOf(db, theirs),
     };
     world.myDocument = await uploadDocument(context().app, mine.manager.token, world.myCertificate);
     world.theirDocument = await uploadDocument(
@@ -105,6 +152,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/profile/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/documents/', (w) => w.theirDocument, 'Document not found'],
+    ['/imports/', (w) => w.theirImport, 'Import not found'],
   ];
 
   /** A body the route would accept for one of the caller's own rows. */
@@ -279,6 +327,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/api-tokens', 'admin'],
     ['/documents/', 'admin'],
     ['/certificates/:id/documents/', 'admin'],
+    ['/imports/:id/rows', 'admin'],
   ] as const;
 
   test('every route of the route table that answers a list is checked below', async () => {
@@ -293,7 +342,11 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
 
   test.each(LISTS)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
     const { app } = context();
-    const id = path.startsWith('/certificates/') ? world.myCertificate : world.myWebhook;
+    const id = path.startsWith('/certificates/')
+      ? world.myCertificate
+      : path.startsWith('/imports/')
+        ? world.myImport
+        : world.myWebhook;
     const response = await call(app, 'GET', path.replace(':id', id), {
       token: world.mine[role].token,
     });

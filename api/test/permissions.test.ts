@@ -66,10 +66,21 @@ interface RouteCase {
   body?: (f: Fixture) => unknown;
   /** Status for employee, manager, admin. */
   expect: [number, number, number];
-  headers?: (f: Fixture) => Record<string, string>;
   /** Who calls, when not the organisation's person of that role. */
   caller?: (f: Fixture, role: Role) => TestUser;
+  /** Request headers beyond the token (a multipart upload's content type). */
+  headers?: Record<string, string>;
 }
+
+/** A dry-run import of one employee, as a browser uploads it (issue 27; test/imports.test.ts). */
+const UPLOAD_BOUNDARY = 'permissions-boundary';
+const UPLOAD = [
+  `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nemployees`,
+  `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue`,
+  `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\n` +
+    'Content-Type: text/csv\r\n\r\nemail\r\nmatrix@example.test',
+  `--${UPLOAD_BOUNDARY}--\r\n`,
+].join('\r\n');
 
 /** An id no row has. */
 const NOBODYS_ID = '00000000-0000-4000-8000-000000000000';
@@ -202,7 +213,7 @@ const ROUTES: RouteCase[] = [
     route: 'POST /certificates/:id/documents/',
     method: 'POST',
     path: (f) => `/certificates/${f.ownCertificate}/documents/`,
-    headers: () => ({ 'content-type': MULTIPART_TYPE }),
+    headers: { 'content-type': MULTIPART_TYPE },
     body: () => multipart([{ filename: 'a.pdf', content: PDF }]).toString('latin1'),
     expect: [201, 201, 201],
   },
@@ -210,7 +221,7 @@ const ROUTES: RouteCase[] = [
     route: 'POST /certificates/:id/documents/',
     method: 'POST',
     path: (f) => `/certificates/${f.otherCertificate}/documents/`,
-    headers: () => ({ 'content-type': MULTIPART_TYPE }),
+    headers: { 'content-type': MULTIPART_TYPE },
     body: () => multipart([{ filename: 'a.pdf', content: PDF }]).toString('latin1'),
     expect: [404, 201, 201],
   },
@@ -432,6 +443,21 @@ const ROUTES: RouteCase[] = [
     path: () => `/${list}/export?format=csv`,
     expect: [200, 200, 200],
   })),
+  // Imports are the admins' (issue 27; test/imports.test.ts). An id nobody has is a 404.
+  {
+    route: 'POST /imports',
+    method: 'POST',
+    path: () => '/imports',
+    body: () => UPLOAD,
+    headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
+    expect: [403, 403, 202],
+  },
+  ...(['', '/rows', '/errors.csv'] as const).map((tail): RouteCase => ({
+    route: `GET /imports/:id${tail}`,
+    method: 'GET',
+    path: () => `/imports/${NOBODYS_ID}${tail}`,
+    expect: [403, 403, 404],
+  })),
   // The history (issue 29): each reads what they may see; the export and the chain's check are
   // the admins' (test/activity.test.ts).
   { route: 'GET /activity', method: 'GET', path: () => '/activity', expect: [200, 200, 200] },
@@ -634,7 +660,7 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
     const response = await call(app, route.method, route.path(fixture), {
       token: user.token,
       body: route.body?.(fixture),
-      headers: route.headers?.(fixture),
+      headers: route.headers,
     });
 
     expect(response.statusCode).toBe(status);

@@ -49,3 +49,43 @@ test.describe('activity history', () => {
     await expectAccessible(page, 'certificate page with its history');
   });
 });
+
+test.describe('the organisation’s activity', () => {
+  test('an admin sees the entries, verifies the history and it is intact, at 1280 and 390 px', async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await signUp(baseURL!, { fullName: 'Rahul Verma' });
+    await createCertificate(baseURL!, account, {
+      name: 'Fire Safety',
+      expiry_date: kolkataDateValue(60),
+      reminder_days_before: 30,
+    });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSignedIn(page, account.token, '/employees/activity');
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    await expect(page.getByText('Rahul Verma created this certificate')).toBeVisible();
+    await page.getByRole('button', { name: 'Verify history' }).click();
+    await expect(
+      page.getByText(/^The history is intact: \d+ entr(y|ies) checked\.$/),
+    ).toBeVisible();
+    await expectAccessible(page, 'organisation activity');
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({
+        path: `${process.env.E2E_SCREENSHOTS}/activity-1280.png`,
+        fullPage: true,
+      });
+    }
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText('Rahul Verma created this certificate')).toBeVisible();
+    await expectAccessible(page, 'organisation activity on a phone');
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({
+        path: `${process.env.E2E_SCREENSHOTS}/activity-390.png`,
+        fullPage: true,
+      });
+    }
+  });
+});

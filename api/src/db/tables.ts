@@ -329,6 +329,53 @@ export interface Database {
   event_tickets: EventTicketsTable;
   calendar_feeds: CalendarFeedsTable;
   api_tokens: ApiTokensTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+}
+
+export type ImportKind = 'employees' | 'certificates';
+export type ImportMode = 'insert' | 'update' | 'upsert';
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+export type ImportOutcome = 'create' | 'update' | 'unchanged' | 'error';
+
+/** An uploaded file and its job (migration 2026-11-28-201). */
+export interface ImportsTable {
+  organization_id: string;
+  id: string;
+  created_by_user_id: string;
+  kind: ImportKind;
+  mode: ImportMode;
+  dry_run: number;
+  send_invitations: number;
+  status: ImportStatus;
+  active: number | null;
+  file_name: string;
+  sheet: string | null;
+  date_order: string | null;
+  mapping: string | null;
+  preview_id: string | null;
+  plan_digest: string | null;
+  headers: string | null;
+  total_rows: number;
+  processed_rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One data row of an import: its cells and what became of it. */
+export interface ImportRowsTable {
+  organization_id: string;
+  import_id: string;
+  row: number;
+  cells: string;
+  outcome: ImportOutcome | null;
+  changes: string | null;
+  errors: string | null;
 }
 
 /** A person's calendar subscription (migration 801): only the secret's hash is kept. */

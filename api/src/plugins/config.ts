@@ -72,6 +72,11 @@ export interface AppConfig {
   /** ACTIVITY_RETENTION_DAYS: history older than this is pruned; undefined keeps it forever. */
   activityRetentionDays?: number;
   /**
+   * The import's limits (IMPORT_MAX_ROWS, 50000 data rows; IMPORT_MAX_BYTES, 20 MB per file):
+   * absent means those defaults (import/limits.ts).
+   */
+  imports?: { maxRows: number; maxBytes: number };
+  /**
    * How long an instance trusts a user's token version it read (plugins/auth.ts): a session
    * ended on another instance is refused here within this time. Not configurable from the
    * environment: tests shorten it.
@@ -383,6 +388,16 @@ export function loadConfig(
       1_000,
       24 * 60 * 60_000,
     ),
+    imports: {
+      maxRows: parseCount(env.IMPORT_MAX_ROWS, 'IMPORT_MAX_ROWS', 50_000, 1, 1_000_000),
+      maxBytes: parseCount(
+        env.IMPORT_MAX_BYTES,
+        'IMPORT_MAX_BYTES',
+        20 * 1024 * 1024,
+        1024,
+        1024 * 1024 * 1024,
+      ),
+    },
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS
       ? parseCount(env.ACTIVITY_RETENTION_DAYS, 'ACTIVITY_RETENTION_DAYS', 0, 1, 1_000_000)
       : undefined,

@@ -5,7 +5,7 @@
  * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { ItemIdRoute, NotFoundPage } from '@duly/shared';
+import { ImportScreen, ItemIdRoute, NotFoundPage } from '@duly/shared';
 import { CertificateDetailScreen } from '../features/certificates/CertificateDetailScreen';
 import { CertificateListScreen } from '../features/certificates/CertificateListScreen';
 import { CreateCertificateScreen } from '../features/certificates/CreateCertificateScreen';
@@ -14,6 +14,11 @@ import { EditCertificateScreen } from '../features/certificates/EditCertificateS
 const routes: RouteObject[] = [
   { path: '/certificates', element: <CertificateListScreen /> },
   { path: '/certificates/create', element: <CreateCertificateScreen /> },
+  // Import from a CSV or Excel file (admins; issue 27, docs/import-export.md).
+  {
+    path: '/certificates/import',
+    element: <ImportScreen kind="certificates" title="Import certificates" />,
+  },
   {
     path: '/certificates/:certificateId',
     element: (

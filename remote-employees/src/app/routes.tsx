@@ -6,7 +6,7 @@
  * are the spec list's links: they redirect to the canonical `/employees` pages.
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { ItemIdRoute, NotFoundPage } from '@duly/shared';
+import { ImportScreen, ItemIdRoute, NotFoundPage } from '@duly/shared';
 import { ActivityScreen } from '../features/employees/ActivityScreen';
 import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
 import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
@@ -17,6 +17,8 @@ import { UsersRedirect } from '../features/employees/UsersRedirect';
 const routes: RouteObject[] = [
   { path: '/employees', element: <EmployeeListScreen /> },
   { path: '/employees/create', element: <CreateEmployeeScreen /> },
+  // Import from a CSV or Excel file (admins; issue 27, docs/import-export.md).
+  { path: '/employees/import', element: <ImportScreen kind="employees" title="Import users" /> },
   // The organisation's activity (admins; issue 29).
   { path: '/employees/activity', element: <ActivityScreen /> },
   {

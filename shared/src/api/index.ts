@@ -8,6 +8,21 @@ export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } fro
 export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';
 export { activityApi, useActivityListQuery, type ActivityListParams } from './activity';
 export {
+  IMPORT_FIELDS,
+  importsApi,
+  uploadImport,
+  downloadImportErrors,
+  useImportsGetQuery,
+  useImportsRowsQuery,
+  type ImportJob,
+  type ImportKind,
+  type ImportMode,
+  type ImportOutcome,
+  type ImportRowResult,
+  type ImportRowsParams,
+  type ImportUpload,
+} from './imports';
+export {
   createMutation,
   itemQuery,
   itemUrl,

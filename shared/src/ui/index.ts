@@ -85,6 +85,7 @@ export {
 } from './screen/ResourceTable';
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
+export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
 export { FormScreen, type FormScreenProps } from './screen/FormScreen';
 export {
   failureText,

@@ -24,6 +24,7 @@ import * as webhooks from './2026-11-26-901-webhooks';
 import * as tokenVersionNotify from './2026-11-27-301-token-version-notify';
 import * as eventTickets from './2026-11-27-302-event-tickets';
 import * as documents from './2026-11-28-101-documents';
+import * as imports from './2026-11-28-201-imports';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-301-token-version-notify': tokenVersionNotify,
   '2026-11-27-302-event-tickets': eventTickets,
   '2026-11-28-101-documents': documents,
+  '2026-11-28-201-imports': imports,
 };

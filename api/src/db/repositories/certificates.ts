@@ -181,6 +181,7 @@ export async function insertCertificate(
   db: Db,
   certificate: NewCertificate,
   actor: Actor,
+  action: 'created' | 'imported' = 'created',
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('certificates').values(certificate).execute();
@@ -189,6 +190,7 @@ export async function insertCertificate(
       row: certificate,
       fields: RECORDED_CERTIFICATE_FIELDS,
       personField: 'incharge_person_id',
+      action,
     });
   });
 }

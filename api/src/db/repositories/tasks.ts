@@ -2,12 +2,13 @@
  * Tasks. Every query is scoped to one organisation: there is no way to read or
  * change a task without naming the caller's organization_id.
  */
-import { PostgresAdapter, sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { PersonRef, Task, TaskStatus } from '@duly/shared/contract';
 import { CompiledOnce } from '../compiled-once';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewTask, OpenTaskStatus, TaskRow, TaskUpdate } from '../tables';
+import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
 import { inTransaction } from '../transaction';
 import {
   changesBetween,
@@ -59,6 +60,8 @@ export async function recordCreation<Row extends { id: string; organization_id: 
     row: Row;
     fields: readonly (keyof Row & string)[];
     personField: keyof Row & string;
+    /** `imported` when an import creates it (issue 27). */
+    action?: 'created' | 'imported';
   },
 ): Promise<void> {
   const { row, fields } = item;
@@ -74,7 +77,7 @@ export async function recordCreation<Row extends { id: string; organization_id: 
       organizationId: row.organization_id,
       entityType: item.entityType,
       entityId: row.id,
-      action: 'created',
+      action: item.action ?? 'created',
       changes,
     },
   ]);
@@ -101,10 +104,6 @@ export async function withPersonNames(
   const nameOf = (id: unknown) =>
     typeof id === 'string' ? (people.find((p) => p.id === id)?.full_name ?? null) : null;
   return { ...changes, assigned_to: [nameOf(change[0]), nameOf(change[1])] };
-}
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export const TASK_SORTS = {
@@ -383,6 +382,56 @@ function statusAfterSave(edit: TaskEdit): RawBuilder<TaskStatus> | undefined {
     then ${REOPENED} else ${asked} end`;
 }
 
+const SAVED_TASK_COLUMNS = [
+  'tasks.id',
+  'tasks.organization_id',
+  'tasks.title',
+  'tasks.description',
+  'tasks.due_date',
+  'tasks.status',
+  'tasks.assigned_to_user_id',
+] as const;
+
+/** The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). */
+async function updateTaskReturningOld(
+  trx: Db,
+  organizationId: string,
+  id: string,
+  edit: TaskEdit,
+  status: RawBuilder<TaskStatus> | undefined,
+) {
+  const oldRow = trx
+    .selectFrom('tasks')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id);
+  const update = trx
+    .updateTable('tasks')
+    .set(edit.changes)
+    .$if(status !== undefined, (query) =>
+      query.set({ status: status!, open_status: OPEN_STATUS_KEPT }),
+    )
+    .where('tasks.organization_id', '=', organizationId)
+    .where('tasks.id', '=', id);
+  if (isPostgres(trx)) {
+    const row = await update
+      .from(
+        oldRow
+          .select(['id as old_key', ...asOld(RECORDED_TASK_FIELDS)])
+          .forUpdate()
+          .as('old'),
+      )
+      .whereRef('tasks.id', '=', 'old.old_key')
+      .returning(SAVED_TASK_COLUMNS)
+      .returning(returningOld(RECORDED_TASK_FIELDS))
+      .executeTakeFirst();
+    return row && { before: oldValuesOf(row, RECORDED_TASK_FIELDS), saved: row };
+  }
+  const before = await oldRow.select(RECORDED_TASK_FIELDS).executeTakeFirst();
+  if (!before) return undefined;
+  const saved = await update.returning(SAVED_TASK_COLUMNS).executeTakeFirst();
+  return saved && { before, saved };
+}
+
 /** Changes one task of the organisation in one statement; undefined when it has no such task. */
 export async function saveTask(
   db: Db,
@@ -393,34 +442,9 @@ export async function saveTask(
 ): Promise<SavedTask | undefined> {
   const status = statusAfterSave(edit);
   return inTransaction(db, async (trx) => {
-    // The row as it was, locked until the end of the transaction (the history's old values).
-    const before = await trx
-      .selectFrom('tasks')
-      .select(RECORDED_TASK_FIELDS)
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .$if(isPostgres(trx), (query) => query.forUpdate())
-      .executeTakeFirst();
-    if (!before) return undefined;
-    const saved = await trx
-      .updateTable('tasks')
-      .set(edit.changes)
-      .$if(status !== undefined, (update) =>
-        update.set({ status: status!, open_status: OPEN_STATUS_KEPT }),
-      )
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .returning([
-        'id',
-        'organization_id',
-        'title',
-        'description',
-        'due_date',
-        'status',
-        'assigned_to_user_id',
-      ])
-      .executeTakeFirst();
-    if (!saved) return undefined;
+    const written = await updateTaskReturningOld(trx, organizationId, id, edit, status);
+    if (!written) return undefined;
+    const { before, saved } = written;
     const changes = changesBetween(before, saved, RECORDED_TASK_FIELDS);
     if (Object.keys(changes).length > 0) {
       const named = await withPersonNames(trx, organizationId, changes, 'assigned_to_user_id');
@@ -432,8 +456,14 @@ export async function saveTask(
         ),
       ]);
     }
-    const { description: _description, ...result } = saved;
-    return result;
+    return {
+      id: saved.id,
+      organization_id: saved.organization_id,
+      title: saved.title,
+      due_date: saved.due_date,
+      status: saved.status,
+      assigned_to_user_id: saved.assigned_to_user_id,
+    };
   });
 }
 

@@ -292,7 +292,12 @@ export async function insertUser(
  * (`claimEmail`). The same for the caller either way, so adding a person never tells whether
  * the address belongs to another organisation.
  */
-export async function insertAddedUser(db: Db, user: NewUser, actor: Actor): Promise<void> {
+export async function insertAddedUser(
+  db: Db,
+  user: NewUser,
+  actor: Actor,
+  action: 'created' | 'imported' = 'created',
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('users').values(user).execute();
     await recordActivity(trx, actor, [
@@ -300,7 +305,7 @@ export async function insertAddedUser(db: Db, user: NewUser, actor: Actor): Prom
         organizationId: user.organization_id,
         entityType: 'employee',
         entityId: user.id,
-        action: 'created',
+        action,
         changes: createdChanges(user),
       },
     ]);

@@ -6,6 +6,7 @@ import {
   formatCalendarDate,
   ListScreen,
   selectCanManage,
+  selectRole,
   statusLabel,
   useAppSelector,
   useListParams,
@@ -113,6 +114,8 @@ export function CertificateListScreen() {
   const params: CertificateListParams =
     within === undefined ? rest : { ...rest, expiring_within_days: Number(within) };
   const canManage = useAppSelector(selectCanManage);
+  // POST /imports is the admins' (issue 27).
+  const isAdmin = useAppSelector(selectRole)?.trim().toLowerCase() === 'admin';
   const filtered = Boolean(list.filters.status || within || list.search);
   return (
     <ListScreen
@@ -127,6 +130,7 @@ export function CertificateListScreen() {
       }}
       searchLabel="Search by name"
       exportPath="/certificates/export"
+      importPath={isAdmin && certificatePaths.import}
       filters={FILTERS}
       table={{
         label: 'Certificates',

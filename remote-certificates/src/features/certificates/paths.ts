@@ -5,6 +5,7 @@
 export const certificatePaths = {
   list: '/certificates',
   create: '/certificates/create',
+  import: '/certificates/import',
   detail: (id: string) => `/certificates/${encodeURIComponent(id)}`,
   edit: (id: string) => `/certificates/${encodeURIComponent(id)}/edit`,
   /** A person's page, owned by remote-employees: a plain link. */

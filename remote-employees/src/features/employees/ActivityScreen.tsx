@@ -27,7 +27,7 @@ import {
   type ActivityEntry,
   type ActivityListParams,
 } from '@duly/shared';
-import { useEmployeesListQuery } from './api';
+import { useEmployeesListQuery, useLazyEmployeesActivityVerifyQuery } from './api';
 
 const PAGE_SIZE = 50;
 
@@ -41,6 +41,12 @@ const Filters = styled.div`
     flex: 1 1 160px;
     max-width: 220px;
   }
+  /* On a phone the fields take the card's width, as the other screens' filters do. */
+  @media (max-width: 600px) {
+    & > * {
+      max-width: none;
+    }
+  }
 `;
 
 const Paging = styled.nav`
@@ -48,6 +54,11 @@ const Paging = styled.nav`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space(1)};
   padding-top: ${({ theme }) => theme.space(2)};
+`;
+
+const Notice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const KIND_LABELS: Record<ActivityEntityType, string> = {
@@ -92,6 +103,29 @@ async function downloadCsv(params: ActivityListParams, token: string): Promise<v
   URL.revokeObjectURL(url);
 }
 
+/** What GET /activity/verify said, in words: an intact chain, or the first entry that is not. */
+function VerificationResult({
+  state,
+}: {
+  state: ReturnType<typeof useLazyEmployeesActivityVerifyQuery>[1];
+}) {
+  if (state.isUninitialized) return null;
+  if (state.isFetching) return <LoadingState>Verifying the history...</LoadingState>;
+  if (state.isError || !state.data) {
+    return <ErrorState>The history could not be verified. Please try again.</ErrorState>;
+  }
+  const { ok, checked, first_broken_id: broken } = state.data;
+  const count = `${checked.toLocaleString('en-IN')} ${checked === 1 ? 'entry' : 'entries'}`;
+  if (ok) {
+    return <Notice role="status">The history is intact: {count} checked.</Notice>;
+  }
+  return (
+    <ErrorState>
+      The history was altered: entry #{broken} does not match the chain ({count} checked before it).
+    </ErrorState>
+  );
+}
+
 /**
  * /employees/activity: the organisation's activity for admins (issue 29), newest first, with
  * filters (person, kind of item, action, dates) and CSV export. Keyset pages: "Older" asks for
@@ -108,6 +142,7 @@ export function ActivityScreen() {
   const [cursors, setCursors] = useState<number[]>([]);
   const [exportError, setExportError] = useState(false);
   const { data: people } = useEmployeesListQuery({ limit: 200, sort: 'full_name' });
+  const [verify, verification] = useLazyEmployeesActivityVerifyQuery();
 
   const params: ActivityListParams = {
     limit: PAGE_SIZE,
@@ -189,17 +224,29 @@ export function ActivityScreen() {
       <PageHeader
         title="Activity"
         actions={
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setExportError(false);
-              downloadCsv(params, token).catch(() => setExportError(true));
-            }}
-          >
-            Export CSV
-          </Button>
+          <>
+            <Button
+              variant="secondary"
+              disabled={verification.isFetching}
+              onClick={() => {
+                void verify(undefined, false);
+              }}
+            >
+              Verify history
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setExportError(false);
+                downloadCsv(params, token).catch(() => setExportError(true));
+              }}
+            >
+              Export CSV
+            </Button>
+          </>
         }
       />
+      <VerificationResult state={verification} />
       {exportError ? <ErrorState>The export failed. Please try again.</ErrorState> : null}
       <Card>
         <Filters>

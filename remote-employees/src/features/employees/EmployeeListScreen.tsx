@@ -20,7 +20,12 @@ import { ResendInvitationButton } from './components/ResendInvitationButton';
 import { TextLink } from './components/TextLink';
 import { displayName, roleLabel } from './labels';
 import { employeePaths, userPaths } from './paths';
-import { canEditPerson, canManagePeople, canResendInvitation } from './permissions';
+import {
+  canEditPerson,
+  canImportPeople,
+  canManagePeople,
+  canResendInvitation,
+} from './permissions';
 
 /**
  * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
@@ -143,6 +148,7 @@ export function EmployeeListScreen() {
       }}
       searchLabel="Search by name or email"
       exportPath="/employees/export"
+      importPath={canImportPeople(currentUser) && employeePaths.import}
       filters={FILTERS}
       table={{
         label: 'Users',

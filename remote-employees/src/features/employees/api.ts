@@ -16,6 +16,7 @@ import {
   pageQuery,
   PAGE_SIZE_MAX,
   updateMutation,
+  type ActivityVerification,
   type Certificate,
   type CreateEmployeePayload,
   type Employee,
@@ -57,6 +58,11 @@ export function injectEmployeeEndpoints(api: typeof baseApi) {
           limit: PAGE_SIZE_MAX,
         })),
       ),
+      // The organisation's chain walked by the server (admins); never cached: each click asks.
+      employeesActivityVerify: build.query<ActivityVerification, void>({
+        query: () => ({ url: '/activity/verify' }),
+        keepUnusedDataFor: 0,
+      }),
     }),
   });
 }
@@ -71,4 +77,5 @@ export const {
   useEmployeesResendInvitationMutation,
   useEmployeesAssignedTasksQuery,
   useEmployeesInChargeCertificatesQuery,
+  useLazyEmployeesActivityVerifyQuery,
 } = employeesApi;

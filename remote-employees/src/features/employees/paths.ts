@@ -5,6 +5,7 @@
 export const employeePaths = {
   list: '/employees',
   create: '/employees/create',
+  import: '/employees/import',
   detail: (employeeId: string) => `/employees/${encodeURIComponent(employeeId)}`,
   edit: (employeeId: string) => `/employees/${encodeURIComponent(employeeId)}/edit`,
 } as const;

@@ -42,3 +42,8 @@ export function canSeeWorkOf(user: Pick<SessionUser, 'role' | 'id'> | null, pers
 export function canResendInvitation(person: Pick<Employee, 'invitation_pending' | 'status'>) {
   return person.invitation_pending && person.status !== 'inactive';
 }
+
+/** Whether `user` may import people from a file (POST /imports: admins; issue 27). */
+export function canImportPeople(user: Pick<SessionUser, 'role'> | null): boolean {
+  return roleOf(user) === 'admin';
+}

@@ -26,6 +26,8 @@ export interface ListScreenProps<T, F extends FilterChoices> {
   table: Omit<ResourceTableProps<T>, 'items' | 'sort'>;
   /** The list's export route (`/tasks/export`): "Export CSV" and "Export Excel" with its filters. */
   exportPath?: string;
+  /** The list's import screen (`/employees/import`): an "Import" link, for those who may. */
+  importPath?: string | false;
 }
 
 /**
@@ -43,14 +45,20 @@ export function ListScreen<T, F extends FilterChoices>({
   filters,
   table,
   exportPath,
+  importPath,
 }: ListScreenProps<T, F>) {
   return (
     <>
       <PageHeader
         title={title}
         actions={
-          create || exportPath ? (
+          create || exportPath || importPath ? (
             <>
+              {importPath ? (
+                <Button as={Link} to={importPath} variant="secondary">
+                  Import
+                </Button>
+              ) : null}
               {exportPath ? (
                 <ExportActions path={exportPath} params={list.params as Record<string, unknown>} />
               ) : null}

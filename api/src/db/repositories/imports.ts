@@ -1,0 +1,209 @@
+/**
+ * Imports and their rows (issue 27, import/): the job's record, the rows' cells and results,
+ * and what the organisation holds that an import matches against.
+ */
+import type { ImportOutcome, ImportsTable, Db, ImportStatus } from '../tables';
+import { totalOf, type Page } from '../list';
+
+export type ImportRecord = ImportsTable;
+
+export const ROW_INSERT_BATCH = 500;
+
+export async function insertImport(
+  db: Db,
+  record: ImportRecord,
+  rows: readonly string[][],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('imports').values(record).execute();
+    for (let start = 0; start < rows.length; start += ROW_INSERT_BATCH) {
+      await trx
+        .insertInto('import_rows')
+        .values(
+          rows.slice(start, start + ROW_INSERT_BATCH).map((cells, index) => ({
+            organization_id: record.organization_id,
+            import_id: record.id,
+            row: start + index + 1,
+            cells: JSON.stringify(cells),
+            outcome: null,
+            changes: null,
+            errors: null,
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+export async function findImport(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<ImportRecord | undefined> {
+  return db
+    .selectFrom('imports')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The organisation's import that is queued or running, if any. */
+export async function activeImport(
+  db: Db,
+  organizationId: string,
+): Promise<ImportRecord | undefined> {
+  return db
+    .selectFrom('imports')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function updateImport(
+  db: Db,
+  organizationId: string,
+  id: string,
+  changes: Partial<ImportRecord>,
+): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set(changes)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Imports a restart left queued or running: their job died with the process. */
+export async function interruptedImports(db: Db): Promise<ImportRecord[]> {
+  return db.selectFrom('imports').selectAll().where('active', '=', 1).execute();
+}
+
+export async function importCells(
+  db: Db,
+  organizationId: string,
+  importId: string,
+): Promise<string[][]> {
+  const rows = await db
+    .selectFrom('import_rows')
+    .select(['cells'])
+    .where('organization_id', '=', organizationId)
+    .where('import_id', '=', importId)
+    .orderBy('row')
+    .execute();
+  return rows.map((row) => JSON.parse(row.cells) as string[]);
+}
+
+export interface RowResult {
+  row: number;
+  outcome: ImportOutcome;
+  changes?: unknown;
+  errors?: unknown;
+}
+
+/** Saves the results of some rows (one statement per row, in the caller's transaction). */
+export async function saveRowResults(
+  db: Db,
+  organizationId: string,
+  importId: string,
+  results: readonly RowResult[],
+): Promise<void> {
+  for (const result of results) {
+    await db
+      .updateTable('import_rows')
+      .set({
+        outcome: result.outcome,
+        changes: result.changes === undefined ? null : JSON.stringify(result.changes),
+        errors: result.errors === undefined ? null : JSON.stringify(result.errors),
+      })
+      .where('organization_id', '=', organizationId)
+      .where('import_id', '=', importId)
+      .where('row', '=', result.row)
+      .execute();
+  }
+}
+
+export async function listRowResults(
+  db: Db,
+  organizationId: string,
+  importId: string,
+  outcome: ImportOutcome | undefined,
+  page: Page,
+) {
+  let query = db
+    .selectFrom('import_rows')
+    .where('organization_id', '=', organizationId)
+    .where('import_id', '=', importId)
+    .where('outcome', 'is not', null);
+  if (outcome) query = query.where('outcome', '=', outcome);
+  const items = await query
+    .select(['row', 'outcome', 'changes', 'errors', 'cells'])
+    .orderBy('row')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await totalOf(page, items.length, async () => {
+    const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).execute();
+    return Number(counted[0]?.count ?? 0);
+  });
+  return { items, total };
+}
+
+/** Every row that ended in an error, in order (the error CSV). */
+export async function errorRows(db: Db, organizationId: string, importId: string) {
+  return db
+    .selectFrom('import_rows')
+    .select(['row', 'cells', 'errors'])
+    .where('organization_id', '=', organizationId)
+    .where('import_id', '=', importId)
+    .where('outcome', '=', 'error')
+    .orderBy('row')
+    .execute();
+}
+
+export type { ImportStatus };
+
+/** Everyone of the organisation, as the import matches and compares them. */
+export async function employeesForImport(db: Db, organizationId: string) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'phone',
+      'department',
+      'role',
+      'status',
+      'password_hash',
+    ])
+    .where('organization_id', '=', organizationId)
+    .execute();
+}
+
+/** Every certificate of the organisation with its person in charge's email. */
+export async function certificatesForImport(db: Db, organizationId: string) {
+  return db
+    .selectFrom('certificates')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'certificates.incharge_person_id')
+        .onRef('users.organization_id', '=', 'certificates.organization_id'),
+    )
+    .select([
+      'certificates.id',
+      'certificates.name',
+      'users.email as incharge_email',
+      'certificates.incharge_person_id',
+      'certificates.issue_date',
+      'certificates.expiry_date',
+      'certificates.reminder_days_before',
+      'certificates.department',
+      'certificates.description',
+      'certificates.status',
+    ])
+    .where('certificates.organization_id', '=', organizationId)
+    .execute();
+}

@@ -1,0 +1,276 @@
+/**
+ * Certificates from a file: matched by (person in charge's email, name), both without case;
+ * each row checked with POST /certificates' or PUT /certificates/{id}'s own body schema and
+ * the routes' own date checks. A person in charge who is not in the organisation gets the
+ * route's own message, whether or not another organisation has them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ActivityValue, CertificateStatus } from '@duly/shared/contract';
+import type { Db, ImportMode } from '../db/tables';
+import type { Actor } from '../db/repositories/activity';
+import {
+  insertCertificate,
+  saveCertificate,
+  type CertificateEdit,
+} from '../db/repositories/certificates';
+import { certificatesForImport, employeesForImport } from '../db/repositories/imports';
+import { normaliseEmail } from '../db/repositories/users';
+import { kolkataToday, nowIso } from '../lib/dates';
+import { InputCheck, optionalText } from '../lib/input';
+import { certificateSchedule } from '../reminders/schedule';
+import { CreateCertificateBody, UpdateCertificateBody } from '../routes/certificates/schema';
+import { queueWebhookEvents } from '../webhooks/events';
+import { certificateEvent } from '../webhooks/hooks';
+import { normaliseDate, type DateOrder } from './dates';
+import {
+  checkBody,
+  columnErrors,
+  diff,
+  fieldErrorsOf,
+  type PlannedRow,
+  type RowError,
+} from './rows';
+
+type Existing = Awaited<ReturnType<typeof certificatesForImport>>[number];
+
+export interface CertificateValues {
+  name: string;
+  incharge_email: string | null;
+  incharge_person_id: string | null;
+  issue_date?: string | null;
+  expiry_date: string;
+  reminder_days_before: number;
+  department?: string | null;
+  description?: string | null;
+  status?: CertificateStatus;
+}
+
+export type CertificateWrite =
+  | { kind: 'create'; values: CertificateValues }
+  | { kind: 'update'; before: Existing; values: Partial<CertificateValues> };
+
+const BODY_FIELD: Record<string, string> = {
+  name: 'name',
+  incharge_email: 'incharge_person_id',
+  issue_date: 'issue_date',
+  expiry_date: 'expiry_date',
+  reminder_days_before: 'reminder_days_before',
+  department: 'department',
+  description: 'description',
+  status: 'status',
+};
+const FILE_FIELD = Object.fromEntries(Object.entries(BODY_FIELD).map(([a, b]) => [b, a]));
+
+const NOT_A_MEMBER = 'is not a user of your organisation';
+
+const keyOf = (email: string | null, name: string) =>
+  `${(email ?? '').toLowerCase()}\u0000${name.toLowerCase()}`;
+
+export async function certificatePlanner(
+  db: Db,
+  organizationId: string,
+  mode: ImportMode,
+  dateOrder: DateOrder,
+) {
+  const [people, certificates] = await Promise.all([
+    employeesForImport(db, organizationId),
+    certificatesForImport(db, organizationId),
+  ]);
+  const personByEmail = new Map(people.map((p) => [normaliseEmail(p.email), p]));
+  const byKey = new Map<string, Existing[]>();
+  for (const certificate of certificates) {
+    const key = keyOf(certificate.incharge_email, certificate.name);
+    byKey.set(key, [...(byKey.get(key) ?? []), certificate]);
+  }
+  const seen = new Map<string, number>();
+
+  return {
+    plan(
+      row: number,
+      record: Record<string, string>,
+      columnOf: (field: string) => string,
+    ): PlannedRow<CertificateWrite> {
+      const fail = (errors: RowError[]): PlannedRow<CertificateWrite> => ({
+        row,
+        outcome: 'error',
+        errors,
+      });
+      const name = record.name ?? '';
+      const email = record.incharge_email ? normaliseEmail(record.incharge_email) : null;
+      const person = email ? personByEmail.get(email) : undefined;
+      const key = keyOf(email, name.trim());
+      const matches = byKey.get(key) ?? [];
+      const existing = matches[0];
+
+      const body: Record<string, unknown> = {};
+      for (const [field, text] of Object.entries(record)) {
+        const bodyField = BODY_FIELD[field];
+        if (!bodyField) continue;
+        if (field === 'incharge_email') body[bodyField] = person?.id ?? null;
+        else if (field === 'reminder_days_before') {
+          body[bodyField] = /^-?\d+$/.test(text) ? Number(text) : text === '' ? undefined : text;
+        } else if (field === 'issue_date' || field === 'expiry_date') {
+          body[bodyField] =
+            text === ''
+              ? field === 'issue_date'
+                ? null
+                : undefined
+              : normaliseDate(text, dateOrder);
+        } else if (text !== '') body[bodyField] = text;
+        else if (existing && (field === 'department' || field === 'description'))
+          body[bodyField] = null;
+      }
+      if (body.reminder_days_before === undefined) delete body.reminder_days_before;
+      if (body.expiry_date === undefined) delete body.expiry_date;
+      const schema = existing ? UpdateCertificateBody : CreateCertificateBody;
+      const { value, errors } = checkBody(schema, body);
+      const fieldErrors = [...errors];
+      if (email && !person) fieldErrors.push({ path: 'incharge_person_id', message: NOT_A_MEMBER });
+      const dates: { issue?: string | null; expiry?: string } = {};
+      if (errors.length === 0) {
+        fieldErrors.push(
+          ...fieldErrorsOf(() => {
+            const check = new InputCheck();
+            if (typeof value.issue_date === 'string')
+              dates.issue = check.calendarDate(value.issue_date, 'issue_date');
+            else if (value.issue_date === null) dates.issue = null;
+            if (typeof value.expiry_date === 'string')
+              dates.expiry = check.calendarDate(value.expiry_date, 'expiry_date');
+            if (typeof value.name === 'string') check.requiredText(value.name, 'name');
+            const issue = dates.issue !== undefined ? dates.issue : (existing?.issue_date ?? null);
+            const expiry = dates.expiry ?? existing?.expiry_date ?? '';
+            if (issue && expiry && issue > expiry)
+              check.fail('expiry_date', 'must not be before issue_date');
+            check.done();
+          }),
+        );
+      }
+      if (fieldErrors.length > 0) {
+        return fail(columnErrors(fieldErrors, (path) => columnOf(FILE_FIELD[path] ?? path)));
+      }
+      const first = seen.get(key);
+      if (first !== undefined) {
+        return fail([
+          { column: columnOf('name'), message: `is already on row ${first} of this file` },
+        ]);
+      }
+      seen.set(key, row);
+      if (matches.length > 1) {
+        return fail([
+          { column: columnOf('name'), message: 'matches more than one certificate of this person' },
+        ]);
+      }
+      if (existing && mode === 'insert') {
+        return fail([
+          {
+            column: columnOf('name'),
+            message: 'A certificate with this name and person in charge already exists',
+          },
+        ]);
+      }
+      if (!existing && mode === 'update') {
+        return fail([
+          {
+            column: columnOf('name'),
+            message: 'No certificate with this name and person in charge to update',
+          },
+        ]);
+      }
+      const values: Partial<CertificateValues> = {};
+      if ('name' in record) values.name = name.trim();
+      if ('incharge_email' in record) {
+        values.incharge_email = person?.email ?? null;
+        values.incharge_person_id = person?.id ?? null;
+      }
+      if (dates.issue !== undefined) values.issue_date = dates.issue;
+      if (dates.expiry !== undefined) values.expiry_date = dates.expiry;
+      if (value.reminder_days_before !== undefined)
+        values.reminder_days_before = value.reminder_days_before as number;
+      for (const field of ['department', 'description'] as const) {
+        if (field in value) values[field] = optionalText(value[field] as string | null) ?? null;
+      }
+      if (value.status !== undefined) values.status = value.status as CertificateStatus;
+      const shown = { ...values } as Record<string, ActivityValue>;
+      delete shown.incharge_person_id;
+      if (!existing) {
+        // A new certificate is always active (POST /certificates).
+        delete shown.status;
+        return {
+          row,
+          outcome: 'create',
+          changes: diff({}, shown),
+          write: { kind: 'create', values: values as CertificateValues },
+        };
+      }
+      const changes = diff(existing as unknown as Record<string, ActivityValue>, shown);
+      if (Object.keys(changes).length === 0) return { row, outcome: 'unchanged' };
+      return {
+        row,
+        outcome: 'update',
+        changes,
+        write: { kind: 'update', before: existing, values },
+      };
+    },
+  };
+}
+
+export async function applyCertificate(
+  trx: Db,
+  organizationId: string,
+  write: CertificateWrite,
+  actor: Actor & { kind: 'import' },
+  createdBy: string,
+): Promise<void> {
+  const now = nowIso();
+  const v = write.values;
+  if (write.kind === 'create') {
+    const id = randomUUID();
+    const incharge = v.incharge_person_id ?? null;
+    await insertCertificate(
+      trx,
+      {
+        id,
+        organization_id: organizationId,
+        name: v.name!,
+        description: v.description ?? null,
+        issue_date: v.issue_date ?? null,
+        expiry_date: v.expiry_date!,
+        reminder_days_before: v.reminder_days_before!,
+        ...certificateSchedule(v.expiry_date!, v.reminder_days_before!),
+        department: v.department ?? null,
+        incharge_person_id: incharge,
+        created_by_user_id: createdBy,
+        assigner_id: incharge === null ? null : createdBy,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      },
+      actor,
+      'imported',
+    );
+    await queueWebhookEvents(trx, [
+      certificateEvent(trx, 'certificate.created', organizationId, id),
+    ]);
+    return;
+  }
+  const before = write.before;
+  const changes: CertificateEdit['changes'] = { updated_at: now };
+  if (v.name !== undefined) changes.name = v.name;
+  if (v.description !== undefined) changes.description = v.description;
+  if (v.department !== undefined) changes.department = v.department;
+  if (v.issue_date !== undefined) changes.issue_date = v.issue_date;
+  if (v.expiry_date !== undefined) changes.expiry_date = v.expiry_date;
+  if (v.reminder_days_before !== undefined) changes.reminder_days_before = v.reminder_days_before;
+  const expiryDate = v.expiry_date ?? before.expiry_date;
+  Object.assign(
+    changes,
+    certificateSchedule(expiryDate, v.reminder_days_before ?? before.reminder_days_before),
+  );
+  await saveCertificate(
+    trx,
+    organizationId,
+    before.id,
+    { changes, status: v.status, expiryDate, today: kolkataToday() },
+    actor,
+  );
+}

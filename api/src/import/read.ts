@@ -1,0 +1,163 @@
+/**
+ * An uploaded file → a header row and data rows of text cells. CSV: decoded (decode.ts), its
+ * delimiter (`,`, `;` or tab) detected from the header line, parsed by csv-parse (quotes,
+ * quotes inside quotes, CRLF and LF mixed). Excel: exceljs, the first sheet or the chosen one,
+ * after checking the zip would not unpack to more than a limit (a zip bomb is refused before
+ * anything is inflated). Date cells become `yyyy-MM-dd`; formula cells are kept as the
+ * formula's text, never run.
+ */
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
+import { decodeText, FileError } from './decode';
+
+export interface ReadFile {
+  headers: string[];
+  rows: string[][];
+  sheets: string[];
+  sheet: string | null;
+  encoding: string | null;
+  delimiter: string | null;
+}
+
+/** The export writes `'` before a cell Excel would run (export/cells.ts); read back, it goes. */
+const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
+
+function unescapeCell(text: string): string {
+  return ESCAPED_FORMULA.test(text) ? text.slice(1) : text;
+}
+
+export function detectDelimiter(text: string): string {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  let best = ',';
+  let bestCount = 0;
+  for (const candidate of [',', ';', '\t']) {
+    // Outside quotes only: a quoted "Müller; Sr" says nothing about the delimiter.
+    const count = firstLine.replace(/"[^"]*"/g, '').split(candidate).length - 1;
+    if (count > bestCount) {
+      best = candidate;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+export function readCsv(bytes: Buffer): ReadFile {
+  const { text, encoding } = decodeText(bytes);
+  const delimiter = detectDelimiter(text);
+  let records: string[][];
+  try {
+    records = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      // `=HYPERLINK("…")` unquoted: its quotes are text, as Excel reads them.
+      relax_quotes: true,
+      // CRLF and LF mixed in one file (rows pasted from another program).
+      record_delimiter: ['\r\n', '\n', '\r'],
+      skip_empty_lines: true,
+      bom: true,
+    }) as string[][];
+  } catch (error) {
+    throw new FileError(`This CSV file cannot be read: ${(error as Error).message}`);
+  }
+  const [headers = [], ...rows] = records;
+  return {
+    headers: headers.map((header) => header.trim()),
+    rows: rows
+      .map((row) => row.map(unescapeCell))
+      .filter((row) => row.some((cell) => cell.trim() !== '')),
+    sheets: [],
+    sheet: null,
+    encoding,
+    delimiter,
+  };
+}
+
+/**
+ * The total the zip says its entries unpack to, from its central directory, read without
+ * inflating anything. Not a zip at all: a file error.
+ */
+export function unpackedSize(bytes: Buffer): number {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (bytes.readUInt32LE(0) !== 0x04034b50 || end < 0 || end + 22 > bytes.length) {
+    throw new FileError('This file is not an Excel (.xlsx) file. Save it as .xlsx or CSV.');
+  }
+  const entries = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let index = 0; index < entries; index += 1) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) {
+      throw new FileError('This Excel file is damaged. Save it again and try again.');
+    }
+    total += bytes.readUInt32LE(offset + 24);
+    offset +=
+      46 +
+      bytes.readUInt16LE(offset + 28) +
+      bytes.readUInt16LE(offset + 30) +
+      bytes.readUInt16LE(offset + 32);
+  }
+  return total;
+}
+
+function cellText(cell: ExcelJS.Cell): string {
+  const value = cell.value;
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    // Excel stores a date cell as a day count; exceljs gives it as UTC midnight of that day.
+    return DateTime.fromJSDate(value, { zone: 'utc' }).toISODate() ?? '';
+  }
+  if (typeof value === 'object') {
+    if ('formula' in value || 'sharedFormula' in value) {
+      const formula = (value as { formula?: string; sharedFormula?: string }).formula;
+      return formula !== undefined ? `=${formula}` : String(cell.text ?? '');
+    }
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return String((value as { text: unknown }).text);
+    if ('error' in value) return String((value as { error: unknown }).error);
+  }
+  return unescapeCell(String(value));
+}
+
+export async function readXlsx(
+  bytes: Buffer,
+  sheetName: string | undefined,
+  maxUnpackedBytes: number,
+): Promise<ReadFile> {
+  if (unpackedSize(bytes) > maxUnpackedBytes) {
+    throw new FileError('This Excel file unpacks to more than the import accepts.');
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new FileError('This file is not an Excel (.xlsx) file. Save it as .xlsx or CSV.');
+  }
+  const sheets = workbook.worksheets.map((sheet) => sheet.name);
+  const sheet = sheetName ? workbook.getWorksheet(sheetName) : workbook.worksheets[0];
+  if (!sheet) {
+    throw new FileError(
+      sheetName ? `This file has no sheet named "${sheetName}".` : 'This file has no sheet.',
+    );
+  }
+  const records: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    for (let column = 1; column <= row.cellCount; column += 1) {
+      cells.push(cellText(row.getCell(column)));
+    }
+    records.push(cells);
+  });
+  const [headers = [], ...rows] = records;
+  return {
+    headers: headers.map((header) => header.trim()),
+    rows: rows.filter((row) => row.some((cell) => cell.trim() !== '')),
+    sheets,
+    sheet: sheet.name,
+    encoding: null,
+    delimiter: null,
+  };
+}
+
+export function isXlsx(fileName: string, bytes: Buffer): boolean {
+  return /\.xlsx$/i.test(fileName) || (bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50);
+}
