@@ -47,6 +47,7 @@ import authRoutes from './routes/auth';
 import certificateRoutes from './routes/certificates';
 import certificateTypeRoutes from './routes/certificate-types';
 import complianceRoutes from './routes/compliance';
+import documentRoutes from './routes/documents';
 import exportRoutes from './routes/exports';
 import importRoutes from './routes/imports';
 import dashboardRoutes from './routes/dashboard';
@@ -163,6 +164,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
     await signedIn.register(certificateRoutes);
     await signedIn.register(certificateTypeRoutes);
     await signedIn.register(complianceRoutes);
+    await signedIn.register(documentRoutes);
     await signedIn.register(exportRoutes);
     await signedIn.register(importRoutes);
     await signedIn.register(managerRoutes);

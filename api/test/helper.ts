@@ -156,6 +156,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     signupsPerAddressPerHour: 10,
     webhooks: { requireHttps: false, allowPrivate: false },
+    documentsMaxBytes: 10 * 1024 * 1024,
     ...overrides,
   };
 }
@@ -565,6 +566,7 @@ export async function snapshot(db: Db): Promise<unknown> {
     .orderBy('kind')
     .orderBy('value')
     .execute();
+  const documents = await db.selectFrom('documents').selectAll().orderBy('id').execute();
   return {
     organizations,
     users,
@@ -577,6 +579,7 @@ export async function snapshot(db: Db): Promise<unknown> {
     deliveries,
     certificateTypes,
     requirements,
+    documents,
   };
 }
 

@@ -5,6 +5,9 @@
  * id, and every route whose body names a task, certificate or employee by id has
  * its cases here, so a new route cannot be left out.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { insertImport, saveRowResults } from '../src/db/repositories/imports';
 import type { Db } from '../src/db/tables';
@@ -28,6 +31,7 @@ import {
   TEST_JWT_SECRET,
   type TestOrganization,
 } from './helper';
+import { uploadDocument } from './document-files';
 import { unsubscribeToken } from '../src/reminders/unsubscribe-token';
 
 interface World {
@@ -44,6 +48,9 @@ interface World {
   /** An API token of each admin (issue 30). */
   myToken: string;
   theirToken: string;
+  /** A document on each organisation's certificate (issue 26). */
+  myDocument: string;
+  theirDocument: string;
   /** An import of each organisation, with one row result (issue 27). */
   myImport: string;
   theirImport: string;
@@ -91,7 +98,9 @@ async function importOf(db: Db, organization: TestOrganization): Promise<string>
 }
 
 describe.each(testDatabases())('organisation isolation on %s', (kind) => {
-  const context = setupTestApp(kind);
+  const context = setupTestApp(kind, {
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'duly-isolation-')),
+  });
   let world: World;
 
   beforeAll(async () => {
@@ -110,11 +119,19 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       theirWebhook: (await createWebhook(db, theirs)).id,
       myToken: await apiTokenOf(mine),
       theirToken: await apiTokenOf(theirs),
+      myDocument: '',
+      theirDocument: '',
       myImport: await importOf(db, mine),
       theirImport: await importOf(db, theirs),
       myCertificateType: await createCertificateType(db, mine),
       theirCertificateType: await createCertificateType(db, theirs),
     };
+    world.myDocument = await uploadDocument(context().app, mine.manager.token, world.myCertificate);
+    world.theirDocument = await uploadDocument(
+      context().app,
+      theirs.manager.token,
+      world.theirCertificate,
+    );
     // Our employee has a notice of their own, so their list has something to check.
     await createNotification(db, mine.employee);
   });
@@ -140,6 +157,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/certificate-types/', (w) => w.theirCertificateType, 'Certificate type not found'],
     ['/profile/api-tokens/', (w) => w.theirToken, 'API token not found'],
     ['/api-tokens/', (w) => w.theirToken, 'API token not found'],
+    ['/documents/', (w) => w.theirDocument, 'Document not found'],
     ['/imports/', (w) => w.theirImport, 'Import not found'],
   ];
 
@@ -160,6 +178,10 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'POST /webhooks/:id/test': undefined,
     'DELETE /profile/api-tokens/:id': undefined,
     'DELETE /api-tokens/:id': undefined,
+    'POST /certificates/:id/documents/': undefined,
+    'DELETE /documents/:id/': undefined,
+    'POST /documents/:id/approve': undefined,
+    'POST /documents/:id/reject': { reason: 'Not theirs to judge' },
   };
 
   test('every route of the route table with an id in its path → 404 for another organisation’s id, nothing changed', async () => {
@@ -313,6 +335,8 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     ['/activity', 'manager'],
     ['/profile/api-tokens', 'admin'],
     ['/api-tokens', 'admin'],
+    ['/documents/', 'admin'],
+    ['/certificates/:id/documents/', 'admin'],
     ['/imports/:id/rows', 'admin'],
   ] as const;
 
@@ -328,7 +352,11 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
 
   test.each(LISTS)('GET %s (as %s) lists only the caller’s organisation', async (path, role) => {
     const { app } = context();
-    const id = path.startsWith('/imports/') ? world.myImport : world.myWebhook;
+    const id = path.startsWith('/certificates/')
+      ? world.myCertificate
+      : path.startsWith('/imports/')
+        ? world.myImport
+        : world.myWebhook;
     const response = await call(app, 'GET', path.replace(':id', id), {
       token: world.mine[role].token,
     });
@@ -346,6 +374,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       world.theirs.colleague.id,
       world.theirToken,
       world.theirCertificateType,
+      world.theirDocument,
     ];
     for (const item of items) {
       expect(foreignIds).not.toContain(item.id);

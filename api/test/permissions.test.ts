@@ -25,7 +25,11 @@ import {
   type TestOrganization,
   type TestUser,
 } from './helper';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { hashPassword } from '../src/lib/passwords';
+import { MULTIPART_TYPE, PDF, multipart, uploadDocument } from './document-files';
 
 interface Fixture {
   org: TestOrganization;
@@ -46,6 +50,13 @@ interface Fixture {
   /** A certificate type, and another the admin deletes. */
   certificateType: string;
   doomedCertificateType: string;
+  /** Documents (issue 26): on the employee's certificate and on a colleague's. */
+  ownDocument: string;
+  otherDocument: string;
+  /** Per role, an employee's pending upload to approve, one to reject, one to delete. */
+  toApprove: Record<Role, string>;
+  toReject: Record<Role, string>;
+  toDelete: Record<Role, string>;
 }
 
 /** The password of `withPassword`'s people. */
@@ -189,6 +200,86 @@ const ROUTES: RouteCase[] = [
     path: (f) => `/certificates/${f.ownCertificate}/`,
     body: () => ({ reminder_days_before: 60 }),
     expect: [403, 200, 200],
+  },
+  {
+    route: 'GET /certificates/:id/documents/',
+    method: 'GET',
+    path: (f) => `/certificates/${f.ownCertificate}/documents/`,
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /certificates/:id/documents/',
+    method: 'GET',
+    path: (f) => `/certificates/${f.otherCertificate}/documents/`,
+    expect: [404, 200, 200],
+  },
+  {
+    route: 'POST /certificates/:id/documents/',
+    method: 'POST',
+    path: (f) => `/certificates/${f.ownCertificate}/documents/`,
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: () => multipart([{ filename: 'a.pdf', content: PDF }]).toString('latin1'),
+    expect: [201, 201, 201],
+  },
+  {
+    route: 'POST /certificates/:id/documents/',
+    method: 'POST',
+    path: (f) => `/certificates/${f.otherCertificate}/documents/`,
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: () => multipart([{ filename: 'a.pdf', content: PDF }]).toString('latin1'),
+    expect: [404, 201, 201],
+  },
+  { route: 'GET /documents/', method: 'GET', path: () => '/documents/', expect: [200, 200, 200] },
+  {
+    route: 'GET /documents/:id/',
+    method: 'GET',
+    path: (f) => `/documents/${f.ownDocument}/`,
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /documents/:id/',
+    method: 'GET',
+    path: (f) => `/documents/${f.otherDocument}/`,
+    expect: [404, 200, 200],
+  },
+  {
+    route: 'GET /documents/:id/content',
+    method: 'GET',
+    path: (f) => `/documents/${f.ownDocument}/content`,
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /documents/:id/content',
+    method: 'GET',
+    path: (f) => `/documents/${f.otherDocument}/content`,
+    expect: [404, 200, 200],
+  },
+  {
+    route: 'POST /documents/:id/approve',
+    method: 'POST',
+    path: (f) => `/documents/${f.toApprove.employee}/approve`,
+    expect: [403, 200, 409],
+  },
+  {
+    route: 'POST /documents/:id/reject',
+    method: 'POST',
+    path: (f) => `/documents/${f.toReject.employee}/reject`,
+    body: () => ({ reason: 'Blurred' }),
+    expect: [403, 200, 409],
+  },
+  {
+    // The manager's own upload: an employee may not delete it.
+    route: 'DELETE /documents/:id/',
+    method: 'DELETE',
+    path: (f) => `/documents/${f.ownDocument}/`,
+    expect: [403, 204, 404],
+  },
+  {
+    // An employee's own pending upload: theirs to withdraw.
+    route: 'DELETE /documents/:id/',
+    method: 'DELETE',
+    path: (f) => `/documents/${f.toDelete.employee}/`,
+    expect: [204, 404, 404],
   },
   {
     route: 'GET /manager/team',
@@ -550,6 +641,11 @@ const PLACEHOLDERS = {
   doomedWebhook: { id: '{doomed webhook}', deliveryId: '' },
   certificateType: '{certificate type}',
   doomedCertificateType: '{doomed certificate type}',
+  ownDocument: '{own document}',
+  otherDocument: '{other document}',
+  toApprove: { employee: '{pending document}' },
+  toReject: { employee: '{pending document}' },
+  toDelete: { employee: "{employee's pending document}" },
 } as unknown as Fixture;
 
 const routeName = (route: RouteCase) => `${route.method} ${route.path(PLACEHOLDERS)}`;
@@ -564,7 +660,9 @@ const CASES = ROUTES.flatMap((route) =>
 );
 
 describe.each(testDatabases())('permissions on %s', (kind) => {
-  const context = setupTestApp(kind);
+  const context = setupTestApp(kind, {
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'duly-permissions-')),
+  });
   let fixture: Fixture;
 
   beforeAll(async () => {
@@ -586,7 +684,20 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
       doomedWebhook: await createWebhook(db, org),
       certificateType: await createCertificateType(db, org),
       doomedCertificateType: await createCertificateType(db, org),
+      ownDocument: '',
+      otherDocument: '',
+      toApprove: {} as Record<Role, string>,
+      toReject: {} as Record<Role, string>,
+      toDelete: {} as Record<Role, string>,
     };
+    const { app } = context();
+    fixture.ownDocument = await uploadDocument(app, org.manager.token, fixture.ownCertificate);
+    fixture.otherDocument = await uploadDocument(app, org.manager.token, fixture.otherCertificate);
+    // One pending upload each, decided by the first role allowed: the next one finds it decided.
+    const pending = () => uploadDocument(app, org.employee.token, fixture.ownCertificate);
+    fixture.toApprove.employee = await pending();
+    fixture.toReject.employee = await pending();
+    fixture.toDelete.employee = await pending();
     const passwordHash = await hashPassword(KNOWN_PASSWORD, LEGACY_COST);
     for (const role of ROLES) {
       fixture.withPassword[role] = await createUser(db, org.id, {
@@ -610,7 +721,11 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
     expect(response.statusCode).toBe(status);
     if (before !== undefined) {
       expect(await snapshot(db)).toEqual(before);
-      const codes: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden' };
+      const codes: Record<number, string> = {
+        401: 'unauthorized',
+        403: 'forbidden',
+        409: 'conflict',
+      };
       expect(response.json().code).toBe(codes[status] ?? 'not_found');
     }
   });

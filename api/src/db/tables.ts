@@ -22,6 +22,32 @@ export interface OrganizationsTable {
   name: string;
   created_at: string;
   updated_at: string;
+  /** 1: an employee's document waits for a manager's approval (issue 26; default 1). */
+  documents_need_approval: Generated<number>;
+}
+
+export type DocumentStatus = 'approved' | 'pending' | 'rejected';
+
+/** A file on a certificate (issue 26, migration 2026-11-28-101). */
+export interface DocumentsTable {
+  organization_id: string;
+  id: string;
+  certificate_id: string;
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  status: DocumentStatus;
+  rejection_reason: string | null;
+  uploaded_by_user_id: string;
+  /** The certificate's expiry date when the document was uploaded. */
+  valid_until: string;
+  proposed_issue_date: string | null;
+  proposed_expiry_date: string | null;
+  decided_by_user_id: string | null;
+  decided_at: string | null;
+  created_at: string;
 }
 
 /** Employees are users: one table for people who sign in and people who are assigned work. */
@@ -319,6 +345,7 @@ export interface Database {
   certificates: CertificatesTable;
   certificate_types: CertificateTypesTable;
   certificate_type_requirements: CertificateTypeRequirementsTable;
+  documents: DocumentsTable;
   notifications: NotificationsTable;
   email_opt_outs: EmailOptOutsTable;
   account_tokens: AccountTokensTable;
@@ -423,5 +450,6 @@ export type CertificateRow = Selectable<CertificatesTable>;
 export type NewCertificate = Insertable<CertificatesTable>;
 export type NewCertificateType = Insertable<CertificateTypesTable>;
 export type CertificateUpdate = Updateable<CertificatesTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;

@@ -12,7 +12,7 @@
  * SMTP_POOL_MESSAGES (100), MAIL_RATE_PER_MINUTE (none), SQLITE_SYNCHRONOUS (full), TRUST_PROXY (off: the client's address
  * is the socket's; a hop count or a list of proxy addresses), SIGNUP_LIMIT (10 sign-ups per
  * client address per hour), DATABASE_DIRECT_URL (DATABASE_URL: PostgreSQL without a pooler, for
- * the LISTEN connection).
+ * the LISTEN connection), DOCUMENTS_MAX_BYTES (10485760: the largest document upload, 10 MiB).
  */
 import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
@@ -120,7 +120,17 @@ export interface AppConfig {
    * and link-local addresses only with WEBHOOKS_ALLOW_PRIVATE=1.
    */
   webhooks: UrlPolicy;
+  /** The largest document a certificate may have, in bytes (DOCUMENTS_MAX_BYTES, 10 MiB). */
+  documentsMaxBytes: number;
+  /**
+   * Bytes the documents' disk store may hold in all. Not configurable from the environment:
+   * tests set a tiny one to see a full disk refused with nothing left behind.
+   */
+  documentsCapacityBytes?: number;
 }
+
+/** 10 MiB: a scan or a phone photo of a certificate, with room. */
+export const DEFAULT_DOCUMENTS_MAX_BYTES = 10 * 1024 * 1024;
 
 export type TrustProxy = false | number | string[];
 
@@ -410,6 +420,13 @@ export function loadConfig(
       requireHttps: env.NODE_ENV === 'production',
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
     },
+    documentsMaxBytes: parseCount(
+      env.DOCUMENTS_MAX_BYTES,
+      'DOCUMENTS_MAX_BYTES',
+      DEFAULT_DOCUMENTS_MAX_BYTES,
+      1,
+      1024 * 1024 * 1024,
+    ),
   };
 }
 

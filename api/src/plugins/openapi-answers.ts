@@ -20,8 +20,10 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   410: 'The link has expired or was already used',
   413: 'The body is larger than 1 MiB',
   415: 'The body is not JSON',
+  416: 'The requested byte range is outside the file',
   429: 'Too many attempts: wait and try again',
   503: 'The database does not answer',
+  507: 'No room left in the documents’ store',
 };
 
 /** One example per error status, in the error shape every route answers. */
@@ -42,7 +44,9 @@ const ERROR_EXAMPLES: Record<string, { message: string; code: string; errors?: o
     message: 'Too many failed sign-in attempts. Try again in a minute.',
     code: 'too_many_requests',
   },
+  416: { message: 'The requested range is outside the file', code: 'range_not_satisfiable' },
   503: { message: 'The database does not answer', code: 'unavailable' },
+  507: { message: 'There is no room left to store this file', code: 'storage_full' },
 };
 
 type Responses = Record<string, object>;

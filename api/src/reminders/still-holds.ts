@@ -16,6 +16,8 @@ const HOLDS_WHILE: Record<NotificationKind, readonly string[]> = {
   certificate_escalated: ['escalated'],
   task_overdue: ['overdue', 'escalated'],
   task_escalated: ['escalated'],
+  // A rejection stays true whatever the certificate's status (issue 26).
+  document_rejected: ['active', 'renewed', 'expired', 'escalated'],
 };
 
 interface ItemNow {

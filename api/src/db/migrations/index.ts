@@ -23,6 +23,7 @@ import * as calendarFeedsApiTokens from './2026-11-26-801-calendar-feeds-api-tok
 import * as webhooks from './2026-11-26-901-webhooks';
 import * as tokenVersionNotify from './2026-11-27-301-token-version-notify';
 import * as eventTickets from './2026-11-27-302-event-tickets';
+import * as documents from './2026-11-28-101-documents';
 import * as imports from './2026-11-28-201-imports';
 import * as certificateTypes from './2026-11-28-301-certificate-types';
 import * as sharedLimits from './2026-11-28-601-shared-limits';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-901-webhooks': webhooks,
   '2026-11-27-301-token-version-notify': tokenVersionNotify,
   '2026-11-27-302-event-tickets': eventTickets,
+  '2026-11-28-101-documents': documents,
   '2026-11-28-201-imports': imports,
   '2026-11-28-301-certificate-types': certificateTypes,
   '2026-11-28-601-shared-limits': sharedLimits,

@@ -1,7 +1,11 @@
 import type { Organization } from '@duly/shared/contract';
+import type { Insertable } from 'kysely';
 import type { Db, OrganizationsTable } from '../tables';
 
-export async function insertOrganization(db: Db, organization: OrganizationsTable): Promise<void> {
+export async function insertOrganization(
+  db: Db,
+  organization: Insertable<OrganizationsTable>,
+): Promise<void> {
   await db.insertInto('organizations').values(organization).execute();
 }
 

@@ -173,7 +173,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
    * other address (free, or held only by an invitation nobody accepted) gets the link that
    * makes it the new admin's.
    */
-  async function mailSignedUp(organization: OrganizationRow, user: UserRow): Promise<void> {
+  async function mailSignedUp(
+    organization: Pick<OrganizationRow, 'id' | 'name'>,
+    user: UserRow,
+  ): Promise<void> {
     const holder = await findUserByEmail(db, user.email);
     if (holder?.password_hash) {
       if (!(await mayMail(fastify, holder.email, 'account_exists'))) return;

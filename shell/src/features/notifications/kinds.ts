@@ -8,6 +8,7 @@ export const NOTICE_TITLES: Record<NotificationKind, string> = {
   certificate_escalated: 'Certificate escalated',
   task_overdue: 'Task overdue',
   task_escalated: 'Task escalated',
+  document_rejected: 'Document rejected',
 };
 
 /** The switch of each kind of email on the profile page, with what it sends. */
@@ -28,6 +29,10 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, { label: string; hint: 
   task_escalated: {
     label: 'Task escalations',
     hint: 'When a task is overdue for 3 days (managers and admins)',
+  },
+  document_rejected: {
+    label: 'Rejected documents',
+    hint: 'When a manager rejects a certificate document you sent',
   },
 };
 
