@@ -38,6 +38,11 @@ function expiringWithin(days: number | undefined) {
   return { expiresFrom: today, expiresUntil: addCalendarDays(today, days) };
 }
 
+/** `in_reminder_window=true`: certificates whose reminder window has started and not ended. */
+export function reminderWindow(on: 'true' | 'false' | undefined) {
+  return on === 'true' ? { inReminderWindowOn: kolkataToday() } : {};
+}
+
 function checkDateOrder(check: InputCheck, issueDate: string | null, expiryDate: string): void {
   if (issueDate && expiryDate && issueDate > expiryDate) {
     check.fail('expiry_date', 'must not be before issue_date');
@@ -60,6 +65,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           status: query.status,
           q: query.q,
           ...expiringWithin(query.expiring_within_days),
+          ...reminderWindow(query.in_reminder_window),
         },
         parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
         pageOf(query),
