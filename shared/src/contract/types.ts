@@ -334,7 +334,7 @@ export interface CertificateListParams extends ListParams {
   incharge_person_id?: Uuid;
   /** Expiry date from today to this many days ahead (Asia/Kolkata). */
   expiring_within_days?: number;
-  /** Only certificates in their reminder window (not renewed, expiring within their reminder days). */
+  /** Only certificates in their reminder window (expiring from today to their reminder days ahead). */
   in_reminder_window?: 'true' | 'false';
 }
 

@@ -46,8 +46,7 @@ export interface CertificateFilter {
   /** Expiry date on or before this `YYYY-MM-DD`. */
   expiresUntil?: string;
   /**
-   * Today (`YYYY-MM-DD`, Asia/Kolkata): only certificates in their reminder window, not renewed,
-   * expiring from today to their own `reminder_days_before` days ahead (issue 33).
+   * Today (`YYYY-MM-DD`, Asia/Kolkata): only certificates in their reminder window, expiring from today to their own `reminder_days_before` days ahead (issue 33).
    */
   inReminderWindowOn?: string;
 }
@@ -79,7 +78,6 @@ function conditions(filter: CertificateFilter, db: Db) {
     if (filter.inReminderWindowOn !== undefined) {
       const today = filter.inReminderWindowOn;
       // The expiry bounds narrow the index range; the window's start is per certificate.
-      where.push(eb('c.status', '!=', 'renewed'));
       where.push(eb('c.expiry_date', '>=', today));
       where.push(eb('c.expiry_date', '<=', addCalendarDays(today, REMINDER_DAYS_MAX)));
       where.push(eb.and([reminderWindowStarted(db, today) as never]));

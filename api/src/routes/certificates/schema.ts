@@ -58,7 +58,7 @@ export const CertificateListQuery = listQuery(
     in_reminder_window: Type.Optional(
       Enum(['true', 'false'] as const, {
         description:
-          'Only certificates in their reminder window: not renewed, expiring from today (Asia/Kolkata) to their own reminder_days_before days ahead',
+          'Only certificates in their reminder window: expiring from today (Asia/Kolkata) to their own reminder_days_before days ahead',
       }),
     ),
   },
