@@ -6,6 +6,7 @@ import {
   createTask,
   createUser,
   daysFromNow,
+  kolkataDateIn,
   setupTestApp,
   snapshot,
   testDatabases,
@@ -33,7 +34,67 @@ describe.each(testDatabases())('team dashboards on %s', (kind) => {
         id: org.employee.id,
         full_name: org.employee.full_name,
         email: org.employee.email,
+        open_tasks: 0,
+        overdue_tasks: 0,
+        expiring_certificates: 0,
       });
+    });
+
+    test('counts each person’s open and overdue tasks and certificates in their reminder window', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      await createTask(db, org, { due_date: daysFromNow(3) });
+      await createTask(db, org, { due_date: daysFromNow(-1) });
+      await createTask(db, org, { due_date: daysFromNow(5), status: 'overdue' });
+      await createTask(db, org, { due_date: daysFromNow(-2), status: 'completed' });
+      await createTask(db, org, { assigned_to_user_id: org.colleague.id });
+      // In the window: 10 days left of 30; 30 of 30 (its first day); a renewed one 5 of 30. Not: 31 of 30, expired.
+      await createCertificate(db, org, {
+        expiry_date: kolkataDateIn(10),
+        reminder_days_before: 30,
+      });
+      await createCertificate(db, org, {
+        expiry_date: kolkataDateIn(30),
+        reminder_days_before: 30,
+      });
+      await createCertificate(db, org, {
+        expiry_date: kolkataDateIn(31),
+        reminder_days_before: 30,
+      });
+      await createCertificate(db, org, {
+        expiry_date: kolkataDateIn(5),
+        reminder_days_before: 30,
+        status: 'renewed',
+      });
+      await createCertificate(db, org, { expiry_date: kolkataDateIn(-1), status: 'expired' });
+
+      const response = await call(app, 'GET', '/manager/team', { token: org.manager.token });
+
+      const byId = new Map(
+        response.json().map((member: { id: string }) => [member.id, member] as const),
+      );
+      expect(byId.get(org.employee.id)).toMatchObject({
+        open_tasks: 3,
+        overdue_tasks: 2,
+        expiring_certificates: 3,
+      });
+      expect(byId.get(org.colleague.id)).toMatchObject({
+        open_tasks: 1,
+        overdue_tasks: 0,
+        expiring_certificates: 0,
+      });
+
+      const windowed = await call(app, 'GET', '/manager/certificates', {
+        token: org.manager.token,
+        query: { in_reminder_window: 'true' },
+      });
+      expect(windowed.statusCode).toBe(200);
+      expect(windowed.headers['x-total-count']).toBe('3');
+      const own = await call(app, 'GET', '/certificates/', {
+        token: org.employee.token,
+        query: { in_reminder_window: 'true', limit: '1' },
+      });
+      expect(own.headers['x-total-count']).toBe('3');
     });
   });
 

@@ -4,7 +4,14 @@ export { configureApi, resolveApiBaseUrl, apiConfig, type ApiConfig } from './co
 export { apiErrorMessage, isApiError, type ApiError } from './errors';
 export { toPage } from './toPage';
 export { isNotFound } from './isNotFound';
-export { redirectToLogin, setUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized';
+export {
+  clearSessionEndedNotice,
+  redirectToLogin,
+  sessionEndedNotice,
+  setUnauthorizedHandler,
+  SESSION_ENDED_KEY,
+  type UnauthorizedHandler,
+} from './unauthorized';
 export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';
 export { activityApi, useActivityListQuery, type ActivityListParams } from './activity';
 export {

@@ -5,9 +5,38 @@
  */
 export type UnauthorizedHandler = () => void;
 
+/**
+ * Left in sessionStorage for the /login page that the 401 loads, so it can say why the person
+ * is there ("Your session has ended.", issue 33) while the URL stays /login.
+ */
+export const SESSION_ENDED_KEY = 'duly.sessionEnded';
+
 const assignLoginPage: UnauthorizedHandler = () => {
+  try {
+    window.sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the page loads without the notice.
+  }
   window.location.assign('/login');
 };
+
+/** Whether the last page ended on a 401 of a signed-in session. */
+export function sessionEndedNotice(): boolean {
+  try {
+    return window.sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets it once shown, so a later visit of /login does not repeat it. */
+export function clearSessionEndedNotice(): void {
+  try {
+    window.sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Nothing kept, nothing to clear.
+  }
+}
 
 let handler: UnauthorizedHandler = assignLoginPage;
 

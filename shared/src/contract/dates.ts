@@ -172,3 +172,16 @@ export function certificateSchedule(
     escalate_on: plusCalendarDays(date, 1 + reminderDaysBefore),
   };
 }
+
+/**
+ * Whether a certificate is in its reminder window on `today` (`YYYY-MM-DD`, Asia/Kolkata): its
+ * reminder day has come and it has not expired yet (the API's `in_reminder_window` filter).
+ */
+export function isInReminderWindow(
+  certificate: { expiry_date: string; reminder_days_before: number },
+  today: string,
+): boolean {
+  const schedule = certificateSchedule(certificate.expiry_date, certificate.reminder_days_before);
+  const expiry = toKolkataDate(certificate.expiry_date);
+  return schedule !== null && expiry !== null && schedule.remind_on <= today && today <= expiry;
+}

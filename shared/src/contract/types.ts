@@ -260,6 +260,12 @@ export interface TeamMember {
   id: Uuid;
   full_name: string | null;
   email: string;
+  /** Their tasks not completed. */
+  open_tasks: number;
+  /** Of those, overdue or past their due instant. */
+  overdue_tasks: number;
+  /** Certificates they are in charge of that are in their reminder window. */
+  expiring_certificates: number;
 }
 
 export interface DashboardResponse {
@@ -337,6 +343,8 @@ export interface CertificateListParams extends ListParams {
   incharge_person_id?: Uuid;
   /** Expiry date from today to this many days ahead (Asia/Kolkata). */
   expiring_within_days?: number;
+  /** Only certificates in their reminder window (expiring from today to their reminder days ahead). */
+  in_reminder_window?: 'true' | 'false';
 }
 
 export interface EmployeeListParams extends ListParams {

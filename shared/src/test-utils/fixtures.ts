@@ -70,7 +70,15 @@ export function makeTeamMember(
   overrides: Partial<TeamMember> = {},
   from: Employee = makeEmployee(),
 ): TeamMember {
-  return { id: from.id, full_name: from.full_name, email: from.email, ...overrides };
+  return {
+    id: from.id,
+    full_name: from.full_name,
+    email: from.email,
+    open_tasks: 0,
+    overdue_tasks: 0,
+    expiring_certificates: 0,
+    ...overrides,
+  };
 }
 
 /** A task of the organisation (GET /tasks/ and /manager/tasks items), assigned to Priya. */

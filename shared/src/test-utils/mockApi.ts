@@ -14,7 +14,7 @@
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TOTAL_COUNT_HEADER } from '../contract/constants';
-import { kolkataToday } from '../contract/dates';
+import { isInReminderWindow, kolkataToday } from '../contract/dates';
 import type {
   ActivityEntry,
   AuthUser,
@@ -319,11 +319,28 @@ export function mockApi(data: MockApiData = {}) {
 
   // --- certificates --------------------------------------------------------------------------
 
+  /** A team member's counts, as the API tells them (open, overdue, in the reminder window). */
+  function workOf(personId: string) {
+    const now = new Date().toISOString();
+    const today = kolkataToday();
+    const open = [...tasks.values()].filter(
+      (task) => task.assigned_to_user_id === personId && task.status !== 'completed',
+    );
+    return {
+      open_tasks: open.length,
+      overdue_tasks: open.filter((task) => task.status === 'overdue' || task.due_date < now).length,
+      expiring_certificates: [...certificates.values()].filter(
+        (item) => item.incharge_person_id === personId && isInReminderWindow(item, today),
+      ).length,
+    };
+  }
+
   function listCertificates(query: URLSearchParams, inchargeScope?: string) {
     const status = query.get('status');
     const incharge = inchargeScope ?? query.get('incharge_person_id');
     const q = query.get('q');
     const within = query.get('expiring_within_days');
+    const inWindow = query.get('in_reminder_window') === 'true';
     const today = kolkataToday();
     const until = within === null ? null : addDays(today, Number(within));
     const matching = [...certificates.values()].filter(
@@ -331,7 +348,8 @@ export function mockApi(data: MockApiData = {}) {
         (!status || item.status === status) &&
         (!incharge || item.incharge_person_id === incharge) &&
         (!q || contains(item.name, q)) &&
-        (until === null || (item.expiry_date >= today && item.expiry_date <= until)),
+        (until === null || (item.expiry_date >= today && item.expiry_date <= until)) &&
+        (!inWindow || isInReminderWindow(item, today)),
     );
     return listAnswer(
       sorted(matching, query, MOCK_SORTS.certificates, DEFAULT_SORT.certificates),
@@ -503,7 +521,7 @@ export function mockApi(data: MockApiData = {}) {
       answer(({ query }) => {
         const team: TeamMember[] = [...employees.values()]
           .filter((person) => person.status === 'active')
-          .map(({ id, full_name, email }) => ({ id, full_name, email }));
+          .map(({ id, full_name, email }) => ({ id, full_name, email, ...workOf(id) }));
         return listAnswer(sorted(team, query, { full_name: ['full_name'] }, 'full_name'), query);
       }),
     ),

@@ -3,7 +3,8 @@
  * incharge person; list items carry it as `assigned_to`.
  */
 import { PostgresAdapter, sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
-import type { Certificate, CertificateStatus } from '@duly/shared/contract';
+import { REMINDER_DAYS_MAX, type Certificate, type CertificateStatus } from '@duly/shared/contract';
+import { addCalendarDays } from '../../lib/dates';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } from '../tables';
@@ -47,11 +48,25 @@ export interface CertificateFilter {
   expiresFrom?: string;
   /** Expiry date on or before this `YYYY-MM-DD`. */
   expiresUntil?: string;
+  /**
+   * Today (`YYYY-MM-DD`, Asia/Kolkata): only certificates in their reminder window, expiring from today to their own `reminder_days_before` days ahead (issue 33).
+   */
+  inReminderWindowOn?: string;
+}
+
+/**
+ * `expiry_date - reminder_days_before <= today`, the reminder-date rule of @duly/shared's
+ * `certificateSchedule`, as each dialect counts days (dates are stored as `YYYY-MM-DD` text).
+ */
+function reminderWindowStarted(db: { getExecutor(): { adapter: unknown } }, today: string) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`cast(c.expiry_date as date) - c.reminder_days_before <= cast(${today} as date)`
+    : sql<boolean>`julianday(c.expiry_date) - c.reminder_days_before <= julianday(${today})`;
 }
 
 type CertificateTables = Database & { c: Database['certificates'] };
 
-function conditions(filter: CertificateFilter) {
+function conditions(filter: CertificateFilter, db: Db) {
   return (eb: ExpressionBuilder<CertificateTables, 'c'>) => {
     const where = [eb('c.organization_id', '=', filter.organizationId)];
     if (filter.inchargePersonId !== undefined) {
@@ -62,6 +77,13 @@ function conditions(filter: CertificateFilter) {
     if (filter.expiresFrom !== undefined) where.push(eb('c.expiry_date', '>=', filter.expiresFrom));
     if (filter.expiresUntil !== undefined) {
       where.push(eb('c.expiry_date', '<=', filter.expiresUntil));
+    }
+    if (filter.inReminderWindowOn !== undefined) {
+      const today = filter.inReminderWindowOn;
+      // The expiry bounds narrow the index range; the window's start is per certificate.
+      where.push(eb('c.expiry_date', '>=', today));
+      where.push(eb('c.expiry_date', '<=', addCalendarDays(today, REMINDER_DAYS_MAX)));
+      where.push(eb.and([reminderWindowStarted(db, today) as never]));
     }
     if (filter.q) {
       where.push(eb(sql`lower(c.name)`, 'like', sql`${containsPattern(filter.q)} escape '\\'`));
@@ -136,7 +158,7 @@ export async function listCertificates(
   sort: SortOrder<CertificateSortColumn>,
   page: Page,
 ): Promise<{ items: Certificate[]; total: number }> {
-  let query = selectCertificates(db).where(conditions(filter));
+  let query = selectCertificates(db).where(conditions(filter, db));
   for (const column of sort.columns) query = query.orderBy(`c.${column}`, sort.direction);
   const rows = await query
     .orderBy('c.id', sort.direction)
@@ -153,7 +175,10 @@ export async function listCertificates(
  */
 export async function countCertificates(db: Db, filter: CertificateFilter): Promise<number> {
   const countable =
-    !filter.q && filter.expiresFrom === undefined && filter.expiresUntil === undefined;
+    !filter.q &&
+    filter.expiresFrom === undefined &&
+    filter.expiresUntil === undefined &&
+    filter.inReminderWindowOn === undefined;
   if (!countable) return countMatchingCertificates(db, filter);
   return readCount(
     ownedCount(db, 'certificate_counts', {
@@ -167,7 +192,7 @@ export async function countCertificates(db: Db, filter: CertificateFilter): Prom
 async function countMatchingCertificates(db: Db, filter: CertificateFilter): Promise<number> {
   const { count } = await db
     .selectFrom('certificates as c')
-    .where(conditions(filter))
+    .where(conditions(filter, db))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
@@ -178,7 +203,7 @@ export async function findCertificate(
   filter: CertificateFilter & { id: string },
 ): Promise<Certificate | undefined> {
   const row = await selectCertificates(db)
-    .where(conditions(filter))
+    .where(conditions(filter, db))
     .where('c.id', '=', filter.id)
     .executeTakeFirst();
   return row && toCertificate(row);
@@ -325,11 +350,31 @@ export function exportCertificates(
           'p.email as incharge_email',
         ])
         .select(keyColumns(order) as never[])
-        .where(conditions(filter));
+        .where(conditions(filter, db));
       if (after) query = query.where(after);
       for (const key of order.keys) query = query.orderBy(key, order.direction);
       return query.limit(limit).execute() as Promise<Record<string, unknown>[]>;
     },
     batch,
   );
+}
+
+/** Per person in charge, of these people: their certificates in the reminder window on `today`. */
+export async function reminderWindowCountsOf(
+  db: Db,
+  organizationId: string,
+  personIds: readonly string[],
+  today: string,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (personIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('certificates as c')
+    .where(conditions({ organizationId, inReminderWindowOn: today }, db))
+    .where('c.incharge_person_id', 'in', personIds)
+    .groupBy('c.incharge_person_id')
+    .select((eb) => ['c.incharge_person_id as person', eb.fn.countAll<number | string>().as('n')])
+    .execute();
+  for (const row of rows) if (row.person) counts.set(row.person, Number(row.n));
+  return counts;
 }

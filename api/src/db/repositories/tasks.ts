@@ -502,3 +502,36 @@ export function exportTasks(
     batch,
   );
 }
+
+/**
+ * Per assignee, of these people: their open tasks (not completed) and, of those, the overdue
+ * ones (marked overdue, or past their due instant `now`), for the team dashboard (issue 33).
+ */
+export async function openTaskCountsOf(
+  db: Db,
+  organizationId: string,
+  personIds: readonly string[],
+  now: string,
+): Promise<Map<string, { open: number; overdue: number }>> {
+  const counts = new Map<string, { open: number; overdue: number }>();
+  if (personIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('tasks')
+    .where('organization_id', '=', organizationId)
+    .where('assigned_to_user_id', 'in', personIds)
+    .where('status', '!=', 'completed')
+    .groupBy('assigned_to_user_id')
+    .select((eb) => [
+      'assigned_to_user_id as person',
+      eb.fn.countAll<number | string>().as('open'),
+      sql<
+        number | string
+      >`sum(case when status = 'overdue' or due_date < ${now} then 1 else 0 end)`.as('overdue'),
+    ])
+    .execute();
+  for (const row of rows) {
+    if (row.person)
+      counts.set(row.person, { open: Number(row.open), overdue: Number(row.overdue) });
+  }
+  return counts;
+}

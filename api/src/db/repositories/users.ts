@@ -240,7 +240,7 @@ export async function listTeam(
   db: Db,
   organizationId: string,
   page: Page,
-): Promise<{ items: TeamMember[]; total: number }> {
+): Promise<{ items: Pick<TeamMember, 'id' | 'full_name' | 'email'>[]; total: number }> {
   const filter: UserFilter = { organizationId, status: 'active' };
   const items = await db
     .selectFrom('users')

@@ -64,6 +64,11 @@ function storedOffsets(
   return JSON.stringify(checkedOffsets(check, offsets, 'reminder_offsets'));
 }
 
+/** `in_reminder_window=true`: certificates whose reminder window has started and not ended. */
+export function reminderWindow(on: 'true' | 'false' | undefined) {
+  return on === 'true' ? { inReminderWindowOn: kolkataToday() } : {};
+}
+
 function checkDateOrder(check: InputCheck, issueDate: string | null, expiryDate: string): void {
   if (issueDate && expiryDate && issueDate > expiryDate) {
     check.fail('expiry_date', 'must not be before issue_date');
@@ -86,6 +91,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           status: query.status,
           q: query.q,
           ...expiringWithin(query.expiring_within_days),
+          ...reminderWindow(query.in_reminder_window),
         },
         parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
         pageOf(query),

@@ -58,6 +58,12 @@ export const CertificateListQuery = listQuery(
           'Only certificates whose expiry date is from today to this many days ahead (Asia/Kolkata)',
       }),
     ),
+    in_reminder_window: Type.Optional(
+      Enum(['true', 'false'] as const, {
+        description:
+          'Only certificates in their reminder window: expiring from today (Asia/Kolkata) to their own reminder_days_before days ahead',
+      }),
+    ),
   },
 );
 

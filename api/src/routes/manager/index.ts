@@ -9,9 +9,16 @@ import {
   CERTIFICATE_SORTS,
   findCertificate,
   listCertificates,
+  reminderWindowCountsOf,
   saveCertificate,
 } from '../../db/repositories/certificates';
-import { TASK_SORTS, findTask, listTasks, saveTask } from '../../db/repositories/tasks';
+import {
+  TASK_SORTS,
+  findTask,
+  listTasks,
+  openTaskCountsOf,
+  saveTask,
+} from '../../db/repositories/tasks';
 import { findEmployee, listTeam } from '../../db/repositories/users';
 import { kolkataToday, nowIso } from '../../lib/dates';
 import { notFound } from '../../lib/http-errors';
@@ -19,6 +26,8 @@ import { requireRole } from '../../plugins/auth';
 import { actorOf } from '../access';
 import { tellNewAssignee, tellNewPersonInCharge } from '../../reminders/reassignment';
 import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
+import { certificateSchedule } from '../../reminders/schedule';
+import { reminderWindow } from '../certificates';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import {
   assignCertificateSchema,
@@ -34,12 +43,21 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get('/manager/team', { schema: teamSchema }, async (request, reply) => {
     return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
-      const { items, total } = await listTeam(
-        db,
-        request.caller.organization_id,
-        pageOf(request.query),
-      );
-      return { body: items, total };
+      const organizationId = request.caller.organization_id;
+      const { items, total } = await listTeam(db, organizationId, pageOf(request.query));
+      // Counts for this page's people only, so the cost stays with the page size.
+      const ids = items.map((member) => member.id);
+      const [tasks, expiring] = await Promise.all([
+        openTaskCountsOf(db, organizationId, ids, nowIso()),
+        reminderWindowCountsOf(db, organizationId, ids, kolkataToday()),
+      ]);
+      const body = items.map((member) => ({
+        ...member,
+        open_tasks: tasks.get(member.id)?.open ?? 0,
+        overdue_tasks: tasks.get(member.id)?.overdue ?? 0,
+        expiring_certificates: expiring.get(member.id) ?? 0,
+      }));
+      return { body, total };
     });
   });
 
@@ -74,6 +92,7 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             inchargePersonId: query.incharge_person_id,
             status: query.status,
             q: query.q,
+            ...reminderWindow(query.in_reminder_window),
           },
           parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
           pageOf(query),

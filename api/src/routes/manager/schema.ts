@@ -7,6 +7,11 @@ export const TeamMemberSchema = Type.Object({
   id: Type.String(),
   full_name: Nullable(Type.String()),
   email: Type.String(),
+  open_tasks: Type.Integer({ description: 'Their tasks not completed' }),
+  overdue_tasks: Type.Integer({ description: 'Of those, overdue or past their due instant' }),
+  expiring_certificates: Type.Integer({
+    description: 'Certificates they are in charge of that are in their reminder window',
+  }),
 });
 
 const tags = ['manager'];

@@ -29,6 +29,8 @@ const CERTIFICATE_LIST = {
   filters: {
     status: CERTIFICATE_STATUSES,
     expiring_within_days: EXPIRING_WITHIN_DAY_CHOICES.map(String),
+    // The dashboards' "expire within their reminder window" links (issue 33).
+    in_reminder_window: ['true'],
   },
   sorts: ['name', 'status', 'expiry_date'],
   defaultSort: 'expiry_date',
@@ -49,6 +51,12 @@ const FILTERS = [
       value: days,
       label: `Next ${days} days`,
     })),
+  },
+  {
+    name: 'in_reminder_window',
+    label: 'Reminder Window',
+    placeholder: 'Any',
+    options: [{ value: 'true', label: 'In reminder window' }],
   },
 ] as const;
 
@@ -110,13 +118,19 @@ function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
 export function CertificateListScreen() {
   const list = useListParams(CERTIFICATE_LIST);
   // The API takes the days as a number; RTK Query compares arguments by value.
-  const { expiring_within_days: within, ...rest } = list.params;
-  const params: CertificateListParams =
-    within === undefined ? rest : { ...rest, expiring_within_days: Number(within) };
+  const { expiring_within_days: within, in_reminder_window: inWindow, ...rest } = list.params;
+  const params: CertificateListParams = {
+    ...rest,
+    ...(within === undefined ? {} : { expiring_within_days: Number(within) }),
+    // useListParams lets 'true' only through.
+    ...(inWindow === undefined ? {} : { in_reminder_window: 'true' }),
+  };
   const canManage = useAppSelector(selectCanManage);
   // POST /imports is the admins' (issue 27).
   const isAdmin = useAppSelector(selectRole)?.trim().toLowerCase() === 'admin';
-  const filtered = Boolean(list.filters.status || within || list.search);
+  const filtered = Boolean(
+    list.filters.status || within || list.filters.in_reminder_window || list.search,
+  );
   return (
     <ListScreen
       title="Certificates"

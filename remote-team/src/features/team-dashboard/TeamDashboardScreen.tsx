@@ -18,6 +18,7 @@ import {
   useTeamTasksQuery,
 } from './api';
 import { AssignDialog } from './components/AssignDialog';
+import { TeamSummary } from './components/TeamSummary';
 import {
   assignColumn,
   certificateColumns,
@@ -35,10 +36,22 @@ function canAssign(role: string | null): boolean {
   return normalized === 'manager' || normalized === 'admin';
 }
 
-/** Team Members (spec 2): Name and Email; a user without a name yet is still someone to assign. */
+/**
+ * Team Members (spec 2): Name and Email; a user without a name yet is still someone to assign.
+ * Then each person's open and overdue tasks and certificates in their reminder window (issue
+ * 33), so a manager sees who needs help.
+ */
 const MEMBER_COLUMNS: Column<TeamMember>[] = [
   { key: 'name', header: 'Name', cell: (member) => personName(member) || '—', wrap: true },
   { key: 'email', header: 'Email', cell: (member) => member.email, wrap: true },
+  { key: 'open', header: 'Open Tasks', cell: (member) => member.open_tasks, numeric: true },
+  { key: 'overdue', header: 'Overdue', cell: (member) => member.overdue_tasks, numeric: true },
+  {
+    key: 'expiring',
+    header: 'Expiring',
+    cell: (member) => member.expiring_certificates,
+    numeric: true,
+  },
 ];
 
 /** Team Tasks (spec 2): Task, Assignee ('Unassigned' if none), Due Date, Status and Assign. */
@@ -86,6 +99,7 @@ export function TeamDashboardScreen() {
   return (
     <>
       <PageHeader title="Team Dashboard" />
+      <TeamSummary />
       <DashboardTable
         title="Team Members"
         query={useTeamMembersQuery(membersPage.params)}

@@ -15,7 +15,10 @@ import {
   pageQuery,
   type AssignCertificatePayload,
   type AssignTaskPayload,
+  toPage,
+  type ApiMeta,
   type Certificate,
+  type DashboardResponse,
   type ListParams,
   type Page,
   type Task,
@@ -46,6 +49,22 @@ export function injectTeamEndpoints(api: typeof baseApi) {
           sort: TEAM_CERTIFICATE_SORT,
         })),
       ),
+
+      /** The summary line's counts: the organisation's (a manager's dashboard counts it all). */
+      teamOverview: build.query<DashboardResponse, void>({
+        query: () => ({ url: '/dashboard/' }),
+        providesTags: ['Dashboard'],
+      }),
+      /** How many of the team's certificates are in their reminder window (one row asked). */
+      teamReminderWindow: build.query<number, void>({
+        query: () => ({
+          url: '/manager/certificates',
+          params: { in_reminder_window: 'true', limit: 1 },
+        }),
+        transformResponse: (items: Certificate[], meta: ApiMeta | undefined) =>
+          toPage(items, meta).total,
+        providesTags: ['Dashboard', { type: 'Certificate', id: 'LIST' }],
+      }),
 
       teamAssignTask: build.mutation<Task, AssignTaskPayload>({
         query: (payload) => ({ url: '/manager/tasks/assign', method: 'POST', data: payload }),
@@ -86,6 +105,8 @@ export const {
   useTeamMembersQuery,
   useTeamTasksQuery,
   useTeamCertificatesQuery,
+  useTeamOverviewQuery,
+  useTeamReminderWindowQuery,
   useTeamAssignTaskMutation,
   useTeamAssignCertificateMutation,
 } = teamApi;

@@ -1,7 +1,12 @@
 import { apiConfig, configureApi, resolveApiBaseUrl } from '../config';
 import { apiErrorMessage, isApiError } from '../errors';
 import { toPage } from '../toPage';
-import { redirectToLogin, setUnauthorizedHandler } from '../unauthorized';
+import {
+  clearSessionEndedNotice,
+  redirectToLogin,
+  sessionEndedNotice,
+  setUnauthorizedHandler,
+} from '../unauthorized';
 
 describe('resolveApiBaseUrl', () => {
   it('uses the configured value, without a trailing slash', () => {
@@ -93,5 +98,9 @@ describe('redirectToLogin', () => {
     expect(handler).toHaveBeenCalledTimes(1);
     expect(String(logged.mock.calls[0]?.[0])).toMatch(/navigation/);
     logged.mockRestore();
+    // The /login it loads is told why (issue 33).
+    expect(sessionEndedNotice()).toBe(true);
+    clearSessionEndedNotice();
+    expect(sessionEndedNotice()).toBe(false);
   });
 });

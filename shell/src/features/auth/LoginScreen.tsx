@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
+import { clearSessionEndedNotice, sessionEndedNotice } from '@duly/shared/core';
 import { Button, Form, SignInFields } from '@duly/shared/ui';
 import { loginInitialValues, loginSchema, type LoginFormValues } from '@duly/shared/account-forms';
 import { AUTH_TEXTS, useAuth } from './AuthProvider';
@@ -12,6 +13,8 @@ const ForgotLink = styled(Link)`
   align-self: flex-start;
 `;
 
+export const SESSION_ENDED = 'Your session has ended.';
+
 /**
  * /login (spec 2): email and password, "Sign in"; a failure shows on the form and as a toast.
  * 'Forgot password?' leads to /forgot-password; a page that sends people here (a reset) may
@@ -19,7 +22,11 @@ const ForgotLink = styled(Link)`
  */
 export function LoginScreen() {
   const { login } = useAuth();
-  const notice = (useLocation().state as Partial<LoginNoticeState> | null)?.notice;
+  const stateNotice = (useLocation().state as Partial<LoginNoticeState> | null)?.notice;
+  // A 401 of a signed-in session (deactivated, signed out elsewhere) loaded this page.
+  const [ended] = useState(sessionEndedNotice);
+  useEffect(() => clearSessionEndedNotice(), []);
+  const notice = stateNotice ?? (ended ? SESSION_ENDED : undefined);
   const [failed, setFailed] = useState(false);
 
   const formik = useFormik<LoginFormValues>({

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, ErrorState, PageHeader, Spinner } from '@duly/shared/ui';
-import { useDashboardGetQuery } from './api';
+import { useDashboardGetQuery, useDashboardReminderWindowQuery } from './api';
 import { StatCard } from './components/StatCard';
 
 export const DASHBOARD_ERROR_TEXT = 'Error loading dashboard data';
@@ -25,6 +25,14 @@ const Centered = styled.div`
   padding: ${({ theme }) => theme.space(6, 2)};
 `;
 
+/** The line under Expiring Certificates (issue 33): the certificates in their reminder window. */
+export function reminderWindowSentence(count: number): string {
+  if (count === 0) return 'None expire within their reminder window';
+  return count === 1
+    ? '1 certificate expires within its reminder window'
+    : `${count} certificates expire within their reminder window`;
+}
+
 /** "N overdue tasks" or "No overdue tasks" (spec 2). */
 export function countSentence(count: number, noun: string): string {
   return count > 0 ? `${count} ${noun}` : `No ${noun}`;
@@ -38,6 +46,8 @@ export interface DashboardScreenProps {
 /** / and /dashboard (spec 2): the organisation's counts in five cards. */
 export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
   const { data, isLoading, isError, isFetching, refetch } = useDashboardGetQuery();
+  // An extra line: the cards show without it while it loads or if it fails.
+  const { data: inWindow } = useDashboardReminderWindowQuery();
 
   return (
     <>
@@ -90,6 +100,14 @@ export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
             alert={data.certificates.expired_certificates > 0}
             note={countSentence(data.certificates.expired_certificates, 'expired certificates')}
             link={{ to: '/certificates?status=expired', text: 'View expired certificates' }}
+            more={
+              inWindow === undefined
+                ? undefined
+                : {
+                    to: '/certificates?in_reminder_window=true',
+                    text: reminderWindowSentence(inWindow),
+                  }
+            }
             onLinkIntent={onLinkIntent}
           />
         </Grid>

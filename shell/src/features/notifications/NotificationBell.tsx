@@ -45,7 +45,9 @@ const BellButton = styled.button`
 const Badge = styled.span`
   position: absolute;
   top: 6px;
-  right: 4px;
+  /* Anchored by its left edge where a one-digit badge always sat (48 - 4 - 18), so more
+     digits grow to the right, away from the bell, instead of over it (issue 33). */
+  left: 26px;
   min-width: 18px;
   height: 18px;
   padding: 0 5px;

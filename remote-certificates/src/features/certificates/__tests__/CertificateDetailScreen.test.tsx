@@ -180,6 +180,18 @@ describe('Renew', () => {
     expect(screen.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
   });
 
+  it('is offered from the first day of the reminder window, not the day before', async () => {
+    // Today is March 10 in Kolkata: 7 days before March 17 is the window's first day.
+    setUp({ ...certificate, status: 'active', expiry_date: '2026-03-17' });
+    expect(await screen.findByRole('button', { name: 'Renew' })).toBeInTheDocument();
+  });
+
+  it('is not offered the day before the reminder window opens', async () => {
+    setUp({ ...certificate, status: 'active', expiry_date: '2026-03-18' });
+    await screen.findByRole('heading', { name: 'Fire Safety' });
+    expect(screen.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
+  });
+
   it('is offered for an escalated certificate', async () => {
     setUp({ ...expired, status: 'escalated' });
     expect(await screen.findByRole('button', { name: 'Renew' })).toBeInTheDocument();

@@ -207,6 +207,17 @@ describe('/certificates filters, search, sort and pages in the URL', () => {
     expect(lastQuery(api)).toEqual({ limit: '50', offset: '0', expiring_within_days: days });
   });
 
+  it('filters "In reminder window" through ?in_reminder_window=true (the dashboards link there)', async () => {
+    const api = serve(certificates);
+    const { user, currentPath } = renderCertificates('/certificates');
+    await screen.findByRole('cell', { name: 'Forklift' });
+    await user.selectOptions(screen.getByLabelText('Reminder Window'), 'In reminder window');
+    await waitFor(() => expect(currentPath()).toBe('/certificates?in_reminder_window=true'));
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({ limit: '50', offset: '0', in_reminder_window: 'true' }),
+    );
+  });
+
   it('ignores an "expiring within" value the list does not offer', async () => {
     const api = serve(certificates);
     renderCertificates('/certificates?expiring_within_days=12');

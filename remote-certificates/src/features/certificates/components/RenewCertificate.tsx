@@ -8,6 +8,8 @@ import {
   Dialog,
   Form,
   FormActions,
+  isInReminderWindow,
+  kolkataToday,
   useSaveThenGo,
   type Certificate,
 } from '@duly/shared';
@@ -19,9 +21,19 @@ import {
   type RenewCertificateFormValues,
 } from '../schemas';
 
-/** Only a lapsed certificate can be renewed (ARCHITECTURE 6). */
-export function isRenewable(certificate: Pick<Certificate, 'status'>): boolean {
-  return certificate.status === 'expired' || certificate.status === 'escalated';
+/**
+ * Renew is offered for a lapsed certificate (ARCHITECTURE 6) and, so nobody waits for the
+ * expiry to act, from the first day of its reminder window (issue 33).
+ */
+export function isRenewable(
+  certificate: Pick<Certificate, 'status' | 'expiry_date' | 'reminder_days_before'>,
+  today: string = kolkataToday(),
+): boolean {
+  return (
+    certificate.status === 'expired' ||
+    certificate.status === 'escalated' ||
+    isInReminderWindow(certificate, today)
+  );
 }
 
 const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';

@@ -158,6 +158,8 @@ describe('Mark as Done', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     hold.release();
+    // Issue 33: a toast confirms it.
+    expect(await screen.findByText('Task marked as done')).toBeInTheDocument();
     await waitFor(() => expect(detail('Status')).toBe('Completed'));
     expect(screen.queryByRole('button', { name: /Mark(ing)? as Done/ })).not.toBeInTheDocument();
     expect(backend.sent('PATCH', `/tasks/${task.id}`).map((request) => request.body)).toEqual([

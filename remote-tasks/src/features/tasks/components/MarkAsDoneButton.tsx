@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, ConfirmDialog, useSaveThenGo } from '@duly/shared';
 import { useTasksMarkDoneMutation } from '../api';
 
+export const MARKED_DONE = 'Task marked as done';
+
 /**
  * 'Mark as Done' (spec 2 and 4): asks for confirmation, then sets the task's status to completed.
  * The mutation invalidates the task, the task lists and the dashboard, so the page re-renders
@@ -10,7 +12,8 @@ import { useTasksMarkDoneMutation } from '../api';
 export function MarkAsDoneButton({ taskId }: { taskId: string }) {
   const [confirming, setConfirming] = useState(false);
   const [markDone, { isLoading }] = useTasksMarkDoneMutation();
-  const save = useSaveThenGo({ failure: 'Failed to update task' });
+  // The spec names no text for it; a toast says the click did what was asked (issue 33).
+  const save = useSaveThenGo({ success: MARKED_DONE, failure: 'Failed to update task' });
 
   async function handleConfirm() {
     setConfirming(false);

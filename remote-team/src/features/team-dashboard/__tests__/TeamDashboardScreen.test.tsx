@@ -17,7 +17,7 @@ const server = setupApiServer();
 
 function serve(data: { tasks?: Task[]; certificates?: Certificate[]; employees?: Employee[] }) {
   const api = mockApi({ employees: [priya, rahul], ...data });
-  server.use(...api.handlers('manager'));
+  server.use(...api.handlers('manager', 'dashboard'));
   return api;
 }
 
@@ -67,7 +67,7 @@ describe('/tasks/dashboard', () => {
       within(table('Team Members'))
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Email']);
+    ).toEqual(['Name', 'Email', 'Open Tasks', 'Overdue', 'Expiring']);
 
     await screen.findByRole('table', { name: 'Team Tasks' });
     expect(
@@ -90,6 +90,45 @@ describe('/tasks/dashboard', () => {
       within(rowOf('Trade License')).getByRole('cell', { name: 'Mar 09, 2025' }),
     ).toBeVisible();
     expect(within(rowOf('Forklift Operator License')).getByText('Unassigned')).toBeVisible();
+  });
+
+  it('opens with the team summary line and counts each person’s open, overdue and expiring work', async () => {
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    serve({
+      tasks: [
+        makeManagerTaskItem({ title: 'Late one', status: 'overdue' }),
+        makeManagerTaskItem({ title: 'Open one', due_date: '2999-01-01T00:00:00.000Z' }),
+        makeManagerTaskItem({ title: 'Done one', status: 'completed' }),
+      ],
+      certificates: [
+        makeManagerCertificateItem({ expiry_date: inTenDays, reminder_days_before: 30 }),
+        makeManagerCertificateItem({ expiry_date: '2999-01-01', reminder_days_before: 30 }),
+      ],
+    });
+    renderTeam('/tasks/dashboard');
+
+    const summary = await screen.findByTestId('team-summary');
+    expect(summary).toHaveTextContent('Your team: 1 overdue task · 1 certificate expiring');
+    expect(within(summary).getByRole('link', { name: '1 overdue task' })).toHaveAttribute(
+      'href',
+      '/tasks?status=overdue',
+    );
+    expect(within(summary).getByRole('link', { name: '1 certificate expiring' })).toHaveAttribute(
+      'href',
+      '/certificates?in_reminder_window=true',
+    );
+
+    await within(await screen.findByRole('table', { name: 'Team Members' })).findByRole('cell', {
+      name: priya.email,
+    });
+    const cells = within(rowOf(priya.email))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(2)).toEqual(['2', '1', '1']);
+    const rahulCells = within(rowOf(rahul.email))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(rahulCells.slice(2)).toEqual(['0', '0', '0']);
   });
 
   it('colours statuses in the manager palette: completed green, overdue red, others orange', async () => {
@@ -134,7 +173,10 @@ describe('/tasks/dashboard', () => {
       offset: '0',
       sort: 'urgency',
     });
-    expect(Object.fromEntries(api.sent('GET', '/manager/certificates')[0].query)).toEqual({
+    const certificateLists = api
+      .sent('GET', '/manager/certificates')
+      .filter((sent) => !sent.query.has('in_reminder_window'));
+    expect(Object.fromEntries(certificateLists[0].query)).toEqual({
       limit: '10',
       offset: '0',
       sort: 'expiry_date',

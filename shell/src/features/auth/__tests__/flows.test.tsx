@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { TOKEN_STORAGE_KEY, type AuthResponse } from '@duly/shared';
+import { SESSION_ENDED_KEY, TOKEN_STORAGE_KEY, type AuthResponse } from '@duly/shared';
 import {
   TEST_USER_CLAIMS,
   apiUrl,
@@ -221,6 +221,18 @@ describe('ending the session', () => {
     renderShell({ route: '/dashboard', token: makeToken() });
     await waitFor(() => expect(loginRedirect).toHaveBeenCalled());
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it("says 'Your session has ended.' on the /login a 401 loaded, once", async () => {
+    sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+    const first = renderShell({ route: '/login' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Your session has ended.');
+    expect(sessionStorage.getItem(SESSION_ENDED_KEY)).toBeNull();
+    first.unmount();
+
+    renderShell({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Sign in to the product' });
+    expect(screen.queryByText('Your session has ended.')).not.toBeInTheDocument();
   });
 
   it('a 401 from the organisation call does the same', async () => {

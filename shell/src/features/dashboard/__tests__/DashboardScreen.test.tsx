@@ -55,6 +55,23 @@ describe('main dashboard', () => {
     ).toHaveAttribute('href', '/certificates?status=expired');
   });
 
+  it('says under Expiring Certificates how many expire within their reminder window, linked to that filter', async () => {
+    let asked: URLSearchParams | undefined;
+    server.use(
+      http.get(apiUrl('/certificates/'), ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json([], { headers: { 'X-Total-Count': '4' } });
+      }),
+    );
+    renderShell({ route: '/dashboard', token: makeToken() });
+    const line = await within(
+      await screen.findByRole('region', { name: 'Expiring Certificates' }),
+    ).findByRole('link', { name: '4 certificates expire within their reminder window' });
+    expect(line).toHaveAttribute('href', '/certificates?in_reminder_window=true');
+    expect(asked?.get('in_reminder_window')).toBe('true');
+    expect(asked?.get('limit')).toBe('1');
+  });
+
   it("says 'No overdue tasks' and 'No expired certificates' for zero", async () => {
     server.use(
       dashboardHandlers.ok({

@@ -59,19 +59,37 @@ export interface StatCardProps {
   /** Draw the count in red (something needs attention). */
   alert?: boolean;
   link?: { to: string; text: string };
+  /** A second, linked line under the note (the certificates in their reminder window). */
+  more?: { to: string; text: string };
   /** Called when the link is hovered or focused: the app preloads the screen behind it. */
   onLinkIntent?: (to: string) => void;
 }
 
 /** One dashboard card: the label above, the count large, an optional note and link. */
-export function StatCard({ label, count, note, alert = false, link, onLinkIntent }: StatCardProps) {
+export function StatCard({
+  label,
+  count,
+  note,
+  alert = false,
+  link,
+  more,
+  onLinkIntent,
+}: StatCardProps) {
   const labelId = `stat-${label.toLowerCase().replace(/\s+/g, '-')}`;
-  const intent = link && onLinkIntent ? () => onLinkIntent(link.to) : undefined;
+  const intentFor = (to: string) => (onLinkIntent ? () => onLinkIntent(to) : undefined);
+  const intent = link && intentFor(link.to);
   return (
     <CardRoot aria-labelledby={labelId}>
       <Label id={labelId}>{label}</Label>
       <Count $alert={alert}>{count}</Count>
       {note ? <Note>{note}</Note> : null}
+      {more ? (
+        <Note>
+          <CardLink to={more.to} onMouseEnter={intentFor(more.to)} onFocus={intentFor(more.to)}>
+            {more.text}
+          </CardLink>
+        </Note>
+      ) : null}
       {link ? (
         <Footer>
           <CardLink to={link.to} onMouseEnter={intent} onFocus={intent}>
