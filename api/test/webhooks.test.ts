@@ -388,9 +388,11 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     const disabledOnes: string[] = [];
     const dayLater = await deliverDueWebhooks(ctx.db, at(24 * 60 * MINUTE + 1000), {
       ...ALLOW_PRIVATE,
-      onDisabled: async (endpoint) => {
+      onDisabled: async (endpoint, disabledAt) => {
         disabledOnes.push(endpoint.id);
-        await tellAdminsWebhookDisabled(ctx.db, mailer, 'https://duly.test', endpoint);
+        await tellAdminsWebhookDisabled(ctx.db, mailer, 'https://duly.test', endpoint, disabledAt);
+        // Told twice (a retried call): still one notice each.
+        await tellAdminsWebhookDisabled(ctx.db, mailer, 'https://duly.test', endpoint, disabledAt);
       },
     });
     expect(dayLater).toMatchObject({ failed: 1, endpointsDisabled: 1 });
@@ -401,6 +403,29 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     expect(mail.text).not.toContain(secret);
     // Admins only.
     expect(smtp.mailsTo(org.manager.email)).toHaveLength(0);
+    // And in the admin's bell: one unread notice naming the webhook.
+    const bell = await call(ctx.app, 'GET', '/notifications/', { token: org.admin.token });
+    expect(bell.statusCode).toBe(200);
+    const notices = (bell.json() as { kind: string }[]).filter(
+      (notice) => notice.kind === 'webhook_disabled',
+    );
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'webhook_disabled',
+        item_type: 'webhook',
+        item_id: id,
+        item_title: receiver.url(),
+        read_at: null,
+      }),
+    ]);
+    const unread = await call(ctx.app, 'GET', '/notifications/unread-count', {
+      token: org.admin.token,
+    });
+    expect(unread.json()).toMatchObject({ count: 1 });
+    const managerBell = await call(ctx.app, 'GET', '/notifications/', {
+      token: org.manager.token,
+    });
+    expect(managerBell.json()).toEqual([]);
     mailer.close();
     await smtp.close();
     const endpoint = (

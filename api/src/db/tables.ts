@@ -10,6 +10,7 @@ import type {
   CertificateStatus,
   EmployeeStatus,
   NotificationKind,
+  NoticeKind,
   Role,
   TaskStatus,
 } from '@duly/shared/contract';
@@ -109,8 +110,8 @@ export interface NotificationsTable {
   recipient_user_id: string;
   /** The occurrence and the recipient; unique per organisation (insert-or-ignore). */
   key: string;
-  kind: NotificationKind;
-  item_type: 'task' | 'certificate';
+  kind: NoticeKind;
+  item_type: 'task' | 'certificate' | 'webhook';
   item_id: string;
   item_title: string;
   /** The due instant or expiry date the notice is about. */

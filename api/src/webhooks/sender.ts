@@ -37,7 +37,10 @@ export interface WebhookSenderOptions extends UrlPolicy {
   concurrency?: number;
   signal?: AbortSignal;
   /** Told when an endpoint is disabled (the bell and the mail to its admins). */
-  onDisabled?: (endpoint: { organization_id: string; id: string; url: string }) => Promise<void>;
+  onDisabled?: (
+    endpoint: { organization_id: string; id: string; url: string },
+    disabledAt: string,
+  ) => Promise<void>;
 }
 
 export interface WebhookDeliveryResult {
@@ -304,7 +307,7 @@ export async function deliverDueWebhooks(
       }
       if (await failedForADay(db, endpoint, now, nowMs)) {
         result.endpointsDisabled += 1;
-        await options.onDisabled?.(endpoint);
+        await options.onDisabled?.(endpoint, now);
       }
     });
     if (claimed.length < CLAIM_BATCH) break;
