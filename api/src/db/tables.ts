@@ -220,6 +220,8 @@ export interface WebhookEndpointsTable {
   enabled: number;
   disabled_reason: string | null;
   failing_since: string | null;
+  /** What is sent: the signed JSON (`standard`) or a summary for Slack or Teams (migration 501). */
+  format: Generated<'standard' | 'slack' | 'teams'>;
   created_by_user_id: string;
   created_at: string;
   updated_at: string;

@@ -19,6 +19,7 @@ import type { Clock } from '../lib/clock';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Database, Db, WebhookDeliveriesTable } from '../db/tables';
 import { pinnedLookup, resolveTarget, type UrlPolicy } from './address';
+import { bodyFor } from './formats';
 import { signedHeaders } from './signing';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -254,10 +255,12 @@ export async function deliverDueWebhooks(
         };
       } else {
         const timestamp = Math.floor(startedAt.getTime() / 1000);
+        // Slack and Teams get their summary, signed too (they ignore the headers).
+        const body = bodyFor(endpoint.format, delivery.payload);
         outcome = await attemptDelivery(
           endpoint.url,
-          signedHeaders(endpoint.secret, delivery.id, timestamp, delivery.payload),
-          delivery.payload,
+          signedHeaders(endpoint.secret, delivery.id, timestamp, body),
+          body,
           options,
         );
       }

@@ -23,6 +23,7 @@ import * as calendarFeedsApiTokens from './2026-11-26-801-calendar-feeds-api-tok
 import * as webhooks from './2026-11-26-901-webhooks';
 import * as tokenVersionNotify from './2026-11-27-301-token-version-notify';
 import * as eventTickets from './2026-11-27-302-event-tickets';
+import * as webhookFormats from './2026-11-28-501-webhook-formats';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-901-webhooks': webhooks,
   '2026-11-27-301-token-version-notify': tokenVersionNotify,
   '2026-11-27-302-event-tickets': eventTickets,
+  '2026-11-28-501-webhook-formats': webhookFormats,
 };
