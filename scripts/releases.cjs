@@ -40,6 +40,11 @@ const SHELL_PAGE = 'index.html';
 const RELEASE_ID = /^[0-9a-f]{12}$/;
 /** The shell, released like a remote: `npm run release -- shell`. */
 const SHELL = Object.freeze({ name: 'shell', package: 'shell' });
+/**
+ * A staging copy older than this was left by a release that died midway (killed, machine
+ * stopped): no live release copies a build for an hour, so it is safe to delete.
+ */
+const STALE_STAGING_MS = 60 * 60 * 1000;
 
 /**
  * @typedef {{ name: string, package: string }} Target the shell (SHELL) or a remote of remotes.json
@@ -227,6 +232,23 @@ function buildVersionOf(dir) {
   }
 }
 
+/**
+ * Deletes the staging copies (`<id>.partial-<random>`) that releases killed midway left beside
+ * a package's release folders; a copy younger than STALE_STAGING_MS may belong to a release
+ * running now (copies are made before the lock is taken) and is kept.
+ * @returns {string[]} the names removed
+ */
+function removeStaleStaging(packageDir, now) {
+  if (!existsSync(packageDir)) return [];
+  const stale = readdirSync(packageDir).filter(
+    (name) =>
+      name.includes('.partial-') &&
+      now.getTime() - statSync(path.join(packageDir, name)).mtimeMs > STALE_STAGING_MS,
+  );
+  for (const name of stale) rmSync(path.join(packageDir, name), { recursive: true, force: true });
+  return stale;
+}
+
 /** Copies a build aside, beside where its release folder goes; renamed into place later. */
 function stageCopy(distDir, target) {
   const staging = `${target}.partial-${randomBytes(4).toString('hex')}`;
@@ -283,6 +305,7 @@ function releaseBuild({ dataDir, target, distDir, keep = DEFAULT_KEEP, now = new
       for (const old of removed) {
         rmSync(releaseDir(dataDir, target.package, old), { recursive: true, force: true });
       }
+      removeStaleStaging(path.dirname(folder), new Date());
       return { id, created, removed };
     });
   } finally {

@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -89,6 +90,19 @@ describe('releases of a remote', () => {
     );
     expect(existsSync(releaseDir(dataDir, 'remote-tasks', ids[0]))).toBe(false);
     expect(existsSync(releaseDir(dataDir, 'remote-tasks', ids[1]))).toBe(true);
+  });
+
+  it('deletes staging copies left by a release killed midway, but not one made just now', () => {
+    const packageDir = path.dirname(releaseDir(dataDir, 'remote-tasks', 'x'));
+    const stale = path.join(packageDir, '0123456789ab.partial-dead0001');
+    const fresh = path.join(packageDir, '0123456789ab.partial-live0002');
+    for (const dir of [stale, fresh]) mkdirSync(path.join(dir, 'nested'), { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    release('1');
+    const left = readdirSync(packageDir);
+    expect(left).not.toContain(path.basename(stale));
+    expect(left).toContain(path.basename(fresh));
   });
 
   it('rolls back to the previous release, then to a named one', () => {
