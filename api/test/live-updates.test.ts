@@ -304,7 +304,9 @@ describe.each(testDatabases())('live updates with the real heartbeat (25 s) on %
   test('a stream opened with an API token ends at once when the token is revoked (by its owner or an admin)', async () => {
     const { app, db } = context();
     const org = await createOrganization(db);
-    const baseUrl = await listen(app);
+    // The test above may have started this app listening already.
+    const address = app.server.address() as AddressInfo | null;
+    const baseUrl = address ? `http://127.0.0.1:${address.port}` : await listen(app);
     for (const revoker of ['owner', 'admin'] as const) {
       const created = await call(app, 'POST', '/profile/api-tokens', {
         token: org.manager.token,
