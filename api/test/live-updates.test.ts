@@ -301,6 +301,38 @@ describe.each(testDatabases())('live updates with the real heartbeat (25 s) on %
       stream.close();
     }
   });
+  test('a stream opened with an API token ends at once when the token is revoked (by its owner or an admin)', async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    // The test above may have started this app listening already.
+    const address = app.server.address() as AddressInfo | null;
+    const baseUrl = address ? `http://127.0.0.1:${address.port}` : await listen(app);
+    for (const revoker of ['owner', 'admin'] as const) {
+      const created = await call(app, 'POST', '/profile/api-tokens', {
+        token: org.manager.token,
+        body: { name: `stream ${revoker}`, scope: 'read' },
+      });
+      expect(created.statusCode).toBe(201);
+      const { id, token } = created.json() as { id: string; token: string };
+      const stream = await openStream(baseUrl, { token });
+      try {
+        expect(stream.status).toBe(200);
+        await stream.next((event) => event.event === 'ready');
+        const revoked =
+          revoker === 'owner'
+            ? await call(app, 'DELETE', `/profile/api-tokens/${id}`, { token: org.manager.token })
+            : await call(app, 'DELETE', `/api-tokens/${id}`, { token: org.admin.token });
+        expect(revoked.statusCode).toBe(204);
+        // Well within the 25 s heartbeat: the revocation itself ends it.
+        expect((await stream.next((event) => event.event === 'ended', 5000)).event).toBe('ended');
+        await stream.ended;
+        // And the token opens no new one.
+        expect((await openStream(baseUrl, { token })).status).toBe(401);
+      } finally {
+        stream.close();
+      }
+    }
+  });
 });
 
 describe('live updates across two instances on one PostgreSQL', () => {

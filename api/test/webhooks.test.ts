@@ -136,6 +136,64 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
   const send = (ctx: TestContext, clock: Clock = at(0), allowPrivate = true) =>
     deliverDueWebhooks(ctx.db, clock, { requireHttps: false, allowPrivate });
 
+  test('Slack and Teams endpoints receive a text summary in their own format; bad formats are refused', async () => {
+    const ctx = context();
+    const org = await createOrganization(ctx.db);
+    const made: Record<string, string> = {};
+    for (const format of ['slack', 'teams', 'standard'] as const) {
+      const created = await call(ctx.app, 'POST', '/webhooks/', {
+        token: org.admin.token,
+        body: { url: receiver.url(`/${format}`), events: ['task.created'], format },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().format).toBe(format);
+      made[format] = created.json().id;
+    }
+    const bad = await call(ctx.app, 'POST', '/webhooks/', {
+      token: org.admin.token,
+      body: { url: receiver.url(), events: ['task.created'], format: 'discord' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String) });
+
+    await call(ctx.app, 'POST', '/tasks/', {
+      token: org.manager.token,
+      body: { title: 'File the GST return', due_date: daysFromNow(3) },
+    });
+    expect(await send(ctx)).toMatchObject({ delivered: 3 });
+    const bodyAt = (path: string) =>
+      JSON.parse(receiver.received.find((request) => request.path === path)!.body);
+    expect(bodyAt('/slack')).toEqual({
+      text: expect.stringMatching(/^Task created: “File the GST return” \(due /),
+    });
+    const teams = bodyAt('/teams');
+    expect(teams.type).toBe('message');
+    expect(teams.attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(teams.attachments[0].content).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
+    expect(teams.attachments[0].content.body[0].text).toMatch(
+      /^Task created: “File the GST return”/,
+    );
+    expect(bodyAt('/standard')).toMatchObject({
+      type: 'task.created',
+      data: { title: 'File the GST return' },
+    });
+
+    // A Slack endpoint turned into a standard one gets the signed JSON from then on.
+    const changed = await call(ctx.app, 'PUT', `/webhooks/${made.slack}`, {
+      token: org.admin.token,
+      body: { format: 'standard' },
+    });
+    expect(changed.json().format).toBe('standard');
+    const test = await call(ctx.app, 'POST', `/webhooks/${made.teams}/test`, {
+      token: org.admin.token,
+    });
+    expect(test.statusCode).toBe(200);
+    const ping = receiver.received.filter((request) => request.path === '/teams').at(-1)!;
+    expect(JSON.parse(ping.body).attachments[0].content.body[0].text).toBe(
+      'Test message from Duly',
+    );
+  });
+
   test('every change is told once, signed, with the item as the API returns it', async () => {
     const ctx = context();
     const org = await createOrganization(ctx.db);
@@ -388,9 +446,11 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     const disabledOnes: string[] = [];
     const dayLater = await deliverDueWebhooks(ctx.db, at(24 * 60 * MINUTE + 1000), {
       ...ALLOW_PRIVATE,
-      onDisabled: async (endpoint) => {
+      onDisabled: async (endpoint, disabledAt) => {
         disabledOnes.push(endpoint.id);
-        await tellAdminsWebhookDisabled(ctx.db, mailer, 'https://duly.test', endpoint);
+        await tellAdminsWebhookDisabled(ctx.db, mailer, 'https://duly.test', endpoint, disabledAt);
+        // Told twice (a retried call): still one notice each.
+        await tellAdminsWebhookDisabled(ctx.db, mailer, 'https://duly.test', endpoint, disabledAt);
       },
     });
     expect(dayLater).toMatchObject({ failed: 1, endpointsDisabled: 1 });
@@ -401,6 +461,29 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     expect(mail.text).not.toContain(secret);
     // Admins only.
     expect(smtp.mailsTo(org.manager.email)).toHaveLength(0);
+    // And in the admin's bell: one unread notice naming the webhook.
+    const bell = await call(ctx.app, 'GET', '/notifications/', { token: org.admin.token });
+    expect(bell.statusCode).toBe(200);
+    const notices = (bell.json() as { kind: string }[]).filter(
+      (notice) => notice.kind === 'webhook_disabled',
+    );
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'webhook_disabled',
+        item_type: 'webhook',
+        item_id: id,
+        item_title: receiver.url(),
+        read_at: null,
+      }),
+    ]);
+    const unread = await call(ctx.app, 'GET', '/notifications/unread-count', {
+      token: org.admin.token,
+    });
+    expect(unread.json()).toMatchObject({ count: 1 });
+    const managerBell = await call(ctx.app, 'GET', '/notifications/', {
+      token: org.manager.token,
+    });
+    expect(managerBell.json()).toEqual([]);
     mailer.close();
     await smtp.close();
     const endpoint = (

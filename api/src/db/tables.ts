@@ -10,6 +10,7 @@ import type {
   CertificateStatus,
   EmployeeStatus,
   NotificationKind,
+  NoticeKind,
   Role,
   TaskStatus,
 } from '@duly/shared/contract';
@@ -165,8 +166,8 @@ export interface NotificationsTable {
   recipient_user_id: string;
   /** The occurrence and the recipient; unique per organisation (insert-or-ignore). */
   key: string;
-  kind: NotificationKind;
-  item_type: 'task' | 'certificate';
+  kind: NoticeKind;
+  item_type: 'task' | 'certificate' | 'webhook';
   item_id: string;
   item_title: string;
   /** The due instant or expiry date the notice is about. */
@@ -275,6 +276,8 @@ export interface WebhookEndpointsTable {
   enabled: number;
   disabled_reason: string | null;
   failing_since: string | null;
+  /** What is sent: the signed JSON (`standard`) or a summary for Slack or Teams (migration 501). */
+  format: Generated<'standard' | 'slack' | 'teams'>;
   created_by_user_id: string;
   created_at: string;
   updated_at: string;

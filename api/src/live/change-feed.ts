@@ -29,6 +29,8 @@ export interface Change {
   ids: string[];
   /** Only these people's screens hear it (their own notices); every one of the organisation's when absent. */
   onlyUsers?: string[];
+  /** API tokens just revoked: a stream opened with one of them ends at once. */
+  revokedTokens?: string[];
 }
 
 export type ChangeListener = (change: Change) => void;

@@ -3,7 +3,8 @@
  * person may hear, as `data: {"type": …, "ids": […]}` lines, and a comment line every
  * `heartbeatMs` that keeps proxies from closing an idle connection. The person's session is
  * checked at each heartbeat and whenever a change names them: once it has ended (signed out
- * everywhere, deactivated), the stream says `event: ended` and closes.
+ * everywhere, deactivated, or the API token that opened it revoked or expired), the stream
+ * says `event: ended` and closes; a revocation says so at once, on every instance.
  */
 import type { ServerResponse } from 'node:http';
 import type { Role } from '@duly/shared/contract';
@@ -17,6 +18,8 @@ export interface StreamOwner {
   userId: string;
   organizationId: string;
   role: Role;
+  /** The API token that opened the stream, if one did (a session or a ticket otherwise). */
+  apiTokenId?: string;
 }
 
 export interface EventStreamOptions {
@@ -108,6 +111,11 @@ export function startEventStream(
   const unsubscribe = feed.subscribe(owner.organizationId, (change) => {
     // Changes carry no event id: a client that reconnects refetches everything instead of
     // replaying (docs/live.md), so one text serves every stream.
+    if (owner.apiTokenId !== undefined && change.revokedTokens?.includes(owner.apiTokenId)) {
+      send('ended', {});
+      end();
+      return;
+    }
     const frames = framesFor(owner, change);
     if (frames) write(frames);
     // The owner was changed (deactivated, given another role): ask now, not at the heartbeat.

@@ -19,10 +19,14 @@ import {
 import { TASK_ESCALATION_DAYS } from './schedule';
 import { unsubscribeToken } from './unsubscribe-token';
 
+/** A reminders' notice (the only ones mailed through the outbox). */
 export type DeliverableNotice = Pick<
   NotificationRow,
-  'key' | 'kind' | 'item_type' | 'item_id' | 'item_title' | 'item_date'
->;
+  'key' | 'item_id' | 'item_title' | 'item_date'
+> & {
+  kind: NotificationKind;
+  item_type: 'task' | 'certificate';
+};
 
 export interface Recipient {
   id: string;

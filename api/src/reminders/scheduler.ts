@@ -109,9 +109,9 @@ export function startScheduler(settings: SchedulerSettings): Scheduler {
         const hooks = await deliverDueWebhooks(db, clock, {
           ...settings.webhooks,
           signal: stopping.signal,
-          onDisabled: async (endpoint) => {
+          onDisabled: async (endpoint, disabledAt) => {
             try {
-              await tellAdminsWebhookDisabled(db, mailer, settings.publicUrl, endpoint);
+              await tellAdminsWebhookDisabled(db, mailer, settings.publicUrl, endpoint, disabledAt);
             } catch (error) {
               log.error(
                 { err: error, webhookId: endpoint.id },

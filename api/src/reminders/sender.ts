@@ -41,7 +41,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { databaseNow } from '../db/database-clock';
 import type { Clock } from '../lib/clock';
-import type { Database, Db, NotificationRow } from '../db/tables';
+import type { Database, Db, NotificationKind, NotificationRow } from '../db/tables';
 import type { Mailer } from '../mail/mailer';
 import { classifySendError } from '../mail/send-errors';
 import { reminderMail, type MessageSettings, type Recipient } from './messages';
@@ -122,7 +122,17 @@ const CLAIMED_COLUMNS = [
   'created_at',
   'attempts',
 ] as const;
-type ClaimedRow = Pick<NotificationRow, (typeof CLAIMED_COLUMNS)[number]>;
+/**
+ * Only the reminders' kinds are ever claimed: the other notices (a webhook disabled) are
+ * written with their email `skipped`, since they are mailed at once (webhooks/disabled.ts).
+ */
+type ClaimedRow = Omit<
+  Pick<NotificationRow, (typeof CLAIMED_COLUMNS)[number]>,
+  'kind' | 'item_type'
+> & {
+  kind: NotificationKind;
+  item_type: 'task' | 'certificate';
+};
 
 interface Claim {
   owner: string;
@@ -310,8 +320,8 @@ async function claimAndCheck(
       eb('delivery', '=', delivery),
       claimable(db, nowIso)(eb),
     ]);
-  const claimWhere = (rows: (eb: Eb) => ReturnType<Eb['and']>) =>
-    db
+  const claimWhere = async (rows: (eb: Eb) => ReturnType<Eb['and']>) =>
+    (await db
       .updateTable('notifications')
       .set({
         email_status: 'sending',
@@ -335,7 +345,7 @@ async function claimAndCheck(
         ),
       )
       .returning(CLAIMED_COLUMNS)
-      .execute();
+      .execute()) as ClaimedRow[];
   const digests = await claimWhere(theirs('digest'));
   const immediate = await claimWhere((eb) =>
     eb(

@@ -19,6 +19,7 @@ import type { Clock } from '../lib/clock';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Database, Db, WebhookDeliveriesTable } from '../db/tables';
 import { pinnedLookup, resolveTarget, type UrlPolicy } from './address';
+import { bodyFor } from './formats';
 import { signedHeaders } from './signing';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -37,7 +38,10 @@ export interface WebhookSenderOptions extends UrlPolicy {
   concurrency?: number;
   signal?: AbortSignal;
   /** Told when an endpoint is disabled (the bell and the mail to its admins). */
-  onDisabled?: (endpoint: { organization_id: string; id: string; url: string }) => Promise<void>;
+  onDisabled?: (
+    endpoint: { organization_id: string; id: string; url: string },
+    disabledAt: string,
+  ) => Promise<void>;
 }
 
 export interface WebhookDeliveryResult {
@@ -251,10 +255,12 @@ export async function deliverDueWebhooks(
         };
       } else {
         const timestamp = Math.floor(startedAt.getTime() / 1000);
+        // Slack and Teams get their summary, signed too (they ignore the headers).
+        const body = bodyFor(endpoint.format, delivery.payload);
         outcome = await attemptDelivery(
           endpoint.url,
-          signedHeaders(endpoint.secret, delivery.id, timestamp, delivery.payload),
-          delivery.payload,
+          signedHeaders(endpoint.secret, delivery.id, timestamp, body),
+          body,
           options,
         );
       }
@@ -304,7 +310,7 @@ export async function deliverDueWebhooks(
       }
       if (await failedForADay(db, endpoint, now, nowMs)) {
         result.endpointsDisabled += 1;
-        await options.onDisabled?.(endpoint);
+        await options.onDisabled?.(endpoint, now);
       }
     });
     if (claimed.length < CLAIM_BATCH) break;

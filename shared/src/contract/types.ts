@@ -298,15 +298,22 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * Every kind of in-app notice: the reminders' kinds, plus notices that have no email switch
+ * (their email is always sent): `webhook_disabled`, to an organisation's admins (issue 30).
+ */
+export const NOTICE_KINDS = [...NOTIFICATION_KINDS, 'webhook_disabled'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
 /** One notice to the signed-in person (GET /notifications/). */
 export interface AppNotification {
   id: Uuid;
-  kind: NotificationKind;
-  item_type: 'task' | 'certificate';
+  kind: NoticeKind;
+  item_type: 'task' | 'certificate' | 'webhook';
   item_id: Uuid;
-  /** The task's title or certificate's name when the notice was made. */
+  /** The task's title, certificate's name or webhook's URL when the notice was made. */
   item_title: string;
-  /** The due instant (task) or expiry date (certificate) the notice is about. */
+  /** The due instant (task), expiry date (certificate) or instant (webhook disabled) it is about. */
   item_date: string;
   created_at: IsoInstant;
   /** null while unread. */

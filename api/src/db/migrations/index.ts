@@ -26,6 +26,7 @@ import * as eventTickets from './2026-11-27-302-event-tickets';
 import * as documents from './2026-11-28-101-documents';
 import * as imports from './2026-11-28-201-imports';
 import * as certificateTypes from './2026-11-28-301-certificate-types';
+import * as webhookFormats from './2026-11-28-501-webhook-formats';
 import * as sharedLimits from './2026-11-28-601-shared-limits';
 
 export const migrations: Record<string, Migration> = {
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-101-documents': documents,
   '2026-11-28-201-imports': imports,
   '2026-11-28-301-certificate-types': certificateTypes,
+  '2026-11-28-501-webhook-formats': webhookFormats,
   '2026-11-28-601-shared-limits': sharedLimits,
 };

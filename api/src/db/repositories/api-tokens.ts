@@ -176,6 +176,24 @@ export async function findWorkingApiToken(
   };
 }
 
+/** Whether this token is still neither revoked nor expired (an open stream asks). */
+export async function isApiTokenWorking(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Records a use, at most once a minute per token (a write per minute, not per request). */
 export async function touchApiToken(
   db: Db,

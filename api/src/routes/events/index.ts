@@ -3,7 +3,9 @@
  * `GET /events` (a ticket or the Authorization header), the stream itself.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isApiTokenWorking } from '../../db/repositories/api-tokens';
 import { spendEventTicket } from '../../db/repositories/event-tickets';
+import { nowIso } from '../../lib/dates';
 import { unauthorized } from '../../lib/http-errors';
 import { HEARTBEAT_MS, startEventStream, type StreamOwner } from '../../live/event-stream';
 import { issueTicket, readTicket } from '../../live/tickets';
@@ -59,11 +61,20 @@ export const eventStreamRoutes: FastifyPluginAsyncTypebox<{ heartbeatMs?: number
         organizationId: caller.organization_id,
         role: caller.role,
         tokenVersion: caller.token_version,
+        ...(caller.credential.kind === 'api_token' && {
+          apiTokenId: caller.credential.token_id,
+        }),
       };
     }
+    const { apiTokenId } = owner;
     const stillSignedIn = async () => {
       const current = await fastify.tokenVersions.current(owner.organizationId, owner.userId);
-      return current !== undefined && owner.tokenVersion >= current;
+      if (current === undefined || owner.tokenVersion < current) return false;
+      // A token is read afresh: revoked or expired since the stream opened ends it.
+      return (
+        apiTokenId === undefined ||
+        (await isApiTokenWorking(fastify.db, owner.organizationId, apiTokenId, nowIso()))
+      );
     };
     if (!(await stillSignedIn())) throw unauthorized('Your session has ended. Sign in again.');
 

@@ -6,6 +6,7 @@
  * - `calendarFeedRoutes` is public: /calendar/{secret}.ics, where the secret is the authority.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_TOKENS_PER_PERSON,
@@ -127,6 +128,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         now: nowIso(),
       });
       if (!revoked) throw notFound('API token');
+      tellStreamsRevoked(fastify, caller.organization_id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -157,10 +159,16 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         now: nowIso(),
       });
       if (!revoked) throw notFound('API token');
+      tellStreamsRevoked(fastify, request.caller.organization_id, request.params.id);
       return reply.code(204).send(null);
     },
   );
 };
+
+/** Ends, on every instance, the live streams the revoked token opened (docs/live.md). */
+function tellStreamsRevoked(fastify: FastifyInstance, organizationId: string, tokenId: string) {
+  fastify.publishChange({ organizationId, kinds: [], ids: [], revokedTokens: [tokenId] });
+}
 
 export const calendarUrlRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;

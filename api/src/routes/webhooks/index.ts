@@ -39,6 +39,7 @@ export function toWebhookEndpoint(row: EndpointRow) {
     url: row.url,
     description: row.description,
     events: parseEvents(row.events),
+    format: row.format,
     enabled: Number(row.enabled) === 1,
     disabled_reason: row.disabled_reason,
     failing_since: row.failing_since,
@@ -142,6 +143,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       enabled: 1,
       disabled_reason: null,
       failing_since: null,
+      format: body.format ?? 'standard',
       created_by_user_id: caller.id,
       created_at: now,
       updated_at: now,
@@ -161,6 +163,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (body.url !== undefined) changes.url = checkUrl(body.url);
     if (body.events !== undefined) changes.events = JSON.stringify([...new Set(body.events)]);
     if (body.description !== undefined) changes.description = optionalText(body.description);
+    if (body.format !== undefined) changes.format = body.format;
     if (body.enabled !== undefined) {
       changes.enabled = body.enabled ? 1 : 0;
       if (body.enabled) {

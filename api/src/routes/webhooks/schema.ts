@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Description, Enum, Id, Nullable, PageQuery, errorResponses } from '../../lib/schema';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
+import { WEBHOOK_FORMATS } from '../../webhooks/formats';
 
 const Events = Type.Array(Enum(WEBHOOK_EVENTS), { minItems: 1, maxItems: WEBHOOK_EVENTS.length });
 const Url = Type.String({
@@ -14,6 +15,7 @@ export const WebhookEndpoint = Type.Object({
   url: Type.String(),
   description: Nullable(Type.String()),
   events: Type.Array(Type.String()),
+  format: Enum(WEBHOOK_FORMATS),
   enabled: Type.Boolean(),
   /** Why it was disabled (24 h of failures); null while enabled. */
   disabled_reason: Nullable(Type.String()),
@@ -47,8 +49,17 @@ export const WebhookDelivery = Type.Object({
   payload: Type.String({ description: 'The JSON body as sent' }),
 });
 
+const Format = Enum(WEBHOOK_FORMATS, {
+  description:
+    '`standard` (default): the signed JSON; `slack`: a Slack incoming webhook; `teams`: a Microsoft Teams Workflows webhook (an Adaptive Card)',
+});
 const CreateBody = Type.Object(
-  { url: Url, events: Events, description: Type.Optional(Description) },
+  {
+    url: Url,
+    events: Events,
+    description: Type.Optional(Description),
+    format: Type.Optional(Format),
+  },
   { additionalProperties: false },
 );
 const UpdateBody = Type.Object(
@@ -56,6 +67,7 @@ const UpdateBody = Type.Object(
     url: Type.Optional(Url),
     events: Type.Optional(Events),
     description: Type.Optional(Description),
+    format: Type.Optional(Format),
     enabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

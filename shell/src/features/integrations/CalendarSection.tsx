@@ -91,7 +91,11 @@ export function CalendarSection({ role }: { role: string }) {
           </Links>
         </>
       ) : exists ? (
-        <Text>You have a calendar URL. Make a new one to see it again; the old one stops.</Text>
+        <Text>
+          You have a calendar URL. Duly keeps only a fingerprint of it, so nobody, not even Duly,
+          can show it again. Regenerate it to get a new URL: calendars subscribed to the old one
+          stop updating.
+        </Text>
       ) : null}
       <FormActions>
         {url ? (
@@ -105,7 +109,7 @@ export function CalendarSection({ role }: { role: string }) {
           disabled={isLoading}
           onClick={makeUrl}
         >
-          {exists ? 'Make a new URL' : 'Create calendar URL'}
+          {exists ? 'Regenerate URL' : 'Create calendar URL'}
         </Button>
       </FormActions>
     </Card>

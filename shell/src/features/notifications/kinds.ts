@@ -1,14 +1,20 @@
-import { DATE_FORMATS, type AppNotification, type NotificationKind } from '@duly/shared/core';
+import {
+  DATE_FORMATS,
+  type AppNotification,
+  type NoticeKind,
+  type NotificationKind,
+} from '@duly/shared/core';
 import { formatCalendarDate, formatInstant } from '@duly/shared/dates';
 
 /** What a notice is about, as its heading in the bell. */
-export const NOTICE_TITLES: Record<NotificationKind, string> = {
+export const NOTICE_TITLES: Record<NoticeKind, string> = {
   certificate_reminder: 'Certificate reminder',
   certificate_expired: 'Certificate expired',
   certificate_escalated: 'Certificate escalated',
   task_overdue: 'Task overdue',
   task_escalated: 'Task escalated',
   document_rejected: 'Document rejected',
+  webhook_disabled: 'Webhook disabled',
 };
 
 /** The switch of each kind of email on the profile page, with what it sends. */
@@ -36,14 +42,18 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, { label: string; hint: 
   },
 };
 
-/** The item's own page: a task's (remote-tasks) or a certificate's (remote-certificates). */
+/** The item's own page: a task's (remote-tasks), a certificate's (remote-certificates) or a webhook's. */
 export function noticeLink(notice: Pick<AppNotification, 'item_type' | 'item_id'>): string {
   const id = encodeURIComponent(notice.item_id);
+  if (notice.item_type === 'webhook') return `/settings/webhooks/${id}`;
   return notice.item_type === 'task' ? `/tasks/${id}` : `/certificates/${id}`;
 }
 
 /** "Due Nov 20, 2026 18:00" for a task, "Expires Dec 01, 2026" for a certificate (Asia/Kolkata). */
 export function noticeItemDate(notice: Pick<AppNotification, 'item_type' | 'item_date'>): string {
+  if (notice.item_type === 'webhook') {
+    return `Failing for 24 hours; disabled ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`;
+  }
   return notice.item_type === 'task'
     ? `Due ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`
     : `Expires ${formatCalendarDate(notice.item_date, DATE_FORMATS.dashboard)}`;

@@ -22,7 +22,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from './api';
-import { EVENT_LABELS, WEBHOOK_TEXTS as TEXTS } from './texts';
+import { EVENT_LABELS, FORMAT_LABELS, WEBHOOK_TEXTS as TEXTS } from './texts';
 import { DeliveryStatus, EndpointStatus } from './WebhookStatus';
 import { DATE_TIME } from './WebhooksScreen';
 
@@ -211,6 +211,7 @@ export function WebhookScreen() {
               fields={[
                 { label: 'URL', value: endpoint.url },
                 endpoint.description ? { label: 'Description', value: endpoint.description } : null,
+                { label: 'Format', value: FORMAT_LABELS[endpoint.format] ?? endpoint.format },
                 {
                   label: 'Events',
                   value: endpoint.events.map((event) => EVENT_LABELS[event] ?? event).join(', '),

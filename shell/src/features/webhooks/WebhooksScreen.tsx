@@ -11,6 +11,7 @@ import {
   LoadingState,
   PageHeader,
   ResourceTable,
+  Select,
   TextField,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
@@ -21,8 +22,9 @@ import {
   useWebhooksListQuery,
   type NewWebhookEndpoint,
   type WebhookEvent,
+  type WebhookFormat,
 } from './api';
-import { EVENT_LABELS, WEBHOOK_TEXTS as TEXTS } from './texts';
+import { EVENT_LABELS, FORMAT_LABELS, WEBHOOK_TEXTS as TEXTS } from './texts';
 import { EndpointStatus } from './WebhookStatus';
 
 const Events = styled.fieldset`
@@ -86,6 +88,7 @@ function AddWebhook({
   const [create, { isLoading }] = useWebhooksCreateMutation();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
+  const [format, setFormat] = useState<WebhookFormat>('standard');
   const [events, setEvents] = useState<WebhookEvent[]>(
     WEBHOOK_EVENTS.filter((event) => event !== 'ping'),
   );
@@ -108,6 +111,7 @@ function AddWebhook({
         url: url.trim(),
         events,
         description: description.trim() || null,
+        format,
       }).unwrap();
       enqueueSnackbar(TEXTS.created, { variant: 'success' });
       onCreated(created);
@@ -132,6 +136,15 @@ function AddWebhook({
           label="Description"
           value={description}
           onChange={(change) => setDescription(change.target.value)}
+        />
+        <Select
+          label="Format"
+          value={format}
+          onChange={(change) => setFormat(change.target.value as WebhookFormat)}
+          options={(Object.keys(FORMAT_LABELS) as WebhookFormat[]).map((value) => ({
+            value,
+            label: FORMAT_LABELS[value],
+          }))}
         />
         <Events aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
           <legend>Events</legend>

@@ -2,11 +2,15 @@ import { baseApi, WEBHOOK_EVENTS, type WebhookEvent } from '@duly/shared/core';
 
 export { WEBHOOK_EVENTS, type WebhookEvent };
 
+/** What the endpoint is sent: the signed JSON, or a summary for Slack or Microsoft Teams. */
+export type WebhookFormat = 'standard' | 'slack' | 'teams';
+
 export interface WebhookEndpoint {
   id: string;
   url: string;
   description: string | null;
   events: WebhookEvent[];
+  format: WebhookFormat;
   enabled: boolean;
   disabled_reason: string | null;
   failing_since: string | null;
@@ -39,6 +43,7 @@ export interface WebhookPayload {
   url: string;
   events: WebhookEvent[];
   description?: string | null;
+  format?: WebhookFormat;
 }
 
 /** The organisation's webhooks (admins): endpoints, their log, a test and a redelivery. */

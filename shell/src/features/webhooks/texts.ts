@@ -1,3 +1,4 @@
+import type { WebhookFormat } from './api';
 /** The webhooks screens' texts (issue 30; not in the spec, written in its voice). */
 export const WEBHOOK_TEXTS = {
   title: 'Webhooks',
@@ -39,4 +40,11 @@ export const EVENT_LABELS: Record<string, string> = {
   'employee.created': 'Employee added',
   'employee.deactivated': 'Employee deactivated',
   ping: 'Ping (tests)',
+};
+
+/** The formats an endpoint may receive, as the form and the details name them. */
+export const FORMAT_LABELS: Record<WebhookFormat, string> = {
+  standard: 'Signed JSON (Standard Webhooks)',
+  slack: 'Slack incoming webhook',
+  teams: 'Microsoft Teams (Workflows)',
 };

@@ -183,4 +183,24 @@ describe('profile → Calendar', () => {
     await user.click(within(section).getByRole('button', { name: 'Create calendar URL' }));
     await waitFor(() => expect(api.sent).toEqual([{ scope: 'organization' }]));
   });
+
+  it('after a reload the URL is not shown again: it says why and offers to regenerate it', async () => {
+    const api = backend('employee');
+    server.use(...api.handlers);
+    const first = renderShell({ route: '/profile', token: makeToken() });
+    let section = await screen.findByRole('region', { name: 'Calendar' });
+    await first.user.click(
+      await within(section).findByRole('button', { name: 'Create calendar URL' }),
+    );
+    await within(section).findByLabelText('Calendar URL');
+    first.unmount();
+
+    const { user } = renderShell({ route: '/profile', token: makeToken() });
+    section = await screen.findByRole('region', { name: 'Calendar' });
+    expect(await within(section).findByText(/keeps only a fingerprint of it/)).toBeInTheDocument();
+    expect(within(section).queryByLabelText('Calendar URL')).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Regenerate URL' }));
+    expect(await within(section).findByLabelText('Calendar URL')).toHaveValue(FEED);
+    await waitFor(() => expect(api.sent).toHaveLength(2));
+  });
 });

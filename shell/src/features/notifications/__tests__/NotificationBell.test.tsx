@@ -91,6 +91,27 @@ describe('the notification bell', () => {
     expect(items[0]).toHaveTextContent('Unread: Certificate reminder');
   });
 
+  it('tells an admin that a webhook was disabled, with a link to the webhook', async () => {
+    useBackend([
+      makeNotice({
+        kind: 'webhook_disabled',
+        item_type: 'webhook',
+        item_id: 'hook-3',
+        item_title: 'https://hooks.example.com/duly',
+        item_date: '2026-11-24T04:30:00.000Z',
+        created_at: '2026-11-24T04:30:00.000Z',
+      }),
+    ]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    const [item] = await within(panel).findAllByRole('listitem');
+    expect(item).toHaveTextContent('Webhook disabled · Nov 24, 2026 10:00');
+    expect(item).toHaveTextContent('Failing for 24 hours; disabled Nov 24, 2026 10:00');
+    expect(
+      within(item).getByRole('link', { name: 'https://hooks.example.com/duly' }),
+    ).toHaveAttribute('href', '/settings/webhooks/hook-3');
+  });
+
   it('marks one notice read, which lowers the count', async () => {
     const backend = useBackend([makeNotice({ item_title: 'Fire safety licence' }), makeNotice()]);
     const { user } = renderWithBell();

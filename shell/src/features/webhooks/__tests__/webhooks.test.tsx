@@ -17,6 +17,7 @@ const ENDPOINT: WebhookEndpoint = {
   url: 'https://hr.example.com/duly',
   description: 'Our HR system',
   events: ['task.created', 'certificate.expired'],
+  format: 'standard',
   enabled: true,
   disabled_reason: null,
   failing_since: null,
@@ -125,6 +126,7 @@ describe('/settings/webhooks', () => {
     await user.type(within(form).getByLabelText(/Endpoint URL/), 'https://chat.example.com/in');
     await user.click(within(form).getByRole('checkbox', { name: 'Task overdue' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Certificate expired' }));
+    await user.selectOptions(within(form).getByLabelText('Format'), 'Slack incoming webhook');
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
 
     await waitFor(() => expect(state.created).toHaveLength(1));
@@ -132,6 +134,7 @@ describe('/settings/webhooks', () => {
       url: 'https://chat.example.com/in',
       events: ['task.overdue', 'certificate.expired'],
       description: null,
+      format: 'slack',
     });
     const secretCard = await screen.findByRole('region', { name: 'Signing secret' });
     expect(within(secretCard).getByText('whsec_c2VjcmV0LXNob3duLW9uY2U=')).toBeInTheDocument();
