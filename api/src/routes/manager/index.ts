@@ -26,7 +26,6 @@ import { requireRole } from '../../plugins/auth';
 import { actorOf } from '../access';
 import { tellNewAssignee, tellNewPersonInCharge } from '../../reminders/reassignment';
 import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
-import { certificateSchedule } from '../../reminders/schedule';
 import { reminderWindow } from '../certificates';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import {
