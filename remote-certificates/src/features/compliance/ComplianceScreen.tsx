@@ -48,6 +48,22 @@ const SORTS = [
 ];
 
 /**
+ * The departments to filter by: the form's list, plus any other the people on screen belong to
+ * (an import or the API may have stored one the form does not offer, such as "Operations") and
+ * the one in the URL, so a filter that is on can always be seen.
+ */
+function departmentChoices(
+  seen: (string | null | undefined)[] = [],
+  selected: string | null,
+): string[] {
+  const known = new Set<string>(DEPARTMENTS);
+  const others = [...seen, selected].filter(
+    (name): name is string => Boolean(name) && !known.has(name as string),
+  );
+  return [...DEPARTMENTS, ...[...new Set(others)].sort((a, b) => a.localeCompare(b))];
+}
+
+/**
  * /compliance (issue 28, admins and managers): people × the certificate types they must hold.
  * Filters, sort and page live in the URL (`?department=Operations&gaps_only=true&page=2`), so a
  * dashboard can link to a filtered matrix. A manager sees their team (their department) unless
@@ -80,6 +96,10 @@ export function ComplianceScreen() {
   };
 
   const types = query.data?.matrix.types ?? [];
+  const departments = departmentChoices(
+    query.data?.matrix.rows.map((row) => row.employee.department),
+    search.get('department'),
+  );
   return (
     <>
       <PageHeader
@@ -102,7 +122,7 @@ export function ComplianceScreen() {
           placeholder="All departments"
           value={search.get('department') ?? ''}
           onChange={(event) => set('department', event.target.value)}
-          options={DEPARTMENTS.map((name) => ({ value: name, label: name }))}
+          options={departments.map((name) => ({ value: name, label: name }))}
         />
         <Select
           label="Certificate type"

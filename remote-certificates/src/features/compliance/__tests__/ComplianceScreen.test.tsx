@@ -125,6 +125,14 @@ describe('the compliance matrix', () => {
     expect(asked.at(-1)?.get('gaps_only')).toBe('true');
   });
 
+  it("offers the people's own departments too, such as one an import stored (Operations)", async () => {
+    const { asked, user } = setUp();
+    await screen.findByRole('grid');
+    await user.selectOptions(screen.getByLabelText('Department'), 'Operations');
+    await waitFor(() => expect(asked.at(-1)?.get('department')).toBe('Operations'));
+    expect(screen.getByLabelText('Department')).toHaveValue('Operations');
+  });
+
   it('a manager sees their team by default, and everyone on request', async () => {
     const manager = makeToken({ role: 'manager', sub: rahul.id });
     const { asked, user } = setUp('/compliance', manager);
