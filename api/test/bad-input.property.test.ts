@@ -7,12 +7,14 @@
  * Runs are bounded (RUNS per property and route) with a fixed seed per route, so a failure
  * reproduces; DULY_PROPERTY_RUNS raises the count for a longer local hunt.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   apiPath,
   call,
   createCertificate,
+  createCertificateType,
   createNotification,
   createOrganization,
   createTask,
@@ -24,6 +26,7 @@ import {
   type RouteEntry,
   type TestOrganization,
 } from './helper';
+import { uploadDocument } from './document-files';
 import { FIRST_YEAR, LAST_YEAR } from '../src/lib/dates';
 import {
   invalidObject,
@@ -81,6 +84,10 @@ interface World {
   /** A notice to the admin, the caller of every request here. */
   notice: string;
   webhook: string;
+  certificateType: string;
+  document: string;
+  /** No import exists: its routes answer 404 once their input is valid, never a 5xx. */
+  missingImport: string;
 }
 
 /**
@@ -108,6 +115,9 @@ function concretePath(route: RouteEntry, world: World): string {
     ['/organizations/', world.org.id],
     ['/notifications/', world.notice],
     ['/webhooks/', world.webhook],
+    ['/certificate-types/', world.certificateType],
+    ['/documents/', world.document],
+    ['/imports/', world.missingImport],
   ];
   const match = ids.find(([prefix]) => path.startsWith(prefix));
   if (!match) throw new Error(`No id known for ${route.method} ${route.url}: add it here`);
@@ -131,7 +141,11 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
       certificate: await createCertificate(db, org),
       notice: await createNotification(db, org.admin),
       webhook: (await createWebhook(db, org)).id,
+      certificateType: await createCertificateType(db, org),
+      document: '',
+      missingImport: randomUUID(),
     };
+    world.document = await uploadDocument(context().app, org.employee.token, world.certificate);
     const table = await routes;
     bodyRoutes = table.filter((route) => route.schema?.body);
     queryRoutes = table.filter((route) => route.schema?.querystring);

@@ -30,10 +30,12 @@ const DISTRIBUTED_OTHERWISE: Record<string, string> = {
 };
 
 /**
- * Tables the rules do not apply to: Kysely's migration bookkeeping, which stays a local table
- * of the Citus coordinator (migrations run there), never distributed.
+ * Tables the rules do not apply to, local tables of the Citus coordinator, never distributed:
+ * Kysely's migration bookkeeping (migrations run there), and the shared limits' windows
+ * (limit_windows, issue 31), counted per client address or email before any organisation is
+ * known; unlogged, small and short-lived, so one node holds them.
  */
-const EXEMPT = new Set(['kysely_migration', 'kysely_migration_lock']);
+const EXEMPT = new Set(['kysely_migration', 'kysely_migration_lock', 'limit_windows']);
 
 function distributionColumn(table: string): string {
   return DISTRIBUTED_OTHERWISE[table] ?? 'organization_id';
