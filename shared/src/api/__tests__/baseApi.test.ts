@@ -233,7 +233,16 @@ describe('the base query', () => {
 describe('baseApi', () => {
   it('declares one tag type per resource', () => {
     expect([...API_TAG_TYPES].sort()).toEqual(
-      ['Task', 'Certificate', 'Employee', 'Organization', 'Dashboard', 'Notification'].sort(),
+      [
+        'Task',
+        'Certificate',
+        'CertificateType',
+        'Compliance',
+        'Employee',
+        'Organization',
+        'Dashboard',
+        'Notification',
+      ].sort(),
     );
   });
 

@@ -170,7 +170,10 @@ describe('mockApi resources', () => {
         organizations: [organization],
       }).handlers(),
     );
-    expect((await get('/manager/team')).body).toEqual([makeTeamMember({}, priya)]);
+    // The overdue task is Priya's (makeTask's default assignee): open and overdue.
+    expect((await get('/manager/team')).body).toEqual([
+      makeTeamMember({ open_tasks: 1, overdue_tasks: 1 }, priya),
+    ]);
     expect((await get('/manager/tasks')).total).toBe('2');
     expect((await get('/employee/tasks?status=done')).body).toEqual([mine]);
     expect((await get('/employee/tasks?status=pending')).body).toEqual([]);
