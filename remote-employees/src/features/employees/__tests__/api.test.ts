@@ -37,9 +37,10 @@ describe('endpoint names', () => {
     expect(() => injectEmployeeEndpoints(baseApi)).toThrow(/employeesList/);
   });
 
-  it("are the seven 'employees…' names", () => {
+  it("are the eight 'employees…' names", () => {
     const ours = Object.keys(employeesApi.endpoints).filter((name) => !name.startsWith('probe'));
     expect(ours.filter((name) => name.startsWith('employees')).sort()).toEqual([
+      'employeesActivityVerify',
       'employeesAssignedTasks',
       'employeesCreate',
       'employeesGet',
