@@ -4,6 +4,7 @@
  * import's progress and its rows through the one api, injected once here.
  */
 import axios from 'axios';
+import { SPREADSHEET_COLUMNS } from '../contract/spreadsheets';
 import type { Page } from '../contract/types';
 import { baseApi } from './baseApi';
 import { apiConfig } from './config';
@@ -43,17 +44,8 @@ export interface ImportRowResult {
 
 /** The fields of each kind, named as the export names its columns (the template's headers). */
 export const IMPORT_FIELDS: Record<ImportKind, readonly string[]> = {
-  employees: ['email', 'first_name', 'last_name', 'phone', 'department', 'role', 'status'],
-  certificates: [
-    'name',
-    'incharge_email',
-    'issue_date',
-    'expiry_date',
-    'reminder_days_before',
-    'department',
-    'description',
-    'status',
-  ],
+  employees: SPREADSHEET_COLUMNS.employees,
+  certificates: SPREADSHEET_COLUMNS.certificates,
 };
 
 export interface ImportUpload {

@@ -10,3 +10,4 @@ export * from './personName';
 export * from './activity';
 export * from './roles';
 export * from './certificateTypes';
+export * from './spreadsheets';
