@@ -5,7 +5,6 @@
  * retries after an SMTP failure, and opt-outs. Mails go through a real SMTP server.
  */
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -647,13 +646,13 @@ describe.each(testDatabases())('reminders on %s', (kind) => {
       }
       const now = at('2030-05-11T00:00:00Z');
       await runReminderSweep(db, now);
-      const started = performance.now();
       const result = await deliverDueNotifications(db, mailer, now, { ...SENDER, concurrency: 4 });
-      const elapsed = performance.now() - started;
       expect(result).toMatchObject({ mailsSent: 20 });
       expect(smtp.connectionsOpened()).toBeLessThanOrEqual(4);
-      // One after another, 20 mails of at least 4 round trips of 50 ms would take 4 s.
-      expect(elapsed).toBeLessThan(3_000);
+      // Several at once, seen by the server (not timed: a loaded machine makes any time limit
+      // a coin toss): each mail takes at least 4 round trips of 50 ms, so mails sent one after
+      // another would never overlap.
+      expect(smtp.mostMailsAtOnce()).toBeGreaterThan(1);
     });
 
     test('a connection dropped in the middle of a batch sends again only what was in flight: each mail once', async () => {

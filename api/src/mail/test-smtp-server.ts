@@ -56,6 +56,11 @@ export interface TestSmtpServer {
   dropConnections(): void;
   /** Connections opened so far (a pooled client opens few). */
   connectionsOpened(): number;
+  /**
+   * The most mail transactions (MAIL FROM to the end of DATA) that were in progress at once:
+   * above 1 only when a client sends over several connections in parallel.
+   */
+  mostMailsAtOnce(): number;
   close(): Promise<void>;
 }
 
@@ -98,6 +103,9 @@ export async function startTestSmtpServer(
   /** The proxy's connections from clients: closed by close(), and by a drop through the proxy. */
   const proxied = new Set<Socket>();
   let opened = 0;
+  /** Sessions between MAIL FROM and the end of DATA (a refused or reset one leaves on close). */
+  const sendingSessions = new Set<string>();
+  let mostMailsAtOnce = 0;
   /** Client ports of the connections dropConnections closed: nothing more from them is kept. */
   const dropped = new Set<number>();
 
@@ -105,12 +113,24 @@ export async function startTestSmtpServer(
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, session, callback) {
+      sendingSessions.add(session.id);
+      mostMailsAtOnce = Math.max(mostMailsAtOnce, sendingSessions.size);
+      callback();
+    },
+    onClose(session) {
+      sendingSessions.delete(session.id);
+    },
     onRcptTo(address, _session, callback) {
       const refusal = options.refuse?.(address.address.toLowerCase());
       if (refusal) callback(smtpError(refusal.code, refusal.message));
       else callback();
     },
     onData(stream, session, callback) {
+      const finish = (error?: Error) => {
+        sendingSessions.delete(session.id);
+        callback(error);
+      };
       const parse = options.headersOnly
         ? readHeaders(stream)
         : simpleParser(stream).then((parsed) => ({
@@ -123,14 +143,14 @@ export async function startTestSmtpServer(
       parse
         .then((parsed) => {
           if (dropped.has(session.remotePort)) {
-            return callback(smtpError(421, 'Connection dropped'));
+            return finish(smtpError(421, 'Connection dropped'));
           }
           const headerBytes = parsed.headerLines.reduce(
             (sum, { line }) => sum + line.length + 2,
             0,
           );
           if (headerBytes > headerSizeLimit) {
-            return callback(smtpError(552, '5.6.0 Message header size exceeds limit'));
+            return finish(smtpError(552, '5.6.0 Message header size exceeds limit'));
           }
           received.push({
             to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
@@ -148,9 +168,9 @@ export async function startTestSmtpServer(
             links: parsed.text.match(LINK) ?? [],
           });
           for (const wake of waiters) wake();
-          callback();
+          finish();
         })
-        .catch((error: Error) => callback(error));
+        .catch((error: Error) => finish(error));
     },
   });
   // A client that resets its connection (an instance killed mid-mail, or one answering a drop
@@ -207,6 +227,7 @@ export async function startTestSmtpServer(
       }
     },
     connectionsOpened: () => opened,
+    mostMailsAtOnce: () => mostMailsAtOnce,
     close: async () => {
       for (const socket of [...sockets, ...proxied]) socket.destroy();
       if (proxy) await new Promise<void>((resolve) => proxy.close(() => resolve()));
