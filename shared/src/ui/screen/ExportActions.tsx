@@ -4,24 +4,13 @@ import axios from 'axios';
 import { apiConfig } from '../../api/config';
 import { selectToken } from '../../auth/selectors';
 import { Button } from '../Button';
+import { saveBlob } from './saveBlob';
 
 export interface ExportActionsProps {
   /** The list's export route (`/certificates/export`). */
   path: string;
   /** The list's current filters, search and sort (the list query without its page). */
   params: Record<string, unknown>;
-}
-
-/** Saves what the API sent under the name it gave (`content-disposition`). */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -44,7 +33,7 @@ export function ExportActions({ path, params }: ExportActionsProps) {
       });
       const disposition = String(response.headers['content-disposition'] ?? '');
       const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `export.${format}`;
-      save(response.data, name);
+      saveBlob(response.data, name);
     } catch {
       setFailed(true);
     } finally {

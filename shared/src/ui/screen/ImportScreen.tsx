@@ -26,6 +26,7 @@ import { TextField } from '../form/TextField';
 import { PageHeader } from '../PageHeader';
 import { Pagination } from '../Pagination';
 import { ResourceTable } from './ResourceTable';
+import { saveBlob } from './saveBlob';
 
 export interface ImportScreenProps {
   kind: ImportKind;
@@ -73,21 +74,10 @@ const Progress = styled.progress`
   height: ${({ theme }) => theme.space(1)};
 `;
 
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** The template: the headers an export writes, UTF-8 with BOM. */
 function downloadTemplate(kind: ImportKind): void {
   const blob = new Blob([`\uFEFF${IMPORT_FIELDS[kind].join(',')}\r\n`], { type: 'text/csv' });
-  save(blob, `${kind}-template.csv`);
+  saveBlob(blob, `${kind}-template.csv`);
 }
 
 function describeRow(result: ImportRowResult) {
@@ -235,7 +225,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
   };
 
   const downloadErrors = async (id: string) => {
-    save(await downloadImportErrors(id, token), `${kind}-errors.csv`);
+    saveBlob(await downloadImportErrors(id, token), `${kind}-errors.csv`);
   };
 
   const shownMapping = mapping ?? preview?.mapping ?? {};
