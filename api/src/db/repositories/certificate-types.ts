@@ -158,6 +158,18 @@ export async function findCertificateType(
   return toType(row, requirements.get(id) ?? []);
 }
 
+/** A type's fields as its row stores them (offsets as JSON text, flags as 0/1). */
+function storedColumns(fields: CertificateTypeFields) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    validity_months: fields.validity_months,
+    reminder_offsets: JSON.stringify(fields.reminder_offsets),
+    remind_after_expiry: fields.remind_after_expiry ? 1 : 0,
+    required_for_everyone: fields.required_for.everyone ? 1 : 0,
+  };
+}
+
 /** The type of this name in the organisation (names are unique without case), if any. */
 export async function typeIdNamed(
   db: Db,
@@ -205,12 +217,7 @@ export async function insertCertificateType(
       .values({
         organization_id: organizationId,
         id,
-        name: fields.name,
-        description: fields.description,
-        validity_months: fields.validity_months,
-        reminder_offsets: JSON.stringify(fields.reminder_offsets),
-        remind_after_expiry: fields.remind_after_expiry ? 1 : 0,
-        required_for_everyone: fields.required_for.everyone ? 1 : 0,
+        ...storedColumns(fields),
         created_at: now,
         updated_at: now,
       })
@@ -246,12 +253,7 @@ export async function saveCertificateType(
     await trx
       .updateTable('certificate_types')
       .set({
-        name: after.name,
-        description: after.description,
-        validity_months: after.validity_months,
-        reminder_offsets: JSON.stringify(after.reminder_offsets),
-        remind_after_expiry: after.remind_after_expiry ? 1 : 0,
-        required_for_everyone: after.required_for.everyone ? 1 : 0,
+        ...storedColumns(after),
         updated_at: now,
       })
       .where('organization_id', '=', organizationId)
