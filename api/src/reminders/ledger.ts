@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { optOutsOf } from '../db/repositories/email-opt-outs';
+import { insertNewNotices } from '../db/repositories/mail-outbox';
 import type { Database, NewNotification, NotificationKind } from '../db/tables';
 import { itemTypeOf, noticeKey } from './keys';
 
@@ -90,12 +91,7 @@ export async function recordNotices(
   ]);
   let inserted = 0;
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const result = await trx
-      .insertInto('notifications')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .onConflict((conflict) => conflict.columns(['organization_id', 'key']).doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    inserted += await insertNewNotices(trx, rows.slice(start, start + INSERT_CHUNK));
   }
   return inserted;
 }
