@@ -122,6 +122,22 @@ function actorColumns(actor: Actor): {
   return { actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name };
 }
 
+let recording = true;
+
+/**
+ * FOR bench/activity-bench.ts ONLY: turns the history off (`recordActivity` writes nothing,
+ * the saves skip their old values) to measure what recording costs the same write. The API
+ * never calls it; tests never do either.
+ */
+export function setActivityRecording(on: boolean): void {
+  recording = on;
+}
+
+/** False only while the bench measures writes without history. */
+export function recordingActivity(): boolean {
+  return recording;
+}
+
 /**
  * Appends entries to their organisations' chains. Must run inside the change's transaction
  * (it throws otherwise): the head row it locks is released when that transaction ends.
@@ -132,7 +148,7 @@ export async function recordActivity(
   entries: readonly NewActivity[],
   at: string = new Date().toISOString(),
 ): Promise<void> {
-  if (entries.length === 0) return;
+  if (entries.length === 0 || !recording) return;
   if (!trx.isTransaction) throw new Error('recordActivity runs inside the change’s transaction');
   const byOrganization = new Map<string, NewActivity[]>();
   for (const entry of entries) {

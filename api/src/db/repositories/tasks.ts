@@ -13,6 +13,7 @@ import { inTransaction } from '../transaction';
 import {
   changesBetween,
   recordActivity,
+  recordingActivity,
   type Actor,
   type ActivityChanges,
   type NewActivity,
@@ -392,7 +393,10 @@ const SAVED_TASK_COLUMNS = [
   'tasks.assigned_to_user_id',
 ] as const;
 
-/** The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). */
+/**
+ * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). Without
+ * history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
+ */
 async function updateTaskReturningOld(
   trx: Db,
   organizationId: string,
@@ -412,6 +416,10 @@ async function updateTaskReturningOld(
     )
     .where('tasks.organization_id', '=', organizationId)
     .where('tasks.id', '=', id);
+  if (!recordingActivity()) {
+    const saved = await update.returning(SAVED_TASK_COLUMNS).executeTakeFirst();
+    return saved && { before: saved, saved };
+  }
   if (isPostgres(trx)) {
     const row = await update
       .from(
