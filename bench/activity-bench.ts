@@ -246,8 +246,10 @@ function mid(values: readonly number[]): number {
  * What recording costs a write, on one database, measured in one run: each save through the
  * whole API in-process (`app.inject`, the route, its transaction, the commit) with the history
  * on and off (the bench-only switch: without it the save runs its UPDATE alone, no old values,
- * no entry). ROUNDS interleaved rounds, each PER_ROUND requests a mode (after 3 warm-ups), the
- * two modes in alternating order; the overhead is `(on − off) / on` per round, and its median.
+ * no entry), interleaved request by request (pairs, one a mode, in alternating order) over
+ * ROUNDS rounds of PER_ROUND pairs, after 5 warm-up pairs. The overhead is
+ * `(median on − median off) / median on` over every request; each round's own share gives the
+ * range.
  */
 async function writeOverhead(db: Db, database: DatabaseSettings) {
   const config = testConfig({ database });
@@ -274,22 +276,33 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
           throw new Error(`${write.name} answered ${response.statusCode}: ${response.body}`);
         }
       };
+      const timed = async (mode: 'on' | 'off') => {
+        activity.setActivityRecording(mode === 'on');
+        const started = performance.now();
+        await put();
+        return performance.now() - started;
+      };
+      for (let i = 0; i < 5; i += 1) {
+        await timed('on');
+        await timed('off');
+      }
       const on: number[] = [];
       const off: number[] = [];
       const shares: number[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const times: Record<'on' | 'off', number> = { on: 0, off: 0 };
-        const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
-        for (const mode of order) {
-          activity.setActivityRecording(mode === 'on');
-          times[mode] = await median(put, PER_ROUND);
+        const times = { on: [] as number[], off: [] as number[] };
+        // Pairs of requests, one a mode, in alternating order: a spell of load falls on both.
+        for (let i = 0; i < PER_ROUND; i += 1) {
+          const order = i % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+          for (const mode of order) times[mode].push(await timed(mode));
         }
         activity.setActivityRecording(true);
-        on.push(times.on);
-        off.push(times.off);
-        shares.push((times.on - times.off) / times.on);
+        on.push(...times.on);
+        off.push(...times.off);
+        shares.push((mid(times.on) - mid(times.off)) / mid(times.on));
       }
-      results.push({ name: write.name, on: mid(on), off: mid(off), share: mid(shares), shares });
+      const share = (mid(on) - mid(off)) / mid(on);
+      results.push({ name: write.name, on: mid(on), off: mid(off), share, shares });
     }
   } finally {
     activity.setActivityRecording(true);
@@ -371,7 +384,7 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
   const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(9);
   const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
   console.log(
-    `\nWrite overhead, ${name}: history on vs off, ${ROUNDS} interleaved rounds of ${PER_ROUND} requests a mode, medians (${w.entries} entries written, the chain verified):`,
+    `\nWrite overhead, ${name}: history on vs off, ${ROUNDS} rounds of ${PER_ROUND} interleaved pairs, medians (${w.entries} entries written, the chain verified):`,
   );
   console.log(`  ${'write'.padEnd(24)}     on       off   recording's share (rounds' range)`);
   for (const r of w.results) {
