@@ -315,7 +315,8 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
 
 /**
  * BENCH_ACTIVITY_PROFILE=1 (PostgreSQL): every statement each save runs, with its median time
- * over PER_ROUND saves (history on), through a Kysely that logs each query's duration.
+ * over PER_ROUND saves, history on and then off, through a Kysely that logs each query's
+ * duration (the time from sending it to its answer).
  */
 async function profileStatements(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
@@ -350,22 +351,27 @@ async function profileStatements(url: string) {
         ...write.request(n),
       });
     };
-    for (let i = 0; i < 5; i += 1) await put();
-    durations.clear();
-    recordingStatements = true;
-    const total: number[] = [];
-    for (let i = 0; i < PER_ROUND; i += 1) {
-      const started = performance.now();
-      await put();
-      total.push(performance.now() - started);
-    }
-    recordingStatements = false;
-    console.log(`\n${write.name}: ${mid(total).toFixed(2)} ms a request (median), its statements:`);
-    for (const [text, list] of durations) {
+    for (const mode of ['on', 'off'] as const) {
+      activity.setActivityRecording(mode === 'on');
+      for (let i = 0; i < 5; i += 1) await put();
+      durations.clear();
+      recordingStatements = true;
+      const total: number[] = [];
+      for (let i = 0; i < PER_ROUND; i += 1) {
+        const started = performance.now();
+        await put();
+        total.push(performance.now() - started);
+      }
+      recordingStatements = false;
       console.log(
-        `  ${mid(list).toFixed(2).padStart(6)} ms ×${(list.length / PER_ROUND).toFixed(1)}  ${text}`,
+        `\n${write.name}, history ${mode}: ${mid(total).toFixed(2)} ms a request (median), its statements:`,
       );
+      for (const [text, list] of durations) {
+        const each = (list.length / PER_ROUND).toFixed(1);
+        console.log(`  ${mid(list).toFixed(2).padStart(6)} ms ×${each}  ${text}`);
+      }
     }
+    activity.setActivityRecording(true);
   }
   await app.close();
   await db.destroy();
