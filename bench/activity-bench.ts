@@ -7,9 +7,11 @@
  * - the organisation-wide list's first page (50 entries + X-Total-Count);
  * - its 1000th keyset page (`before=<id>`, 50 a page);
  * - one item's history (an item with 50 entries, first page + count);
- * - the write overhead: what recording adds to a write's transaction (the old row's locked read
- *   and `recordActivity`: a transaction with them minus the same transaction without), as a
- *   share of `PUT /tasks/:id` through the whole API in-process; interleaved rounds.
+ * - the write overhead: `PUT /tasks/{id}`, `PUT /certificates/{id}` and `PUT /employees/{id}`
+ *   through the whole API in-process with the history on and off (the bench-only
+ *   `setActivityRecording`), interleaved request by request, on a SQLite file and on
+ *   PostgreSQL (writeOverhead); `(median on − median off) / median on`. The load average is
+ *   printed before and after. BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
  *
