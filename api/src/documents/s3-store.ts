@@ -1,0 +1,127 @@
+/**
+ * The scale-out store: documents in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2...),
+ * chosen by DOCUMENTS_S3_URL, so several API instances share one store (docs/documents.md).
+ *
+ * Keys are the disk store's, `<organisation>/<sha256>`. An upload is put only once it is
+ * whole and typed: the routes stage it to a local temporary file first (staging.ts hashes it
+ * on the way, file-kind.ts reads its first and last bytes), because the key is the content's
+ * hash, known only at the end. `put` then streams that file to the bucket with lib-storage's
+ * `Upload` (a multipart upload in 5 MiB parts, at most 4 in flight, so never the whole file in
+ * memory); an object appears only when its upload completes, and a failed one is aborted, so
+ * the bucket never holds a part-written document and needs no staging keys of its own to sweep.
+ * Downloads stream the object's body, with the range asked for.
+ *
+ * Any failure to reach the store (refused, timed out, a 5xx, bad credentials, no bucket) is a
+ * StoreUnavailableError, which the API answers with 503 `storage_unavailable`.
+ */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Settings } from './s3-url';
+import { StoreUnavailableError, type ByteRange, type DocumentStore } from './store';
+
+/** 5 MiB, S3's smallest part: a 10 MiB document is two parts. */
+const PART_SIZE = 5 * 1024 * 1024;
+
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  return name === 'NoSuchKey' || name === 'NotFound';
+}
+
+/** Anything but "no such object" means the store is not usable now. */
+function unavailable(error: unknown): Error {
+  if (error instanceof StoreUnavailableError) return error;
+  const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  const { code, name } = error as { code?: string; name?: string };
+  const what = code ?? name ?? 'Error';
+  return new StoreUnavailableError(
+    `The document store did not answer (${what}${status ? ` ${status}` : ''})`,
+    { cause: error },
+  );
+}
+
+export class S3Store implements DocumentStore {
+  readonly client: S3Client;
+
+  constructor(readonly settings: S3Settings) {
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      credentials: settings.credentials,
+      forcePathStyle: settings.forcePathStyle,
+      // Two retries on a network error or a 5xx, then 503: a store that is down fails fast.
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
+    });
+  }
+
+  async put(stagedPath: string, key: string): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: key, Body: createReadStream(stagedPath) },
+      partSize: PART_SIZE,
+      queueSize: 4,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return object.Body as Readable;
+    } catch (error) {
+      // A row whose object is gone is a bug, not an outage: a 500 as on the disk.
+      if (isMissing(error)) throw error;
+      throw unavailable(error);
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw unavailable(error);
+    }
+  }
+
+  async keys(): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return keys;
+  }
+
+  /** Closes the client's sockets (tests, scripts). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}
