@@ -15,6 +15,7 @@
  * StoreUnavailableError, which the API answers with 503 `storage_unavailable`.
  */
 import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -75,6 +76,8 @@ export class S3Store implements DocumentStore {
     } catch (error) {
       throw unavailable(error);
     }
+    // Moved, as on the disk: the staged copy goes once the object is whole in the bucket.
+    await rm(stagedPath, { force: true });
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
