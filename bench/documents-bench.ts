@@ -13,7 +13,6 @@
  *
  * Targets (issue 26): resident memory under 300 MB, the other requests' p99 under 100 ms.
  */
-/// <reference path="../api/test/types/s3rver.d.ts" />
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -20,6 +20,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
@@ -64,9 +65,16 @@ export class S3Store implements DocumentStore {
   }
 
   async put(stagedPath: string, key: string): Promise<void> {
+    await this.upload(stagedPath, key);
+    // Moved, as on the disk: the staged copy goes once the object is whole in the bucket.
+    await rm(stagedPath, { force: true });
+  }
+
+  /** Streams a local file to the bucket under `key`; the file stays (documents:to-s3). */
+  async upload(filePath: string, key: string): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.settings.bucket, Key: key, Body: createReadStream(stagedPath) },
+      params: { Bucket: this.settings.bucket, Key: key, Body: createReadStream(filePath) },
       partSize: PART_SIZE,
       queueSize: 4,
       leavePartsOnError: false,
@@ -76,8 +84,19 @@ export class S3Store implements DocumentStore {
     } catch (error) {
       throw unavailable(error);
     }
-    // Moved, as on the disk: the staged copy goes once the object is whole in the bucket.
-    await rm(stagedPath, { force: true });
+  }
+
+  /** The object's size, or undefined when there is none. */
+  async sizeOf(key: string): Promise<number | undefined> {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      );
+      return head.ContentLength;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw unavailable(error);
+    }
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {

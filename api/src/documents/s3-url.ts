@@ -46,7 +46,8 @@ export function parseS3Url(value: string): S3Settings {
   };
   const user = decodeURIComponent(url.username);
   const secret = decodeURIComponent(url.password);
-  if (Boolean(user) !== Boolean(secret)) fail('names a key without a secret or a secret without a key');
+  if (Boolean(user) !== Boolean(secret))
+    fail('names a key without a secret or a secret without a key');
   return {
     endpoint: `${flag('tls', true) ? 'https' : 'http'}://${url.host}`,
     bucket,
@@ -55,4 +56,3 @@ export function parseS3Url(value: string): S3Settings {
     forcePathStyle: flag('forcePathStyle', false),
   };
 }
-

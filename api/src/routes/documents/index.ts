@@ -141,7 +141,10 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
     );
     // The document is gone; only its bytes stay, unreachable, until removed by hand.
     if (unremovedKey) {
-      request.log.warn({ err: error, key: unremovedKey }, 'A deleted document file was not removed');
+      request.log.warn(
+        { err: error, key: unremovedKey },
+        'A deleted document file was not removed',
+      );
     }
     return reply.code(204).send(null);
   });
