@@ -4,7 +4,7 @@
  * DOCUMENTS_S3_URL then serves the documents uploaded to the disk. A damaged file is reported
  * and not copied; a second run copies nothing again.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,24 @@ import {
 } from './helper';
 import { startS3Server, type TestS3Server } from './s3-server';
 import { API_DIR } from './server-process';
+
+/** `npm run documents:to-s3` (its script, as npm runs it) with `env`. */
+function runCommand(
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/documents-to-s3.ts'], {
+      cwd: API_DIR,
+      env: { ...process.env, DATABASE_URL: '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 describe.each(testDatabases())('documents:to-s3 on %s', (kind) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duly-documents-to-s3-'));
@@ -66,11 +84,8 @@ describe.each(testDatabases())('documents:to-s3 on %s', (kind) => {
     expect((await bucket.keys()).sort()).toEqual(keys);
 
     // Again, through the command: nothing to copy, the damaged file named, exit code 1.
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/documents-to-s3.ts'], {
-      cwd: API_DIR,
-      env: { ...process.env, DATA_DIR: dataDir, DOCUMENTS_S3_URL: server.url, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    // Not spawnSync: the S3 server runs in this process and must answer the command.
+    const run = await runCommand({ DATA_DIR: dataDir, DOCUMENTS_S3_URL: server.url });
     expect(run.stdout).toMatch(/0 copied, 2 already there, 1 damaged\./);
     expect(run.stderr).toContain(`${damaged}: its bytes do not match its hash`);
     expect(run.status).toBe(1);
