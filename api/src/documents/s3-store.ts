@@ -6,8 +6,8 @@
  * whole and typed: the routes stage it to a local temporary file first (staging.ts hashes it
  * on the way, file-kind.ts reads its first and last bytes), because the key is the content's
  * hash, known only at the end. `put` then streams that file to the bucket with lib-storage's
- * `Upload` (a multipart upload in 5 MiB parts, at most 4 in flight, so never the whole file in
- * memory); an object appears only when its upload completes, and a failed one is aborted, so
+ * `Upload` (a multipart upload in 5 MiB parts, 2 in flight, at most 2 uploads at once, so a bounded
+ * amount in memory whatever the number of uploads); an object appears only when its upload completes, and a failed one is aborted, so
  * the bucket never holds a part-written document and needs no staging keys of its own to sweep.
  * Downloads stream the object's body, with the range asked for.
  *
@@ -29,8 +29,10 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from './s3-url';
 import { StoreUnavailableError, type ByteRange, type DocumentStore } from './store';
 
-/** 5 MiB, S3's smallest part: a 10 MiB document is two parts. */
+/** 5 MiB, S3's smallest part: a 10 MiB document is two parts, sent side by side. */
 const PART_SIZE = 5 * 1024 * 1024;
+/** Uploads to the bucket at once (each holds up to two parts in memory): 20 MiB at most. */
+const PUTS_AT_ONCE = 2;
 
 function isMissing(error: unknown): boolean {
   const name = (error as { name?: string }).name;
@@ -70,13 +72,38 @@ export class S3Store implements DocumentStore {
     await rm(stagedPath, { force: true });
   }
 
-  /** Streams a local file to the bucket under `key`; the file stays (documents:to-s3). */
+  /**
+   * Streams a local file to the bucket under `key`; the file stays (documents:to-s3). At most
+   * PUTS_AT_ONCE at a time: lib-storage holds each part it sends in memory (a part of up to
+   * 5 MiB per upload), so 50 uploads at once would hold 250 MB; the others wait in their
+   * staging files, on the disk.
+   */
   async upload(filePath: string, key: string): Promise<void> {
+    await this.turn();
+    try {
+      await this.send(filePath, key);
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  private async turn(): Promise<void> {
+    if (this.active >= PUTS_AT_ONCE) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.active += 1;
+  }
+
+  private async send(filePath: string, key: string): Promise<void> {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.settings.bucket, Key: key, Body: createReadStream(filePath) },
       partSize: PART_SIZE,
-      queueSize: 4,
+      queueSize: 2,
       leavePartsOnError: false,
     });
     try {
