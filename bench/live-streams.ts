@@ -60,6 +60,7 @@ async function startApi(): Promise<{ base: string; child: ChildProcess; dataDir:
       LOG_LEVEL: 'warn',
       SCHEDULER: 'off',
       SIGNUP_LIMIT: '100000',
+      USER_REQUEST_LIMIT: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -155,6 +155,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordCost: LEGACY_COST,
     trustProxy: false,
     signupsPerAddressPerHour: 10,
+    // Far above what any test makes with one person's token; user-limits.test.ts sets its own.
+    userRequests: { max: 1_000_000, windowMs: 60_000 },
     webhooks: { requireHttps: false, allowPrivate: false },
     documentsMaxBytes: 10 * 1024 * 1024,
     ...overrides,

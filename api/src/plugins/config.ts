@@ -12,7 +12,9 @@
  * SMTP_POOL_MESSAGES (100), MAIL_RATE_PER_MINUTE (none), SQLITE_SYNCHRONOUS (full), TRUST_PROXY (off: the client's address
  * is the socket's; a hop count or a list of proxy addresses), SIGNUP_LIMIT (10 sign-ups per
  * client address per hour), DATABASE_DIRECT_URL (DATABASE_URL: PostgreSQL without a pooler, for
- * the LISTEN connection), DOCUMENTS_MAX_BYTES (10485760: the largest document upload, 10 MiB).
+ * the LISTEN connection), DOCUMENTS_MAX_BYTES (10485760: the largest document upload, 10 MiB),
+ * USER_REQUEST_LIMIT (1200 requests per signed-in person per window; 0: no limit) and
+ * USER_REQUEST_WINDOW (60 seconds).
  */
 import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
@@ -115,6 +117,11 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Sign-ups per client address per hour (SIGNUP_LIMIT, 10). */
   signupsPerAddressPerHour: number;
+  /**
+   * Requests per signed-in person (USER_REQUEST_LIMIT, 1200, per USER_REQUEST_WINDOW, 60 s),
+   * counted for all instances (limits/user-requests.ts); `max` 0: no limit.
+   */
+  userRequests: { max: number; windowMs: number };
   /**
    * Where webhooks may go (issue 30): https only when NODE_ENV=production; private, loopback
    * and link-local addresses only with WEBHOOKS_ALLOW_PRIVATE=1.
@@ -416,6 +423,11 @@ export function loadConfig(
     passwordCost: PASSWORD_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),
+    userRequests: {
+      max: parseCount(env.USER_REQUEST_LIMIT, 'USER_REQUEST_LIMIT', 1200, 0, 1_000_000_000),
+      windowMs:
+        parseCount(env.USER_REQUEST_WINDOW, 'USER_REQUEST_WINDOW', 60, 1, 24 * 60 * 60) * 1000,
+    },
     webhooks: {
       requireHttps: env.NODE_ENV === 'production',
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
