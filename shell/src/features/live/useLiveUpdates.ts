@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  type ApiTagType,
   apiConfig,
   baseApi,
   selectCurrentUser,
@@ -21,9 +22,10 @@ export function useLiveUpdates(): void {
   const userId = useAppSelector(selectCurrentUser)?.id;
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return undefined;
-    const invalidate = (tags: Parameters<typeof baseApi.util.invalidateTags>[0]) =>
+    const invalidate = (tags: ApiTagType[]) => {
       dispatch(baseApi.util.invalidateTags(tags));
-    const stream = (deliver: typeof invalidate) =>
+    };
+    const stream = (deliver: (tags: ApiTagType[]) => void) =>
       new LiveUpdates({
         ticket: async () =>
           (await dispatch(liveApi.endpoints.eventsTicket.initiate()).unwrap()).ticket,
