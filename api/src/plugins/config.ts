@@ -14,7 +14,8 @@
  * client address per hour), DATABASE_DIRECT_URL (DATABASE_URL: PostgreSQL without a pooler, for
  * the LISTEN connection), DOCUMENTS_MAX_BYTES (10485760: the largest document upload, 10 MiB),
  * USER_REQUEST_LIMIT (1200 requests per signed-in person per window; 0: no limit) and
- * USER_REQUEST_WINDOW (60 seconds).
+ * USER_REQUEST_WINDOW (60 seconds), DATABASE_POOLING (session; `transaction` behind PgBouncer in
+ * transaction mode: no named statements).
  */
 import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
@@ -274,6 +275,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** DATABASE_POOLING: `session` (default: a connection is the client's) or `transaction`. */
+function parseDatabasePooling(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'session') return false;
+  if (value === 'transaction') return true;
+  throw new ConfigError(`DATABASE_POOLING must be session or transaction (got "${value}")`);
+}
+
 const DEFAULT_SIGNUP_LIMIT = 10;
 
 function parseSignupLimit(value: string | undefined): number {
@@ -340,7 +348,12 @@ export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): {
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, env.DATA_DIR || './data');
   const database: DatabaseSettings = env.DATABASE_URL
-    ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
+    ? {
+        dialect: 'postgres',
+        connectionString: env.DATABASE_URL,
+        transactionPooling: parseDatabasePooling(env.DATABASE_POOLING),
+        directConnectionString: env.DATABASE_DIRECT_URL || undefined,
+      }
     : {
         dialect: 'sqlite',
         filename: path.join(dataDir, 'duly.sqlite'),
