@@ -2,7 +2,7 @@
 // `npm run cluster`: Duly as several instances behind a load balancer, for anyone to try
 // (issue 31; docs/scaling.md, "Several instances"). Starts
 //   - PgBouncer in transaction mode (Debian's `pgbouncer`) in front of the PostgreSQL of
-//     DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+//     DATABASE_URL (default postgres://postgres@127.0.0.1:5432/duly_cluster, created if missing),
 //   - three API instances (CLUSTER_INSTANCES) on the ports after CLUSTER_PORT, each with
 //     DATABASE_URL through PgBouncer, DATABASE_POOLING=transaction (no named statements) and
 //     DATABASE_DIRECT_URL to PostgreSQL itself (each instance's one LISTEN connection),
@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import {
   buildStalePackages,
   probeUrl,
@@ -30,7 +31,7 @@ const PORT = Number(env.CLUSTER_PORT || 8080);
 const INSTANCES = Number(env.CLUSTER_INSTANCES || 3);
 const BOUNCER_PORT = Number(env.CLUSTER_PGBOUNCER_PORT || 6432);
 const DIR = path.resolve(env.CLUSTER_DIR || path.join(tmpdir(), `duly-cluster-${PORT}`));
-const DATABASE_URL = env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE_URL = env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/duly_cluster';
 
 const children = [];
 let stopping = false;
@@ -183,6 +184,25 @@ function stop(code = 0) {
   setTimeout(() => process.exit(code), 1500).unref();
 }
 
+/** Creates the database of DATABASE_URL when it does not exist yet (through the server's `postgres`). */
+async function ensureDatabase(server, database) {
+  const admin = new URL(server);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      database,
+    ]);
+    if (rowCount === 0) {
+      await client.query(`create database "${database.replace(/"/g, '""')}"`);
+      log(`Created the database ${database}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   ensureTools();
   mkdirSync(path.join(DIR, 'data'), { recursive: true });
@@ -190,7 +210,8 @@ async function main() {
     mkdirSync(path.join(DIR, 'nginx-temp', name), { recursive: true });
   }
   const server = new URL(DATABASE_URL);
-  const database = server.pathname.replace(/^\//, '') || 'postgres';
+  const database = decodeURIComponent(server.pathname.replace(/^\//, '')) || 'postgres';
+  await ensureDatabase(server, database);
 
   // PgBouncer refuses to run as root: it then runs as the postgres user (or nobody).
   writeFileSync(path.join(DIR, 'pgbouncer.ini'), pgbouncerConfig(server));
