@@ -119,6 +119,7 @@ function startApi(port: number, dataDir: string, databaseUrl: string): ChildProc
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      USER_REQUEST_LIMIT: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

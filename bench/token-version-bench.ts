@@ -76,6 +76,7 @@ async function startApi(name: string, root: string): Promise<Api> {
       LOG_LEVEL: 'warn',
       RESPONSE_CACHE: 'off',
       JWT_SECRET,
+      USER_REQUEST_LIMIT: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

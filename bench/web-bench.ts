@@ -215,6 +215,7 @@ async function startProduct(benchPageDir: string, dataDir: string, root = ROOT) 
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       DULY_BENCH_PAGE_DIR: benchPageDir,
+      USER_REQUEST_LIMIT: '1000000000',
     },
   });
   let output = '';

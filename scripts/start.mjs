@@ -153,14 +153,14 @@ export function displayUrl(host, port) {
 }
 
 /** An address this machine can reach the server on. */
-function probeUrl(host, port) {
+export function probeUrl(host, port) {
   const wildcard = ['', '0.0.0.0', '::'].includes(host);
   const name = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}/config.json`;
 }
 
 /** Resolves once the server answers, or rejects when the child exits first or time runs out. */
-async function waitUntilServing(url, child, timeoutMs = 120_000) {
+export async function waitUntilServing(url, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {

@@ -150,6 +150,7 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   // writes its paths out in full, as spec section 7 names them (`/tasks/`, `/certificates/{id}/`).
   await fastify.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
+    signedIn.addHook('onRequest', signedIn.limitUserRequests);
     signedIn.addHook('onRequest', signedIn.requireExistingWriter);
     // Once a write has answered (its transaction committed), open screens hear of it.
     signedIn.addHook('onResponse', async (request, reply) => {

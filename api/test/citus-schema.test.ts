@@ -33,9 +33,15 @@ const DISTRIBUTED_OTHERWISE: Record<string, string> = {
  * Tables the rules do not apply to, local tables of the Citus coordinator, never distributed:
  * Kysely's migration bookkeeping (migrations run there), and the shared limits' windows
  * (limit_windows, issue 31), counted per client address or email before any organisation is
- * known; unlogged, small and short-lived, so one node holds them.
+ * known, and the requests per person (limit_counters); unlogged, small and short-lived, so one
+ * node holds them.
  */
-const EXEMPT = new Set(['kysely_migration', 'kysely_migration_lock', 'limit_windows']);
+const EXEMPT = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'limit_windows',
+  'limit_counters',
+]);
 
 function distributionColumn(table: string): string {
   return DISTRIBUTED_OTHERWISE[table] ?? 'organization_id';

@@ -104,10 +104,18 @@ export async function openTestDatabase(kind: DatabaseKind, migrate = true): Prom
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
+  // DULY_TEST_POSTGRES_DIRECT_URL: DATABASE_URL is a pooler in transaction mode (PgBouncer,
+  // `npm run cluster`), and this is PostgreSQL itself, for the LISTEN connection.
+  const direct = process.env.DULY_TEST_POSTGRES_DIRECT_URL
+    ? new URL(process.env.DULY_TEST_POSTGRES_DIRECT_URL)
+    : undefined;
+  if (direct) direct.pathname = `/${name}`;
   const settings: DatabaseSettings = {
     dialect: 'postgres',
     connectionString: url.toString(),
     poolSize: 4,
+    transactionPooling: direct !== undefined,
+    directConnectionString: direct?.toString(),
   };
   const db = createDatabase(settings);
   if (migrate) await migrateToLatest(db);
@@ -155,6 +163,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordCost: LEGACY_COST,
     trustProxy: false,
     signupsPerAddressPerHour: 10,
+    // Far above what any test makes with one person's token; user-limits.test.ts sets its own.
+    userRequests: { max: 1_000_000, windowMs: 60_000 },
     webhooks: { requireHttps: false, allowPrivate: false },
     documentsMaxBytes: 10 * 1024 * 1024,
     ...overrides,

@@ -158,6 +158,29 @@ function storeContract(
       // The gate is full now: the gated check (max 0) refuses; the gate alone never does.
       expect((await gated()).admitted).toBe(false);
     });
+
+    test('count: parallel counts from two instances admit exactly the budget; refusals are not counted', async () => {
+      const person = key();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => stores[i % 2].count(person, 7, 60_000)),
+      );
+      expect(answers.filter((answer) => answer.admitted)).toHaveLength(7);
+      const refused = answers.find((answer) => !answer.admitted)!;
+      expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    });
+
+    test("count: the previous window's count weighs by how much of it still overlaps", async () => {
+      const person = key();
+      const start = Math.floor(Date.now() / 60_000) * 60_000 - 120_000;
+      for (let i = 0; i < 10; i += 1) await stores[i % 2].count(person, 10, 60_000, start + 500);
+      const next = start + 60_000 + 15_000;
+      expect((await stores[0].count(person, 10, 60_000, next)).admitted).toBe(true);
+      expect((await stores[1].count(person, 10, 60_000, next)).admitted).toBe(true);
+      expect(await stores[0].count(person, 10, 60_000, next)).toEqual({
+        admitted: false,
+        retryAfterSeconds: 3,
+      });
+    });
   });
 }
 

@@ -183,6 +183,8 @@ export async function startDuly({
       SCHEDULER: 'off',
       // Every test signs up its own organisation, all from 127.0.0.1 (docs/accounts.md, "Limits").
       SIGNUP_LIMIT: '10000',
+      // Some specs make many requests with one person's token in a minute.
+      USER_REQUEST_LIMIT: '100000',
       // Webhook receivers the tests start listen on 127.0.0.1 (docs/integrations.md).
       WEBHOOKS_ALLOW_PRIVATE: '1',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),

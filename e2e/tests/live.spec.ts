@@ -78,4 +78,47 @@ test.describe('live screens (issue 31)', () => {
       await second?.stop();
     }
   });
+
+  test("two tabs of one person share one stream: one /events request, and a change reaches both; closing the leader's tab hands the stream over", async ({
+    browser,
+    duly,
+  }) => {
+    const admin = await signUp(duly.baseURL, { fullName: 'Asha Verma' });
+    const context = await browser.newContext();
+    const streams: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/events') streams.push(request.url());
+    });
+    const first = await context.newPage();
+    await openSignedIn(first, admin.token, '/tasks');
+    await expect(first.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+    const second = await context.newPage();
+    await second.goto('/tasks');
+    await expect(second.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+    // Long enough for the second tab to have claimed a stream of its own, had it not heard the first.
+    await second.waitForTimeout(1500);
+    expect(streams).toHaveLength(1);
+
+    await createTask(duly.baseURL, admin, {
+      title: 'Refill the first-aid kit',
+      due_date: new Date(Date.now() + 3 * DAY_MS).toISOString(),
+    });
+    for (const page of [first, second]) {
+      await expect(
+        page.getByRole('row').filter({ hasText: 'Refill the first-aid kit' }),
+      ).toBeVisible();
+    }
+
+    // The leader's tab closes: the other opens the one stream now, and still hears changes.
+    await first.close();
+    await expect.poll(() => streams.length).toBe(2);
+    await createTask(duly.baseURL, admin, {
+      title: 'Test the smoke alarms',
+      due_date: new Date(Date.now() + 3 * DAY_MS).toISOString(),
+    });
+    await expect(
+      second.getByRole('row').filter({ hasText: 'Test the smoke alarms' }),
+    ).toBeVisible();
+    await context.close();
+  });
 });

@@ -18,12 +18,29 @@ const SQLITE_READERS = 1;
 
 export type DatabaseSettings =
   | { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous }
-  | { dialect: 'postgres'; connectionString: string; poolSize?: number };
+  | {
+      dialect: 'postgres';
+      connectionString: string;
+      poolSize?: number;
+      /**
+       * The connection string goes through a pooler in transaction mode (PgBouncer,
+       * DATABASE_POOLING=transaction): consecutive queries of one pg client may run on
+       * different server connections, so nothing may outlive a transaction. Reads are then
+       * never named (prepared) statements, whose names a server connection would not know or
+       * would know already from another client.
+       */
+      transactionPooling?: boolean;
+      /** PostgreSQL itself, past the pooler: for the one LISTEN connection (DATABASE_DIRECT_URL). */
+      directConnectionString?: string;
+    };
 
 const changeCounters = new WeakMap<Db, () => string>();
 const postgresUrls = new WeakMap<Db, string>();
 
-/** The PostgreSQL server `db` connects to (undefined for SQLite): for a connection of its own. */
+/**
+ * The PostgreSQL server `db` connects to, past any pooler (undefined for SQLite): for a
+ * connection of its own (the LISTEN connection).
+ */
 export function postgresConnectionStringOf(db: Db): string | undefined {
   return postgresUrls.get(db);
 }
@@ -45,9 +62,11 @@ export function createDatabase(settings: DatabaseSettings): Db {
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: preparingReads(pool) }),
+      dialect: new PostgresDialect({
+        pool: settings.transactionPooling ? pool : preparingReads(pool),
+      }),
     });
-    postgresUrls.set(db, settings.connectionString);
+    postgresUrls.set(db, settings.directConnectionString ?? settings.connectionString);
     return db;
   }
   const { filename } = settings;

@@ -18,6 +18,7 @@ import {
   type LimitStore,
   type StoreAnswer,
 } from './store';
+import type { CountAnswer } from './user-requests';
 
 const SWEEP_BATCH = 500;
 const SWEEP_EVERY_MS = 60_000;
@@ -65,18 +66,32 @@ export class PostgresLimitStore implements LimitStore {
     await sql`delete from limit_windows where key = ${key}`.execute(this.db);
   }
 
-  /** Deletes expired rows, `SWEEP_BATCH` at a time (short locks); returns how many. */
+  async count(key: string, max: number, windowMs: number, now = Date.now()): Promise<CountAnswer> {
+    const { rows } = await sql<{ wait: number }>`
+      select duly_limit_count(${key}::text, ${max}::int, ${windowMs}::bigint, ${now}::bigint)
+        as wait`.execute(this.db);
+    const wait = Number(rows[0].wait);
+    return { admitted: wait === 0, retryAfterSeconds: wait };
+  }
+
+  /**
+   * Deletes expired rows of both tables (limit_windows, limit_counters), `SWEEP_BATCH` at a
+   * time (short locks); returns how many.
+   */
   async sweep(now = Date.now()): Promise<number> {
     let total = 0;
-    for (;;) {
-      const result = await sql`
-        delete from limit_windows where key in (
-          select key from limit_windows where expires_at < ${now}::bigint
-          limit ${SWEEP_BATCH} for update skip locked)`.execute(this.db);
-      const deleted = Number(result.numAffectedRows ?? 0);
-      total += deleted;
-      if (deleted < SWEEP_BATCH) return total;
+    for (const table of [sql.table('limit_windows'), sql.table('limit_counters')]) {
+      for (;;) {
+        const result = await sql`
+          delete from ${table} where key in (
+            select key from ${table} where expires_at < ${now}::bigint
+            limit ${SWEEP_BATCH} for update skip locked)`.execute(this.db);
+        const deleted = Number(result.numAffectedRows ?? 0);
+        total += deleted;
+        if (deleted < SWEEP_BATCH) break;
+      }
     }
+    return total;
   }
 
   async close(): Promise<void> {

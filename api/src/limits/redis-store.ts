@@ -14,6 +14,7 @@ import {
   type LimitStore,
   type StoreAnswer,
 } from './store';
+import type { CountAnswer } from './user-requests';
 
 // KEYS: the checks' keys, then the recorded keys. ARGV: now, hit, n, then per check
 // max, window, gate (1-based, 0 = always, -1 = never), then per recorded key its keep (ms).
@@ -48,6 +49,27 @@ end
 return 0
 `;
 
+// The two-window count of user-requests.ts. KEYS: the current window's key, the previous one's.
+// ARGV: max, window (ms), now (ms). Answers 0 (counted) or the seconds to wait (not counted).
+const COUNT = `
+local max, window, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local start = math.floor(now / window) * window
+local previous = tonumber(redis.call('GET', KEYS[2]) or '0')
+local counted = tonumber(redis.call('GET', KEYS[1]) or '0') + 1
+local overlap = 1 - (now - start) / window
+if previous * overlap + counted <= max then
+  redis.call('SET', KEYS[1], counted, 'PX', start + 2 * window - now)
+  return 0
+end
+local others, untilAt = counted - 1, 0
+if others < max then
+  untilAt = start + window * (1 - (max - others - 1) / previous)
+else
+  untilAt = start + window + window * (1 - (max - 1) / others)
+end
+return math.max(1, math.ceil((untilAt - now) / 1000))
+`;
+
 export class RedisLimitStore implements LimitStore {
   readonly kind = 'redis';
   private readonly redis: Redis;
@@ -58,6 +80,7 @@ export class RedisLimitStore implements LimitStore {
   ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
     this.redis.defineCommand('dulyLimitAdmit', { lua: ADMIT });
+    this.redis.defineCommand('dulyLimitCount', { numberOfKeys: 2, lua: COUNT });
   }
 
   async admit(checks: LimitCheck[], now = Date.now()): Promise<StoreAnswer> {
@@ -87,6 +110,23 @@ export class RedisLimitStore implements LimitStore {
 
   async forget(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async count(key: string, max: number, windowMs: number, now = Date.now()): Promise<CountAnswer> {
+    const window = Math.floor(now / windowMs);
+    const run = (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<number>>)
+      .dulyLimitCount;
+    const wait = Number(
+      await run.call(
+        this.redis,
+        `${this.prefix}${key}:${window}`,
+        `${this.prefix}${key}:${window - 1}`,
+        max,
+        windowMs,
+        now,
+      ),
+    );
+    return { admitted: wait === 0, retryAfterSeconds: wait };
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,8 @@
  * A request counts from the moment it is admitted (a "hit"); the caller may take its hit back
  * (`release`: a sign-in that succeeded or was never checked) or clear a key (`forget`).
  */
+import type { CountAnswer } from './user-requests';
+
 export interface LimitCheck {
   key: string;
   max: number;
@@ -31,6 +33,11 @@ export interface LimitStore {
   /** Takes `hit` back from every key (as if the request had never been admitted). */
   release(keys: string[], hit: string): Promise<void>;
   forget(key: string): Promise<void>;
+  /**
+   * Counts a request under `key` if the estimated sliding window (two fixed windows,
+   * user-requests.ts) stays within `max`; a refused request is not counted. One round trip.
+   */
+  count(key: string, max: number, windowMs: number, now?: number): Promise<CountAnswer>;
   close(): Promise<void>;
 }
 

@@ -47,26 +47,32 @@ function withoutIds(owner: StreamOwner, change: Change): boolean {
 }
 
 /**
- * The text sent for a change, made once per change and audience (with or without ids), not
- * once per stream: an organisation's thousand open streams share two strings.
+ * The bytes sent for a change, made once per change and audience (with or without ids), not
+ * once per stream: an organisation's thousand open streams share two buffers, and writing a
+ * buffer copies no string into UTF-8 per stream. Whether the owner hears the change at all is
+ * checked first, without building its messages.
  */
-const framesOfChange = new WeakMap<Change, Map<boolean, string>>();
+const framesOfChange = new WeakMap<Change, [Buffer | undefined, Buffer | undefined]>();
 
-function framesFor(owner: StreamOwner, change: Change): string {
-  const messages = messagesFor(owner, change);
-  if (messages.length === 0) return '';
-  const audience = withoutIds(owner, change);
+function framesFor(owner: StreamOwner, change: Change): Buffer | undefined {
+  if (change.organizationId !== owner.organizationId) return undefined;
+  if (change.onlyUsers && !change.onlyUsers.includes(owner.userId)) return undefined;
+  if (change.kinds.length === 0) return undefined;
+  const audience = withoutIds(owner, change) ? 1 : 0;
   let frames = framesOfChange.get(change);
   if (!frames) {
-    frames = new Map();
+    frames = [undefined, undefined];
     framesOfChange.set(change, frames);
   }
-  let text = frames.get(audience);
-  if (text === undefined) {
-    text = messages.map((message) => `data: ${JSON.stringify(message)}\n\n`).join('');
-    frames.set(audience, text);
+  let bytes = frames[audience];
+  if (bytes === undefined) {
+    const text = messagesFor(owner, change)
+      .map((message) => `data: ${JSON.stringify(message)}\n\n`)
+      .join('');
+    bytes = Buffer.from(text, 'utf8');
+    frames[audience] = bytes;
   }
-  return text;
+  return bytes;
 }
 
 /** Starts the stream on `response`; returns a function that ends it from the server's side. */
@@ -86,7 +92,7 @@ export function startEventStream(
     connection: 'keep-alive',
   });
 
-  const write = (text: string) => {
+  const write = (text: string | Buffer) => {
     if (ended) return;
     if (response.writableLength > UNREAD_BYTES_MAX) {
       end();

@@ -221,3 +221,28 @@ describe('SIGNUP_LIMIT', () => {
     expect(() => loadConfig({ INIT_CWD: base, SIGNUP_LIMIT: '0' }, [])).toThrow(/SIGNUP_LIMIT/);
   });
 });
+
+describe('USER_REQUEST_LIMIT and USER_REQUEST_WINDOW', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(path.join(os.tmpdir(), 'duly-config-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  test('1200 requests per person a minute by default; 0 is no limit; nonsense is refused', () => {
+    expect(loadConfig({ INIT_CWD: base }, []).userRequests).toEqual({
+      max: 1200,
+      windowMs: 60_000,
+    });
+    expect(
+      loadConfig({ INIT_CWD: base, USER_REQUEST_LIMIT: '0', USER_REQUEST_WINDOW: '10' }, [])
+        .userRequests,
+    ).toEqual({ max: 0, windowMs: 10_000 });
+    expect(() => loadConfig({ INIT_CWD: base, USER_REQUEST_LIMIT: 'lots' }, [])).toThrow(
+      /USER_REQUEST_LIMIT/,
+    );
+    expect(() => loadConfig({ INIT_CWD: base, USER_REQUEST_WINDOW: '0' }, [])).toThrow(
+      /USER_REQUEST_WINDOW/,
+    );
+  });
+});

@@ -14,7 +14,9 @@
  * client address per hour), DATABASE_DIRECT_URL (DATABASE_URL: PostgreSQL without a pooler, for
  * the LISTEN connection), DOCUMENTS_MAX_BYTES (10485760: the largest document upload, 10 MiB),
  * DOCUMENTS_S3_URL (none: documents on the disk under DATA_DIR/documents; else an S3-compatible
- * bucket, documents/s3-url.ts).
+ * bucket, documents/s3-url.ts), USER_REQUEST_LIMIT (1200 requests per signed-in person per window; 0: no limit) and
+ * USER_REQUEST_WINDOW (60 seconds), DATABASE_POOLING (session; `transaction` behind PgBouncer in
+ * transaction mode: no named statements).
  */
 import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
@@ -118,6 +120,11 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Sign-ups per client address per hour (SIGNUP_LIMIT, 10). */
   signupsPerAddressPerHour: number;
+  /**
+   * Requests per signed-in person (USER_REQUEST_LIMIT, 1200, per USER_REQUEST_WINDOW, 60 s),
+   * counted for all instances (limits/user-requests.ts); `max` 0: no limit.
+   */
+  userRequests: { max: number; windowMs: number };
   /**
    * Where webhooks may go (issue 30): https only when NODE_ENV=production; private, loopback
    * and link-local addresses only with WEBHOOKS_ALLOW_PRIVATE=1.
@@ -275,6 +282,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** DATABASE_POOLING: `session` (default: a connection is the client's) or `transaction`. */
+function parseDatabasePooling(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'session') return false;
+  if (value === 'transaction') return true;
+  throw new ConfigError(`DATABASE_POOLING must be session or transaction (got "${value}")`);
+}
+
 const DEFAULT_SIGNUP_LIMIT = 10;
 
 function parseSignupLimit(value: string | undefined): number {
@@ -341,7 +355,12 @@ export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): {
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, env.DATA_DIR || './data');
   const database: DatabaseSettings = env.DATABASE_URL
-    ? { dialect: 'postgres', connectionString: env.DATABASE_URL }
+    ? {
+        dialect: 'postgres',
+        connectionString: env.DATABASE_URL,
+        transactionPooling: parseDatabasePooling(env.DATABASE_POOLING),
+        directConnectionString: env.DATABASE_DIRECT_URL || undefined,
+      }
     : {
         dialect: 'sqlite',
         filename: path.join(dataDir, 'duly.sqlite'),
@@ -424,6 +443,11 @@ export function loadConfig(
     passwordCost: PASSWORD_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signupsPerAddressPerHour: parseSignupLimit(env.SIGNUP_LIMIT),
+    userRequests: {
+      max: parseCount(env.USER_REQUEST_LIMIT, 'USER_REQUEST_LIMIT', 1200, 0, 1_000_000_000),
+      windowMs:
+        parseCount(env.USER_REQUEST_WINDOW, 'USER_REQUEST_WINDOW', 60, 1, 24 * 60 * 60) * 1000,
+    },
     webhooks: {
       requireHttps: env.NODE_ENV === 'production',
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',

@@ -21,7 +21,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   413: 'The body is larger than 1 MiB',
   415: 'The body is not JSON',
   416: 'The requested byte range is outside the file',
-  429: 'Too many attempts: wait and try again',
+  429: 'Too many attempts or requests: wait `Retry-After` seconds and try again',
   503: 'The database does not answer',
   507: 'No room left in the documents’ store',
 };
@@ -58,6 +58,8 @@ export function documentAnswers(schema: FastifySchema): FastifySchema {
     response[413] ??= ErrorBody;
     response[415] ??= ErrorBody;
   }
+  // A signed-in route (it can answer 401) counts against its person's budget of requests.
+  if (response[401]) response[429] ??= ErrorBody;
   for (const [status, answer] of Object.entries(response)) {
     if ('description' in answer) continue;
     response[status] = { ...answer, description: STATUS_DESCRIPTIONS[status] ?? 'Answer' };

@@ -38,7 +38,7 @@ const TAG_OF_KIND: Record<string, ApiTagType> = {
   organization: 'Organization',
   notifications: 'Notification',
 };
-const EVERY_TAG = [...new Set(Object.values(TAG_OF_KIND))];
+export const EVERY_TAG = [...new Set(Object.values(TAG_OF_KIND))];
 
 export class LiveUpdates {
   private source: EventSourceLike | undefined;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  type ApiTagType,
   apiConfig,
   baseApi,
   selectCurrentUser,
@@ -7,25 +8,53 @@ import {
   useAppSelector,
 } from '@duly/shared/core';
 import { liveApi } from './api';
-import { LiveUpdates } from './liveUpdates';
+import { EVERY_TAG, LiveUpdates } from './liveUpdates';
+import { TabLeader } from './tabLeader';
 
 /**
  * Keeps the signed-in person's open screens live (liveUpdates.ts) while the chrome is shown.
- * Nothing happens where the browser has no EventSource: screens then refresh as before.
+ * The person's tabs share one stream (tabLeader.ts) where the browser has BroadcastChannel;
+ * otherwise each tab opens its own. Nothing happens where the browser has no EventSource:
+ * screens then refresh as before.
  */
 export function useLiveUpdates(): void {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectCurrentUser)?.id;
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return undefined;
-    const live = new LiveUpdates({
-      ticket: async () =>
-        (await dispatch(liveApi.endpoints.eventsTicket.initiate()).unwrap()).ticket,
-      streamUrl: (ticket) => `${apiConfig().baseUrl}/events?ticket=${encodeURIComponent(ticket)}`,
-      open: (url) => new EventSource(url),
-      invalidate: (tags) => dispatch(baseApi.util.invalidateTags(tags)),
+    const invalidate = (tags: ApiTagType[]) => {
+      dispatch(baseApi.util.invalidateTags(tags));
+    };
+    const stream = (deliver: (tags: ApiTagType[]) => void) =>
+      new LiveUpdates({
+        ticket: async () =>
+          (await dispatch(liveApi.endpoints.eventsTicket.initiate()).unwrap()).ticket,
+        streamUrl: (ticket) => `${apiConfig().baseUrl}/events?ticket=${encodeURIComponent(ticket)}`,
+        open: (url) => new EventSource(url),
+        invalidate: deliver,
+      });
+    if (typeof BroadcastChannel === 'undefined') {
+      const live = stream(invalidate);
+      live.start();
+      return () => live.stop();
+    }
+    const leader = new TabLeader({
+      channel: new BroadcastChannel(`duly-live:${userId}`),
+      everyTag: EVERY_TAG,
+      invalidate,
+      lead: (deliver) => {
+        const live = stream(deliver);
+        live.start();
+        return () => live.stop();
+      },
     });
-    live.start();
-    return () => live.stop();
+    leader.start();
+    // A closing tab runs no React cleanup: hand the stream over as the page goes.
+    const leave = () => leader.stop();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leader.stop();
+    };
   }, [dispatch, userId]);
 }

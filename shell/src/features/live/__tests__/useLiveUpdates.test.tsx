@@ -83,3 +83,39 @@ test('signed out, nothing is opened', async () => {
   expect(tickets).not.toHaveBeenCalled();
   expect(TestEventSource.opened).toHaveLength(0);
 });
+
+test('two tabs of one person (two apps on one BroadcastChannel) open one stream, and both refetch', async () => {
+  TestEventSource.opened = [];
+  titles = ['Renew the fire permit'];
+  const token = makeToken();
+  const first = renderWithProviders(<TaskTitles />, { token });
+  const second = renderWithProviders(<TaskTitles />, { token });
+  await waitFor(() => expect(TestEventSource.opened).toHaveLength(1));
+  // Long enough for a second claim, had there been one.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(TestEventSource.opened).toHaveLength(1);
+
+  titles = ['Renew the fire permit', 'Order new gloves'];
+  const [stream] = TestEventSource.opened;
+  stream.emit('ready');
+  stream.emit('message', JSON.stringify({ type: 'tasks', ids: [] }));
+  await waitFor(() => expect(screen.getAllByText('Order new gloves')).toHaveLength(2));
+  first.unmount();
+  second.unmount();
+});
+
+test('without BroadcastChannel each tab opens its own stream', async () => {
+  TestEventSource.opened = [];
+  const channel = globalThis.BroadcastChannel;
+  delete (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
+  try {
+    const token = makeToken();
+    const first = renderWithProviders(<TaskTitles />, { token });
+    const second = renderWithProviders(<TaskTitles />, { token });
+    await waitFor(() => expect(TestEventSource.opened).toHaveLength(2));
+    first.unmount();
+    second.unmount();
+  } finally {
+    globalThis.BroadcastChannel = channel;
+  }
+});
