@@ -9,7 +9,9 @@
  * BENCH_RUNS (default 10) after a warm-up. Server time; the target is under 1 s.
  *
  *   npm run bench:compliance            (DATABASE_URL for PostgreSQL, as the tests;
- *                                        BENCH_DATABASES=sqlite to leave it out)
+ *                                        BENCH_DATABASES=sqlite to leave it out;
+ *                                        BENCH_KEEP=1 keeps the PostgreSQL database and prints
+ *                                        its URL, to EXPLAIN ANALYZE the queries on it)
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -147,8 +149,10 @@ function median(values: number[]): number {
 
 async function benchOn(kind: DatabaseKind) {
   const database = await openTestDatabase(kind);
+  let organizationOf = '';
   try {
     const seeded = await seed(database.db);
+    organizationOf = seeded.organizationId;
     const app = await buildApp({ config: testConfig(), db: database.db });
     await app.ready();
     const token = tokenFor({
@@ -191,7 +195,10 @@ async function benchOn(kind: DatabaseKind) {
     }
     await app.close();
   } finally {
-    await database.drop();
+    if (process.env.BENCH_KEEP && database.settings.dialect === 'postgres') {
+      console.log(`  kept ${database.settings.connectionString} (organization ${organizationOf})`);
+      await database.db.destroy();
+    } else await database.drop();
   }
 }
 
