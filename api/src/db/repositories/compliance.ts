@@ -113,7 +113,7 @@ function withSummaries(
       select k.role, k.dept, r.type_id from k
         join r on r.kind = 'department' and r.value = k.dept
         join t on t.id = r.type_id),
-    kn as (select role, dept, count(*) as required from kt group by role, dept),
+    kn as materialized (select role, dept, count(*) as required from kt group by role, dept),
     c as materialized (select incharge_person_id as person_id, certificate_type_id as type_id
       from certificates where organization_id = ${org} and certificate_type_id is not null
         and incharge_person_id is not null and expiry_date >= ${filter.today}),
@@ -121,7 +121,7 @@ function withSummaries(
       from c join p on p.id = c.person_id
         join kt on kt.role = p.role and kt.dept = p.dept and kt.type_id = c.type_id
       group by c.person_id, c.type_id),
-    oc as (select person_id, count(*) as compliant from ok group by person_id),
+    oc as materialized (select person_id, count(*) as compliant from ok group by person_id),
     pp as materialized (select p.id, p.full_name, p.email, p.department, p.role, p.dept,
         coalesce(kn.required, 0) as required, coalesce(oc.compliant, 0) as compliant
       from p left join kn on kn.role = p.role and kn.dept = p.dept
