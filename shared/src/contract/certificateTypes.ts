@@ -125,4 +125,3 @@ export function isCompliant(state: ComplianceState): boolean {
 export function compliancePercent(compliant: number, required: number): number {
   return required === 0 ? 100 : Math.floor((compliant * 100) / required);
 }
-
