@@ -277,4 +277,54 @@ describe.each(testDatabases())('compliance on %s', (kind) => {
     ]);
     expect(sheet.rowCount).toBe(4);
   });
+
+  test('a type required twice over (role and department) is one cell; two certificates of a type count once; a page past the end keeps its total', async () => {
+    const { app, db } = context();
+    const w = await buildWorld(db);
+    // "First aid": required of managers; now of Operations too. An Operations manager needs it once.
+    await db
+      .insertInto('certificate_type_requirements')
+      .values({
+        organization_id: w.org.id,
+        certificate_type_id: w.firstAid,
+        kind: 'department',
+        value: 'Operations',
+      })
+      .execute();
+    const lead = await createUser(db, w.org.id, { role: 'manager', department: 'Operations' });
+    for (const days of [100, 200]) {
+      await createCertificate(db, w.org, {
+        certificate_type_id: w.firstAid,
+        incharge_person_id: lead.id,
+        expiry_date: kolkataDateIn(days),
+      });
+    }
+    // No department: a department's requirement does not reach them.
+    const nowhere = await createUser(db, w.org.id, { department: null });
+    const response = await call(app, 'GET', '/compliance?department=Operations&limit=10', {
+      token: w.org.admin.token,
+    });
+    const matrix = response.json();
+    const row = matrix.rows.find(
+      (candidate: { employee: { id: string } }) => candidate.employee.id === lead.id,
+    );
+    const firstAid = matrix.types.findIndex((type: { id: string }) => type.id === w.firstAid);
+    expect(row.cells[firstAid]).toMatchObject({ state: 'valid', expiry_date: kolkataDateIn(200) });
+    // Four in Operations (ravi, meena, arjun, lead) need first aid; only lead holds it.
+    expect(matrix.totals.by_type[firstAid]).toMatchObject({ required: 4, compliant: 1 });
+    const all = await call(app, 'GET', '/compliance?limit=200', { token: w.org.admin.token });
+    const theirs = all
+      .json()
+      .rows.find((candidate: { employee: { id: string } }) => candidate.employee.id === nowhere.id);
+    expect(theirs.compliant_percent).toBe(100);
+    expect(theirs.cells.every((cell: { state: string }) => cell.state === 'not_required')).toBe(
+      true,
+    );
+    const past = await call(app, 'GET', '/compliance?department=Operations&offset=50', {
+      token: w.org.admin.token,
+    });
+    expect(past.json().rows).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('4');
+    expect(past.json().totals).toEqual(matrix.totals);
+  });
 });

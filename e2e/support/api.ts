@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type {
   AuthResponse,
   Certificate,
+  CertificateType,
+  CertificateTypePayload,
   CreateCertificatePayload,
   CreateEmployeePayload,
   CreateTaskPayload,
@@ -162,4 +164,13 @@ export function updateCertificate(
 
 export function listCertificates(baseURL: string, account: Account): Promise<Certificate[]> {
   return call<Certificate[]>(baseURL, 'GET', '/certificates/', undefined, account.token);
+}
+
+/** A certificate type of the admin's organisation (POST /certificate-types/, issue 28). */
+export function createCertificateType(
+  baseURL: string,
+  admin: Account,
+  type: CertificateTypePayload,
+): Promise<CertificateType> {
+  return call<CertificateType>(baseURL, 'POST', '/certificate-types/', type, admin.token);
 }

@@ -42,9 +42,27 @@ test.describe('compliance matrix (issue 28)', () => {
     await expect(total).toHaveText('0%0 of 2');
     await expectAccessible(page, 'compliance matrix');
 
+    // Keyboard: the first cell takes the focus with Tab; the arrows move between cells.
+    const arjunCell = grid.getByRole('link', { name: /^Arjun Rao, Working at height: Missing/ });
+    const meenaCell = grid.getByRole('link', { name: /^Meena Rao, Working at height: Missing/ });
+    await arjunCell.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(meenaCell).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(arjunCell).toBeFocused();
+    // Never colour alone: the state is written in the cell.
+    await expect(arjunCell).toContainText('Missing');
+
     await markDocument(page);
-    await grid.getByRole('link', { name: /^Arjun Rao, Working at height: Missing/ }).click();
+    await arjunCell.click();
+    // The "add certificate" form, prefilled with the person and the type.
     await expect(page.getByLabel(/^Name/)).toHaveValue('Working at height');
+    await expect(page.getByLabel(/^Certificate Type/).locator('option:checked')).toHaveText(
+      'Working at height',
+    );
+    await expect(page.getByLabel(/^Incharge Person/).locator('option:checked')).toContainText(
+      'Arjun Rao',
+    );
     await page.getByLabel(/^Expiry Date/).fill(kolkataDateValue(400));
     await page.getByLabel(/^Reminder Days/).selectOption('30');
     await page.getByRole('button', { name: 'Create Certificate' }).click();
@@ -58,5 +76,10 @@ test.describe('compliance matrix (issue 28)', () => {
     await expect(total).toHaveText('50%1 of 2');
     // The same document: no reload happened on the way.
     await expectSameDocument(page);
+
+    // A held certificate's cell opens that certificate.
+    await grid.getByRole('link', { name: /^Arjun Rao, Working at height: Valid/ }).click();
+    await expect(page).toHaveURL(/\/certificates\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Working at height' })).toBeVisible();
   });
 });

@@ -10,4 +10,5 @@ export * from './personName';
 export * from './activity';
 export * from './roles';
 export * from './certificateTypes';
+export * from './complianceLinks';
 export * from './spreadsheets';

@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { TEST_USER_CLAIMS, apiUrl } from '@duly/shared/test-utils';
-import type { DashboardResponse, Organization } from '@duly/shared';
+import type { ComplianceMatrix, DashboardResponse, Organization } from '@duly/shared';
 
 export const TEST_ORGANIZATION: Organization = {
   id: TEST_USER_CLAIMS.organization_id,
@@ -37,5 +37,19 @@ export const dashboardHandlers = {
   failing: () =>
     http.get(apiUrl('/dashboard/'), () =>
       HttpResponse.json({ message: 'Boom', code: 'INTERNAL' }, { status: 500 }),
+    ),
+};
+
+/** GET /compliance (issue 28): no rows, the organisation's totals (87%, 3 gaps by default). */
+export const complianceHandlers = {
+  ok: (
+    totals: { organization_percent: number; gaps: number } = { organization_percent: 87, gaps: 3 },
+  ) =>
+    http.get(apiUrl('/compliance'), () =>
+      HttpResponse.json({
+        types: [],
+        rows: [],
+        totals: { by_type: [], ...totals },
+      } satisfies ComplianceMatrix),
     ),
 };

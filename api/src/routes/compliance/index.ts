@@ -16,13 +16,10 @@ import {
 import { pageOf, type Page } from '../../db/list';
 import { findCertificateType } from '../../db/repositories/certificate-types';
 import {
-  compliancePeople,
-  complianceTypes,
+  complianceSummary,
   heldCertificates,
-  requiredPairs,
   type ComplianceFilter,
   type ComplianceSort,
-  type TypeSummary,
 } from '../../db/repositories/compliance';
 import { findEmployee } from '../../db/repositories/users';
 import type { Db } from '../../db/tables';
@@ -78,15 +75,18 @@ async function matrixPage(
   filter: ComplianceFilter,
   sort: { by: ComplianceSort; descending: boolean },
   page: Page,
-  types?: TypeSummary[],
 ): Promise<{ matrix: ComplianceMatrix; total: number }> {
-  const columns = types ?? (await complianceTypes(db, filter));
-  const { people, total } = await compliancePeople(db, filter, sort, page);
-  const ids = people.map((person) => person.id);
-  const [required, held] = await Promise.all([
-    requiredPairs(db, filter, ids),
-    heldCertificates(db, filter.organizationId, ids),
-  ]);
+  const {
+    people,
+    total,
+    types: columns,
+    isRequired,
+  } = await complianceSummary(db, filter, sort, page);
+  const held = await heldCertificates(
+    db,
+    filter.organizationId,
+    people.map((person) => person.id),
+  );
   const rows: ComplianceRow[] = people.map((person) => ({
     employee: {
       id: person.id,
@@ -99,7 +99,7 @@ async function matrixPage(
       return {
         type_id: type.id,
         state: complianceCellState({
-          required: required.has(`${person.id}:${type.id}`),
+          required: isRequired(person, type.id),
           expiryDate: certificate?.expiry_date ?? null,
           firstOffset: type.firstOffset,
           today: filter.today,
@@ -137,11 +137,11 @@ async function* exportBatches(
   db: Db,
   filter: ComplianceFilter,
   sort: { by: ComplianceSort; descending: boolean },
-  types: TypeSummary[],
 ): AsyncGenerator<Record<string, unknown>[]> {
   const size = 500;
   for (let offset = 0; ; offset += size) {
-    const { matrix } = await matrixPage(db, filter, sort, { limit: size, offset }, types);
+    // Every page has the same columns: the types required for someone matching the filter.
+    const { matrix } = await matrixPage(db, filter, sort, { limit: size, offset });
     yield matrix.rows.map((row) => ({
       full_name: row.employee.full_name,
       department: row.employee.department,
@@ -181,7 +181,10 @@ const complianceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { query } = request;
       const filter = await filterOf(db, request.caller, query);
-      const types = await complianceTypes(db, filter);
+      const { types } = await complianceSummary(db, filter, sortOf(query), {
+        limit: 1,
+        offset: 0,
+      });
       const format = query.format ?? 'csv';
       const columns = [
         { header: 'name', key: 'full_name' },
@@ -201,7 +204,7 @@ const complianceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           exportStream(
             format,
             columns,
-            exportBatches(db, filter, sortOf(query), types),
+            exportBatches(db, filter, sortOf(query)),
           ) as unknown as string,
         );
     },

@@ -23,6 +23,7 @@ function EditForm({ certificate }: { certificate: Certificate }) {
   return (
     <EditCertificateForm
       initialValues={toEditFormValues(certificate)}
+      certificate={certificate}
       onSubmit={async (values) => {
         await save(updateCertificate({ id: certificate.id, changes: toUpdatePayload(values) }));
       }}

@@ -18,7 +18,7 @@ import {
   useTeamTasksQuery,
 } from './api';
 import { AssignDialog } from './components/AssignDialog';
-import { TeamSummary } from './components/TeamSummary';
+import { TeamCompliance, TeamSummary } from './components/TeamSummary';
 import {
   assignColumn,
   certificateColumns,
@@ -100,6 +100,7 @@ export function TeamDashboardScreen() {
     <>
       <PageHeader title="Team Dashboard" />
       <TeamSummary />
+      <TeamCompliance />
       <DashboardTable
         title="Team Members"
         query={useTeamMembersQuery(membersPage.params)}

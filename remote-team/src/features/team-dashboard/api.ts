@@ -18,6 +18,7 @@ import {
   toPage,
   type ApiMeta,
   type Certificate,
+  type ComplianceMatrix,
   type DashboardResponse,
   type ListParams,
   type Page,
@@ -66,6 +67,24 @@ export function injectTeamEndpoints(api: typeof baseApi) {
         providesTags: ['Dashboard', { type: 'Certificate', id: 'LIST' }],
       }),
 
+      /**
+       * The team's compliance (issue 28): the matrix's totals for the manager's team (one
+       * person asked). Refetched when a certificate or a type changes.
+       */
+      teamCompliance: build.query<{ percent: number; gaps: number }, string>({
+        query: (teamOf) => ({ url: '/compliance', params: { team_of: teamOf, limit: 1 } }),
+        transformResponse: (matrix: ComplianceMatrix) => ({
+          percent: matrix.totals.organization_percent,
+          gaps: matrix.totals.gaps,
+        }),
+        providesTags: [
+          'Dashboard',
+          'Compliance',
+          'CertificateType',
+          { type: 'Certificate', id: 'LIST' },
+        ],
+      }),
+
       teamAssignTask: build.mutation<Task, AssignTaskPayload>({
         query: (payload) => ({ url: '/manager/tasks/assign', method: 'POST', data: payload }),
         invalidatesTags: (_task, error, { task_id, employee_id }) =>
@@ -107,6 +126,7 @@ export const {
   useTeamCertificatesQuery,
   useTeamOverviewQuery,
   useTeamReminderWindowQuery,
+  useTeamComplianceQuery,
   useTeamAssignTaskMutation,
   useTeamAssignCertificateMutation,
 } = teamApi;

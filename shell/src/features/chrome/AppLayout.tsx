@@ -99,11 +99,26 @@ const COMPLIANCE_ENTRY: NavEntry = {
   isCurrent: (pathname) => pathname === '/compliance' || pathname === '/certificate-types',
 };
 
-/** The sections after Dashboard for a role: the remotes', then the role's own pages. */
+/** The role's own pages, after the remotes' sections. */
+function ownEntriesFor(role: string | undefined): NavEntry[] {
+  if (role === 'admin') return [COMPLIANCE_ENTRY, ACTIVITY_ENTRY];
+  if (role === 'manager') return [COMPLIANCE_ENTRY];
+  return [];
+}
+
+/**
+ * The sections after Dashboard for a role: the remotes', then the role's own pages. A remote's
+ * section is not current on a page that has its own entry (remote-certificates renders
+ * /compliance, yet that is Compliance, not Certificates).
+ */
 function sectionsFor(role: string | undefined, navSections: readonly NavEntry[]): NavEntry[] {
-  if (role === 'admin') return [...navSections, COMPLIANCE_ENTRY, ACTIVITY_ENTRY];
-  if (role === 'manager') return [...navSections, COMPLIANCE_ENTRY];
-  return [...navSections];
+  const own = ownEntriesFor(role);
+  const remotes = navSections.map((section) => ({
+    ...section,
+    isCurrent: (pathname: string) =>
+      section.isCurrent(pathname) && !own.some((entry) => entry.isCurrent(pathname)),
+  }));
+  return [...remotes, ...own];
 }
 
 export function AppLayout({ navSections, onLinkIntent }: AppLayoutProps) {

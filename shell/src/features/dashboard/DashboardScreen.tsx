@@ -1,6 +1,16 @@
 import styled from 'styled-components';
 import { Button, ErrorState, PageHeader, Spinner } from '@duly/shared/ui';
-import { useDashboardGetQuery, useDashboardReminderWindowQuery } from './api';
+import {
+  complianceGapsPath,
+  complianceGapsSentence,
+  selectCurrentUser,
+  useAppSelector,
+} from '@duly/shared/core';
+import {
+  useDashboardComplianceQuery,
+  useDashboardGetQuery,
+  useDashboardReminderWindowQuery,
+} from './api';
 import { StatCard } from './components/StatCard';
 
 export const DASHBOARD_ERROR_TEXT = 'Error loading dashboard data';
@@ -43,11 +53,17 @@ export interface DashboardScreenProps {
   onLinkIntent?: (to: string) => void;
 }
 
-/** / and /dashboard (spec 2): the organisation's counts in five cards. */
+/**
+ * / and /dashboard (spec 2): the organisation's counts in five cards; for an admin a sixth, the
+ * organisation's compliance and its gaps, linked to the matrix of gaps (issue 28).
+ */
 export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
   const { data, isLoading, isError, isFetching, refetch } = useDashboardGetQuery();
   // An extra line: the cards show without it while it loads or if it fails.
   const { data: inWindow } = useDashboardReminderWindowQuery();
+  // Issue 28: an admin also sees the organisation's compliance (a sixth card, once it is in).
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'admin';
+  const { data: compliance } = useDashboardComplianceQuery(undefined, { skip: !isAdmin });
 
   return (
     <>
@@ -110,6 +126,16 @@ export function DashboardScreen({ onLinkIntent }: DashboardScreenProps) {
             }
             onLinkIntent={onLinkIntent}
           />
+          {isAdmin && compliance ? (
+            <StatCard
+              label="Compliance"
+              count={`${compliance.percent}%`}
+              alert={compliance.gaps > 0}
+              note={complianceGapsSentence(compliance.gaps)}
+              link={{ to: complianceGapsPath(), text: 'View compliance gaps' }}
+              onLinkIntent={onLinkIntent}
+            />
+          ) : null}
         </Grid>
       )}
     </>

@@ -4,8 +4,15 @@ import {
   toPage,
   type ApiMeta,
   type Certificate,
+  type ComplianceMatrix,
   type DashboardResponse,
 } from '@duly/shared/core';
+
+/** The organisation's compliance (issue 28): percent compliant and how many gaps. */
+export interface DashboardCompliance {
+  percent: number;
+  gaps: number;
+}
 
 /**
  * The main dashboard's counts. Cached under the `Dashboard` tag: every
@@ -28,8 +35,29 @@ export const dashboardApi = baseApi.injectEndpoints({
         toPage(items, meta).total,
       providesTags: ['Dashboard', { type: 'Certificate', id: 'LIST' }],
     }),
+    /**
+     * The organisation's compliance from the matrix's totals (one person asked): admins only
+     * (the screen asks nothing for others). Refetched when a certificate or a type changes.
+     */
+    dashboardCompliance: build.query<DashboardCompliance, void>({
+      query: () => ({ url: '/compliance', params: { limit: 1 } }),
+      transformResponse: (matrix: ComplianceMatrix) => ({
+        percent: matrix.totals.organization_percent,
+        gaps: matrix.totals.gaps,
+      }),
+      providesTags: [
+        'Dashboard',
+        'Compliance',
+        'CertificateType',
+        { type: 'Certificate', id: 'LIST' },
+      ],
+    }),
   }),
   overrideExisting: 'throw',
 });
 
-export const { useDashboardGetQuery, useDashboardReminderWindowQuery } = dashboardApi;
+export const {
+  useDashboardGetQuery,
+  useDashboardReminderWindowQuery,
+  useDashboardComplianceQuery,
+} = dashboardApi;

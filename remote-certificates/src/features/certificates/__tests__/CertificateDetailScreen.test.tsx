@@ -13,7 +13,7 @@ import {
   TEST_USER_CLAIMS,
   unpinClock,
 } from '@duly/shared/test-utils';
-import type { Certificate } from '@duly/shared';
+import type { Certificate, CertificateType } from '@duly/shared';
 import { renderCertificates } from '../../../testing/render';
 
 const server = setupApiServer();
@@ -37,8 +37,26 @@ const certificate = makeCertificate({
   updated_at: '2025-12-31T18:45:00.000Z',
 });
 
+/** A type valid for 24 months (issue 28). */
+const height: CertificateType = {
+  id: '99999999-9999-4999-8999-999999999999',
+  name: 'Working at height',
+  description: null,
+  validity_months: 24,
+  reminder_offsets: [60, 14],
+  remind_after_expiry: false,
+  required_for: { everyone: false, roles: [], departments: ['Operations'] },
+  certificate_count: 1,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+
 function setUp(existing: Certificate = certificate, token?: string) {
-  const api = mockApi({ certificates: [existing], employees: [priya, asha] });
+  const api = mockApi({
+    certificates: [existing],
+    employees: [priya, asha],
+    certificateTypes: [height],
+  });
   server.use(...api.handlers('certificates', 'employees'));
   return { api, ...renderCertificates(`/certificates/${existing.id}`, token) };
 }
@@ -178,6 +196,41 @@ describe('Renew', () => {
     // The reminder re-arms for the new date.
     expect(valueOf('Reminder Date')).toHaveTextContent('March 3, 2027');
     expect(screen.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
+  });
+
+  it("proposes a typed certificate's new expiry as the issue date plus the type's validity, pre-filled and editable (issue 28)", async () => {
+    const { user, api } = setUp({ ...expired, certificate_type_id: height.id });
+    await user.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
+    const issue = within(dialog).getByLabelText(/^New Issue Date/);
+    const expiry = within(dialog).getByLabelText(/^New Expiry Date/);
+    // Issued today (March 10, 2026 in Kolkata) + 24 months.
+    await waitFor(() => expect(expiry).toHaveValue('2028-03-10'));
+    // A new issue date moves the proposal along while nobody has typed an expiry.
+    await user.clear(issue);
+    await user.type(issue, '2026-03-01');
+    await waitFor(() => expect(expiry).toHaveValue('2028-03-01'));
+    // Editable: a typed expiry stays, and the proposal is one click away.
+    await user.clear(expiry);
+    await user.type(expiry, '2027-12-31');
+    await user.clear(issue);
+    await user.type(issue, '2026-03-02');
+    expect(expiry).toHaveValue('2027-12-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Use 2 Mar 2028' }));
+    expect(expiry).toHaveValue('2028-03-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    expect(await screen.findByText('Certificate renewed successfully')).toBeInTheDocument();
+    expect(api.sent('PUT', `/certificates/${expired.id}/`).map((r) => r.body)).toEqual([
+      { issue_date: '2026-03-02', expiry_date: '2028-03-02' },
+    ]);
+  });
+
+  it('proposes nothing for a certificate without a type: the expiry starts empty', async () => {
+    const { user } = setUp(expired);
+    await user.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
+    expect(within(dialog).getByLabelText(/^New Expiry Date/)).toHaveValue('');
+    expect(within(dialog).queryByRole('button', { name: /^Use / })).toBeNull();
   });
 
   it('is offered from the first day of the reminder window, not the day before', async () => {

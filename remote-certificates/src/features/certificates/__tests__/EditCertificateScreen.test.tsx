@@ -21,7 +21,24 @@ const certificate = makeCertificate({
 });
 
 function setUp(existing: Certificate = certificate) {
-  const api = mockApi({ certificates: [existing], employees: [priya] });
+  const api = mockApi({
+    certificates: [existing],
+    employees: [priya],
+    certificateTypes: [
+      {
+        id: '99999999-9999-4999-8999-999999999999',
+        name: 'Working at height',
+        description: null,
+        validity_months: 24,
+        reminder_offsets: [60, 14],
+        remind_after_expiry: false,
+        required_for: { everyone: true, roles: [], departments: [] },
+        certificate_count: 1,
+        created_at: '2025-01-01T00:00:00.000Z',
+        updated_at: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+  });
   server.use(...api.handlers('certificates', 'employees'));
   return { api, ...renderCertificates(`/certificates/${existing.id}/edit`) };
 }
@@ -167,5 +184,34 @@ describe('/certificates/{id}/edit', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading certificate. Please try again later.',
     );
+  });
+
+  it("offers a typed certificate the expiry its type's validity gives from its issue date, editable (issue 28)", async () => {
+    const { user, api } = setUp({
+      ...certificate,
+      certificate_type_id: '99999999-9999-4999-8999-999999999999',
+      issue_date: '2025-06-15',
+    });
+    const expiry = await screen.findByLabelText(/^Expiry Date/);
+    expect(expiry).toHaveValue('2026-04-05');
+    expect(
+      await screen.findByText(
+        /Working at height is valid for 24 months: it expires on 15 Jun 2027/,
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use 15 Jun 2027' }));
+    expect(expiry).toHaveValue('2027-06-15');
+    await user.click(save());
+    await waitFor(() =>
+      expect(api.sent('PUT', `/certificates/${certificate.id}/`)[0]?.body).toMatchObject({
+        expiry_date: '2027-06-15',
+      }),
+    );
+  });
+
+  it('offers nothing for a certificate without a type', async () => {
+    setUp({ ...certificate, issue_date: '2025-06-15' });
+    await screen.findByLabelText(/^Expiry Date/);
+    expect(screen.queryByRole('button', { name: /^Use / })).toBeNull();
   });
 });

@@ -12,7 +12,11 @@ import {
   REMINDER_DAYS_MIN,
   TextArea,
   TextField,
+  toKolkataDate,
+  type Certificate,
 } from '@duly/shared';
+import { useCertificatesTypesQuery } from '../api';
+import { ValidityProposal } from './ValidityProposal';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';
 
 export interface EditCertificateFormProps {
@@ -21,6 +25,8 @@ export interface EditCertificateFormProps {
   onSubmit: (values: EditCertificateFormValues) => Promise<void>;
   /** Cancel, left of Save. */
   secondaryAction: ReactNode;
+  /** The certificate's type and issue date: a typed one is offered the expiry its validity gives. */
+  certificate?: Pick<Certificate, 'certificate_type_id' | 'issue_date'>;
 }
 
 /**
@@ -31,7 +37,12 @@ export function EditCertificateForm({
   initialValues,
   onSubmit,
   secondaryAction,
+  certificate,
 }: EditCertificateFormProps) {
+  const typeId = certificate?.certificate_type_id ?? null;
+  const types = useCertificatesTypesQuery(undefined, { skip: !typeId });
+  const type = types.data?.find((candidate) => candidate.id === typeId);
+  const issueDate = certificate?.issue_date ? (toKolkataDate(certificate.issue_date) ?? '') : '';
   const formik = useFormik<EditCertificateFormValues>({
     initialValues,
     validationSchema: editCertificateSchema,
@@ -51,6 +62,13 @@ export function EditCertificateForm({
         hint="Date in India Standard Time (Asia/Kolkata)"
         required
         {...bindField(formik, 'expiry_date')}
+      />
+      {/* Issue 28: the expiry the type's validity gives from the issue date, one click away. */}
+      <ValidityProposal
+        issueDate={issueDate}
+        expiryDate={formik.values.expiry_date}
+        type={type}
+        onUse={(date) => void formik.setFieldValue('expiry_date', date)}
       />
       <TextField
         label="Reminder Days"

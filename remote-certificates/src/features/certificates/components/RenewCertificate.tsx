@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import {
   apiErrorMessage,
@@ -10,10 +10,12 @@ import {
   FormActions,
   isInReminderWindow,
   kolkataToday,
+  proposedExpiry,
   useSaveThenGo,
   type Certificate,
 } from '@duly/shared';
-import { useCertificatesUpdateMutation } from '../api';
+import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
+import { ValidityProposal } from './ValidityProposal';
 import {
   renewCertificateSchema,
   renewInitialValues,
@@ -50,6 +52,8 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
     failure: (error) => apiErrorMessage(error, 'Failed to renew certificate'),
     onSaved: onClose,
   });
+  const types = useCertificatesTypesQuery(undefined, { skip: !certificate.certificate_type_id });
+  const type = types.data?.find((candidate) => candidate.id === certificate.certificate_type_id);
   const formik = useFormik<RenewCertificateFormValues>({
     initialValues: renewInitialValues(),
     validationSchema: renewCertificateSchema,
@@ -57,6 +61,19 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
       await save(update({ id: certificate.id, changes: toRenewPayload(values) }));
     },
   });
+  // Renewal by validity (issue 28): a typed certificate's new expiry is proposed as the issue
+  // date plus the type's validity, pre-filled and editable; it follows the issue date for as
+  // long as nobody has typed another expiry.
+  const proposal = type ? proposedExpiry(formik.values.issue_date, type.validity_months) : null;
+  const [proposed, setProposed] = useState('');
+  useEffect(() => {
+    if (!proposal) return;
+    if (formik.values.expiry_date === '' || formik.values.expiry_date === proposed) {
+      void formik.setFieldValue('expiry_date', proposal);
+    }
+    setProposed(proposal);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the proposal changes
+  }, [proposal]);
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
@@ -66,6 +83,12 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
         hint={DATE_HINT}
         required
         {...bindField(formik, 'expiry_date')}
+      />
+      <ValidityProposal
+        issueDate={formik.values.issue_date}
+        expiryDate={formik.values.expiry_date}
+        type={type}
+        onUse={(date) => void formik.setFieldValue('expiry_date', date)}
       />
       <FormActions>
         <Button variant="secondary" onClick={onClose}>

@@ -9,6 +9,7 @@ import {
   priya,
   rahul,
   setupApiServer,
+  TEST_USER_CLAIMS,
 } from '@duly/shared/test-utils';
 import type { Certificate, Employee, Task } from '@duly/shared';
 import { renderTeam } from '../../../testing/render';
@@ -90,6 +91,33 @@ describe('/tasks/dashboard', () => {
       within(rowOf('Trade License')).getByRole('cell', { name: 'Mar 09, 2025' }),
     ).toBeVisible();
     expect(within(rowOf('Forklift Operator License')).getByText('Unassigned')).toBeVisible();
+  });
+
+  it("shows the team's compliance under the summary, its gaps linked to the matrix of the team's gaps (issue 28)", async () => {
+    serve({});
+    let asked: URLSearchParams | undefined;
+    server.use(
+      http.get(apiUrl('/compliance'), ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json({
+          types: [],
+          rows: [],
+          totals: { by_type: [], organization_percent: 75, gaps: 1 },
+        });
+      }),
+    );
+    renderTeam('/tasks/dashboard');
+    const line = await screen.findByTestId('team-compliance');
+    expect(line).toHaveTextContent('Team compliance: 75% · 1 gap');
+    const me = TEST_USER_CLAIMS.sub;
+    expect(within(line).getByRole('link', { name: '1 gap' })).toHaveAttribute(
+      'href',
+      `/compliance?gaps_only=true&team_of=${me}`,
+    );
+    expect(asked?.get('team_of')).toBe(me);
+    expect(asked?.get('limit')).toBe('1');
+    // The spec's sections stay as they were.
+    expect(await screen.findByRole('table', { name: 'Team Members' })).toBeInTheDocument();
   });
 
   it('opens with the team summary line and counts each person’s open, overdue and expiring work', async () => {

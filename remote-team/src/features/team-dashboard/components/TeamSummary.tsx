@@ -1,7 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing } from '@duly/shared';
-import { useTeamOverviewQuery, useTeamReminderWindowQuery } from '../api';
+import {
+  complianceGapsPath,
+  complianceGapsSentence,
+  focusRing,
+  selectCurrentUser,
+  useAppSelector,
+} from '@duly/shared';
+import { useTeamComplianceQuery, useTeamOverviewQuery, useTeamReminderWindowQuery } from '../api';
 
 const Line = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
@@ -41,6 +47,25 @@ export function TeamSummary() {
       <SummaryLink to="/certificates?in_reminder_window=true">
         {countOf(expiring, 'certificate expiring', 'certificates expiring')}
       </SummaryLink>
+    </Line>
+  );
+}
+
+/**
+ * The team's compliance under the summary (issue 28): the percent of the certificates the team
+ * must hold that are valid, and its gaps, linked to the matrix of the team's gaps. Says nothing
+ * until the figure is in (or if it cannot be read).
+ */
+export function TeamCompliance() {
+  const user = useAppSelector(selectCurrentUser);
+  // The matrix is for managers and admins: an employee is not asked.
+  const me = user && user.role !== 'employee' ? user.id : undefined;
+  const { data } = useTeamComplianceQuery(me ?? '', { skip: !me });
+  if (!me || !data) return null;
+  return (
+    <Line data-testid="team-compliance">
+      Team compliance: {data.percent}%{' · '}
+      <SummaryLink to={complianceGapsPath(me)}>{complianceGapsSentence(data.gaps)}</SummaryLink>
     </Line>
   );
 }

@@ -170,6 +170,22 @@ describe('side navigation', () => {
     expect(current.map((link) => link.textContent)).toEqual(['Activity']);
   });
 
+  it.each([
+    ['admin', '/compliance'],
+    ['admin', '/certificate-types'],
+    ['manager', '/compliance'],
+  ])(
+    'marks only Compliance (as %s) on %s, not also Certificates whose remote renders it',
+    (role, route) => {
+      renderShell({ route, token: makeToken({ role }) });
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      const current = within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page');
+      expect(current.map((link) => link.textContent)).toEqual(['Compliance']);
+    },
+  );
+
   it.each(['/tasks/dashboard', '/employee/dashboard'])(
     'marks Dashboard, not Tasks, on the team home %s (rendered by the team remote)',
     (route) => {

@@ -2,13 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
-import { dashboardHandlers, organizationHandlers, TEST_DASHBOARD } from '../../../testing/handlers';
+import {
+  complianceHandlers,
+  dashboardHandlers,
+  organizationHandlers,
+  TEST_DASHBOARD,
+} from '../../../testing/handlers';
 import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 import { dashboardApi } from '../api';
 
 const server = setupApiServer(
   dashboardHandlers.ok(),
+  complianceHandlers.ok(),
   organizationHandlers.ok(),
   ...noNotifications(),
 );
@@ -128,5 +134,42 @@ describe('main dashboard', () => {
     );
     store.dispatch(dashboardApi.util.invalidateTags(['Dashboard']));
     expect(await screen.findByText('No overdue tasks')).toBeInTheDocument();
+  });
+
+  it("adds for an admin a sixth card: the organisation's compliance and its gaps, linked to the matrix of gaps (issue 28)", async () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    const compliance = await screen.findByRole('region', { name: 'Compliance' });
+    expect(within(compliance).getByText('87%')).toBeInTheDocument();
+    expect(within(compliance).getByText('3 gaps')).toBeInTheDocument();
+    expect(within(compliance).getByRole('link', { name: 'View compliance gaps' })).toHaveAttribute(
+      'href',
+      '/compliance?gaps_only=true',
+    );
+    // The five cards of the spec are still there, unchanged.
+    expect(within(card('Overdue Tasks')).getByText('3 overdue tasks')).toBeInTheDocument();
+  });
+
+  it("says 'No gaps' at 100%, and the card follows a certificate added elsewhere", async () => {
+    const { store } = renderShell({ route: '/dashboard', token: makeToken() });
+    await screen.findByRole('region', { name: 'Compliance' });
+    server.use(complianceHandlers.ok({ organization_percent: 100, gaps: 0 }));
+    store.dispatch(dashboardApi.util.invalidateTags([{ type: 'Certificate', id: 'LIST' }]));
+    const compliance = card('Compliance');
+    expect(await within(compliance).findByText('100%')).toBeInTheDocument();
+    expect(within(compliance).getByText('No gaps')).toBeInTheDocument();
+  });
+
+  it('asks nothing about compliance for a manager and shows no such card', async () => {
+    let asked = false;
+    server.use(
+      http.get(apiUrl('/compliance'), () => {
+        asked = true;
+        return HttpResponse.json({}, { status: 403 });
+      }),
+    );
+    renderShell({ route: '/dashboard', token: makeToken({ role: 'manager' }) });
+    await screen.findByText('3 overdue tasks');
+    expect(screen.queryByRole('region', { name: 'Compliance' })).toBeNull();
+    expect(asked).toBe(false);
   });
 });

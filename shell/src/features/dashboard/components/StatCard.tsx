@@ -53,7 +53,8 @@ const CardLink = styled(Link)`
 
 export interface StatCardProps {
   label: string;
-  count: number;
+  /** The figure shown large: a count, or a text such as "87%". */
+  count: number | string;
   /** A sentence under the count ("2 overdue tasks"). */
   note?: ReactNode;
   /** Draw the count in red (something needs attention). */
