@@ -2,6 +2,7 @@
  * Imports and their rows (issue 27, import/): the job's record, the rows' cells and results,
  * and what the organisation holds that an import matches against.
  */
+import { randomUUID } from 'node:crypto';
 import type { ImportOutcome, ImportsTable, Db, ImportStatus } from '../tables';
 import { totalOf, type Page } from '../list';
 
@@ -205,5 +206,43 @@ export async function certificatesForImport(db: Db, organizationId: string) {
       'certificates.status',
     ])
     .where('certificates.organization_id', '=', organizationId)
+    .execute();
+}
+
+/**
+ * The bell's notice that an import ended (issue 27), to the person who started it: in the
+ * bell only (its email side is `skipped`, the reminders' sender never mails it). Its key names
+ * the import, so a second end (a stale job settled twice) adds nothing.
+ */
+export async function insertImportNotice(
+  db: Db,
+  record: Pick<ImportRecord, 'organization_id' | 'id' | 'kind' | 'created_by_user_id'>,
+  outcome: 'import_done' | 'import_failed',
+  title: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      id: randomUUID(),
+      organization_id: record.organization_id,
+      recipient_user_id: record.created_by_user_id,
+      key: `import:${record.id}`,
+      kind: outcome,
+      item_type: record.kind === 'employees' ? 'employees_import' : 'certificates_import',
+      item_id: record.id,
+      item_title: title,
+      item_date: now,
+      delivery: 'immediate',
+      email_status: 'skipped',
+      send_after: now,
+      lease_owner: null,
+      lease_until: null,
+      last_error: null,
+      sent_at: null,
+      read_at: null,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['organization_id', 'key']).doNothing())
     .execute();
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   IMPORT_FIELDS,
@@ -177,13 +178,17 @@ function RowResults({ id, errorsOnly }: { id: string; errorsOnly: boolean }) {
 
 export function ImportScreen({ kind, title }: ImportScreenProps) {
   const token = useSelector(selectToken);
+  // `?import=<id>`: the bell's link to an import that ended opens its result.
+  const [searchParams] = useSearchParams();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('upsert');
   const [sheet, setSheet] = useState('');
   const [invite, setInvite] = useState(false);
   const [mapping, setMapping] = useState<Record<string, string> | undefined>();
   const [previewId, setPreviewId] = useState<string>();
-  const [applyId, setApplyId] = useState<string>();
+  const [applyId, setApplyId] = useState<string | undefined>(
+    () => searchParams.get('import') ?? undefined,
+  );
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const preview = useJob(previewId);
