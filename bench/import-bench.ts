@@ -199,7 +199,8 @@ const personEmail = (i: number) => `person${i}@bench.test`;
 
 function peopleCsv(): string {
   const lines = ['email,first_name,last_name,department'];
-  for (let i = 0; i < PEOPLE; i += 1) lines.push(`${personEmail(i)},Person${i},Bench,Dept ${i % 7}`);
+  for (let i = 0; i < PEOPLE; i += 1)
+    lines.push(`${personEmail(i)},Person${i},Bench,Dept ${i % 7}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -352,11 +353,15 @@ async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise
       rss: apply.rss,
       outcome: `${a.status}: ${a.created} created, ${a.failed} failed${a.error ? ` (${a.error})` : ''}`,
     });
-    console.log(`${kind}: preview ${preview.seconds.toFixed(1)} s, apply ${apply.seconds.toFixed(1)} s`);
+    console.log(
+      `${kind}: preview ${preview.seconds.toFixed(1)} s, apply ${apply.seconds.toFixed(1)} s`,
+    );
 
     if (EXPORT_DATABASES.includes(kind)) {
       const grown = await measured(pid, () => growCertificates(database, EXPORT_ROWS));
-      console.log(`${kind}: ${grown.result} certificates (copied in ${grown.seconds.toFixed(1)} s)`);
+      console.log(
+        `${kind}: ${grown.result} certificates (copied in ${grown.seconds.toFixed(1)} s)`,
+      );
       const exported = await measured(pid, () => streamExport(api, token));
       results.push({
         database: kind,

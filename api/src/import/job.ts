@@ -24,7 +24,7 @@ import { findOrganization } from '../db/repositories/organizations';
 import { findEmployee } from '../db/repositories/users';
 import { issueAndMailLink } from '../accounts/links';
 import { nowIso } from '../lib/dates';
-import { applyCertificate, certificatePlanner, type CertificateWrite } from './certificates';
+import { applyCertificates, certificatePlanner, type CertificateWrite } from './certificates';
 import { chooseDateOrder, type DateOrder } from './dates';
 import {
   applyEmployee,
@@ -166,17 +166,20 @@ async function applyRows(
   const invite: AppliedEmployee[] = [];
   const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
 
-  const write = async (trx: Db, row: PlannedRow<Write>) => {
-    if (!row.write) return;
+  /** Writes rows in one transaction: certificates at once (applyCertificates), people one by one. */
+  const write = async (trx: Db, rows: readonly PlannedRow<Write>[]) => {
+    const writes = rows.flatMap((row) => (row.write ? [row.write] : []));
     if (record.kind === 'employees') {
-      const person = await applyEmployee(trx, org, row.write as EmployeeWrite, actor);
-      if (person.created && record.send_invitations && person.status !== 'inactive')
-        invite.push(person);
+      for (const one of writes) {
+        const person = await applyEmployee(trx, org, one as EmployeeWrite, actor);
+        if (person.created && record.send_invitations && person.status !== 'inactive')
+          invite.push(person);
+      }
     } else {
-      await applyCertificate(
+      await applyCertificates(
         trx,
         org,
-        row.write as CertificateWrite,
+        writes as CertificateWrite[],
         actor,
         record.created_by_user_id,
       );
@@ -189,7 +192,7 @@ async function applyRows(
     let results: RowResult[];
     try {
       await db.transaction().execute(async (trx) => {
-        for (const row of batch) await write(trx, row);
+        await write(trx, batch);
         await saveRowResults(trx, org, record.id, batch.map(resultOf));
       });
       results = batch.map(resultOf);
@@ -201,7 +204,7 @@ async function applyRows(
       for (const row of batch) {
         try {
           await db.transaction().execute(async (trx) => {
-            await write(trx, row);
+            await write(trx, [row]);
             await saveRowResults(trx, org, record.id, [resultOf(row)]);
           });
           results.push(resultOf(row));
