@@ -51,11 +51,18 @@ const OUTCOME_LABELS: Record<ImportRowResult['outcome'], string> = {
   error: 'Error',
 };
 
+/**
+ * A white card (the Card's own surface: `forwardedAs` keeps it when the card is a form; a
+ * plain `as` would drop the Card and its background).
+ */
 const Section = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(2)};
   margin-bottom: ${({ theme }) => theme.space(2)};
+  & > h2 {
+    margin: 0;
+  }
 `;
 
 const Row = styled.div`
@@ -246,7 +253,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
           </Button>
         }
       />
-      <Section as="form" onSubmit={onPreview} aria-label="Upload">
+      <Section forwardedAs="form" onSubmit={onPreview} aria-label="Upload">
         <Row>
           <label>
             File (.csv or .xlsx)
@@ -293,7 +300,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
       </Section>
 
       {preview && !applied ? (
-        <Section as="section" aria-label="Preview">
+        <Section aria-label="Preview">
           <h2>Preview (nothing has been changed yet)</h2>
           <JobProgress job={preview} />
           {preview.status === 'failed' ? <ErrorText role="alert">{preview.error}</ErrorText> : null}
@@ -334,7 +341,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
       ) : null}
 
       {applied ? (
-        <Section as="section" aria-label="Result">
+        <Section aria-label="Result">
           <h2>Import</h2>
           <JobProgress job={applied} />
           {applied.status === 'failed' ? <ErrorText role="alert">{applied.error}</ErrorText> : null}
