@@ -483,6 +483,152 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     expect(person.json<{ firstName: string }>().firstName).toBe('Meanwhile');
   });
 
+  test('the bell tells whoever started an import that it ended, done or failed, with a link to its result; a preview adds nothing', async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    const notices = async (token: string) =>
+      (await call(app, 'GET', '/notifications/', { token })).json<
+        { kind: string; item_type: string; item_id: string; item_title: string; read_at: null }[]
+      >();
+    const before = await notices(org.admin.token);
+    const file = {
+      name: 'people.csv',
+      bytes: Buffer.from(
+        `email,first_name\nbell1@example.test,Bell\nbell2@example.test,Bell\nnot-an-email,Bell\n`,
+      ),
+    };
+    const preview = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'employees', dry_run: 'true' },
+      file,
+    );
+    expect(await notices(org.admin.token)).toEqual(before);
+
+    const applied = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'employees', preview_id: preview.id },
+      file,
+    );
+    expect(applied).toMatchObject({ status: 'done', created: 2, failed: 1 });
+    const [done] = await notices(org.admin.token);
+    expect(done).toMatchObject({
+      kind: 'import_done',
+      item_type: 'employees_import',
+      item_id: applied.id,
+      item_title: 'people.csv: 2 created, 1 not imported',
+      read_at: null,
+    });
+    // Only the person who started it; the unread count counts it.
+    expect((await notices(org.manager.token)).map((n) => n.kind)).not.toContain('import_done');
+    const unread = await call(app, 'GET', '/notifications/unread-count', {
+      token: org.admin.token,
+    });
+    expect(unread.json<{ count: number }>().count).toBeGreaterThanOrEqual(1);
+
+    // A failed apply (the organisation changed since its preview) says so too.
+    const certificates = {
+      name: 'certs.csv',
+      bytes: Buffer.from(
+        `name,incharge_email,expiry_date,reminder_days_before\nBell cert,${org.employee.email},2027-01-31,30\n`,
+      ),
+    };
+    const certificatePreview = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'certificates', dry_run: 'true' },
+      certificates,
+    );
+    await call(app, 'POST', '/certificates/', {
+      token: org.admin.token,
+      body: {
+        name: 'Bell cert',
+        incharge_person_id: org.employee.id,
+        expiry_date: '2027-02-28',
+        reminder_days_before: 30,
+      },
+    });
+    const failed = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'certificates', preview_id: certificatePreview.id },
+      certificates,
+    );
+    expect(failed.status).toBe('failed');
+    const [latest] = await notices(org.admin.token);
+    expect(latest).toMatchObject({
+      kind: 'import_failed',
+      item_type: 'certificates_import',
+      item_id: failed.id,
+      item_title: 'certs.csv',
+    });
+  });
+
+  test('a manager imports employees and certificates, but no row may make or change an admin', async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    const people = await importFile(
+      app,
+      org.manager.token,
+      { kind: 'employees' },
+      {
+        name: 'team.csv',
+        bytes: Buffer.from(
+          [
+            'email,first_name,role',
+            'new.hand@example.test,New,employee',
+            'new.boss@example.test,Boss,admin',
+            `${org.admin.email},Renamed,`,
+            `${org.employee.email},Promoted,manager`,
+          ].join('\n'),
+        ),
+      },
+    );
+    expect(people).toMatchObject({ status: 'done', created: 1, updated: 1, failed: 2 });
+    const { rows } = await rowsOf(app, org.manager.token, people.id, 'error');
+    expect(rows).toEqual([
+      {
+        row: 2,
+        outcome: 'error',
+        errors: [{ column: 'role', message: 'Only an admin can create or change an admin' }],
+      },
+      {
+        row: 3,
+        outcome: 'error',
+        errors: [{ column: 'email', message: 'Only an admin can create or change an admin' }],
+      },
+    ]);
+    const everyone = await employeesOf(app, org.manager.token);
+    expect(everyone.map((p) => p.email)).not.toContain('new.boss@example.test');
+    expect(everyone.find((p) => p.email === org.admin.email)?.firstName).not.toBe('Renamed');
+    expect(everyone.find((p) => p.email === org.employee.email)?.role).toBe('manager');
+
+    const certificates = await importFile(
+      app,
+      org.manager.token,
+      { kind: 'certificates' },
+      {
+        name: 'certs.csv',
+        bytes: Buffer.from(
+          `name,incharge_email,expiry_date,reminder_days_before\nForklift licence,${org.employee.email},2027-03-31,30\n`,
+        ),
+      },
+    );
+    expect(certificates).toMatchObject({ status: 'done', created: 1, failed: 0 });
+    // The same rows by an admin: the admin may.
+    const byAdmin = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'employees' },
+      {
+        name: 'boss.csv',
+        bytes: Buffer.from('email,first_name,role\nnew.boss@example.test,Boss,admin\n'),
+      },
+    );
+    expect(byAdmin).toMatchObject({ status: 'done', created: 1, failed: 0 });
+  });
+
   test('bad files: a 400 naming the problem, nothing stored', async () => {
     const { app, db } = context();
     const org = await createOrganization(db);
@@ -550,7 +696,7 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     expect(people.find((p) => p.email === 'long@example.test')?.firstName).toBe('Lang');
   });
 
-  test('one import at a time per organisation; only admins; another organisation’s import is 404', async () => {
+  test('one import at a time per organisation; not employees; another organisation’s import is 404', async () => {
     const { app, db } = context();
     const org = await createOrganization(db);
     const other = await createOrganization(db);
@@ -562,7 +708,9 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     expect(second.statusCode).toBe(409);
     expect(second.json<{ message: string }>().message).toMatch(/Another import is already running/);
     const manager = await upload(app, org.manager.token, { kind: 'employees' }, file);
-    expect(manager.statusCode).toBe(403);
+    expect(manager.statusCode).toBe(409);
+    const employee = await upload(app, org.employee.token, { kind: 'employees' }, file);
+    expect(employee.statusCode).toBe(403);
     const id = first.json<{ id: string }>().id;
     expect(
       (await call(app, 'GET', `/imports/${id}`, { token: other.admin.token })).statusCode,

@@ -10,6 +10,7 @@ import type {
   CertificateStatus,
   EmployeeStatus,
   NotificationKind,
+  NoticeItemType,
   NoticeKind,
   Role,
   TaskStatus,
@@ -167,7 +168,7 @@ export interface NotificationsTable {
   /** The occurrence and the recipient; unique per organisation (insert-or-ignore). */
   key: string;
   kind: NoticeKind;
-  item_type: 'task' | 'certificate' | 'webhook';
+  item_type: NoticeItemType;
   item_id: string;
   item_title: string;
   /** The due instant or expiry date the notice is about. */

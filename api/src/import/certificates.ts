@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivityValue, CertificateStatus } from '@duly/shared/contract';
-import type { Db, ImportMode } from '../db/tables';
+import type { Db, ImportMode, NewCertificate } from '../db/tables';
 import type { Actor } from '../db/repositories/activity';
 import {
-  insertCertificate,
+  insertCertificates,
   saveCertificate,
   type CertificateEdit,
 } from '../db/repositories/certificates';
@@ -214,45 +214,61 @@ export async function certificatePlanner(
   };
 }
 
-export async function applyCertificate(
+/**
+ * Writes planned rows in the caller's transaction: the new certificates at once (one INSERT,
+ * one history append, one webhook check: insertCertificates), each update on its own.
+ */
+export async function applyCertificates(
   trx: Db,
   organizationId: string,
-  write: CertificateWrite,
+  writes: readonly CertificateWrite[],
   actor: Actor & { kind: 'import' },
   createdBy: string,
 ): Promise<void> {
   const now = nowIso();
-  const v = write.values;
-  if (write.kind === 'create') {
-    const id = randomUUID();
+  const created: NewCertificate[] = [];
+  for (const write of writes) {
+    if (write.kind !== 'create') continue;
+    const v = write.values;
     const incharge = v.incharge_person_id ?? null;
-    await insertCertificate(
-      trx,
-      {
-        id,
-        organization_id: organizationId,
-        name: v.name!,
-        description: v.description ?? null,
-        issue_date: v.issue_date ?? null,
-        expiry_date: v.expiry_date!,
-        reminder_days_before: v.reminder_days_before!,
-        ...certificateSchedule(v.expiry_date!, v.reminder_days_before!),
-        department: v.department ?? null,
-        incharge_person_id: incharge,
-        created_by_user_id: createdBy,
-        assigner_id: incharge === null ? null : createdBy,
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-      },
-      actor,
-      'imported',
-    );
-    await queueWebhookEvents(trx, [
-      certificateEvent(trx, 'certificate.created', organizationId, id),
-    ]);
-    return;
+    created.push({
+      id: randomUUID(),
+      organization_id: organizationId,
+      name: v.name,
+      description: v.description ?? null,
+      issue_date: v.issue_date ?? null,
+      expiry_date: v.expiry_date!,
+      reminder_days_before: v.reminder_days_before!,
+      ...certificateSchedule(v.expiry_date!, v.reminder_days_before!),
+      department: v.department ?? null,
+      incharge_person_id: incharge,
+      created_by_user_id: createdBy,
+      assigner_id: incharge === null ? null : createdBy,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    });
   }
+  await insertCertificates(trx, created, actor, 'imported');
+  await queueWebhookEvents(
+    trx,
+    created.map((certificate) =>
+      certificateEvent(trx, 'certificate.created', organizationId, certificate.id),
+    ),
+  );
+  for (const write of writes) {
+    if (write.kind === 'update') await updateCertificate(trx, organizationId, write, actor, now);
+  }
+}
+
+async function updateCertificate(
+  trx: Db,
+  organizationId: string,
+  write: Extract<CertificateWrite, { kind: 'update' }>,
+  actor: Actor & { kind: 'import' },
+  now: string,
+): Promise<void> {
+  const v = write.values;
   const before = write.before;
   const changes: CertificateEdit['changes'] = { updated_at: now };
   if (v.name !== undefined) changes.name = v.name;

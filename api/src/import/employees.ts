@@ -41,6 +41,9 @@ const BODY_FIELD: Record<string, string> = {
 };
 const FILE_FIELD = Object.fromEntries(Object.entries(BODY_FIELD).map(([a, b]) => [b, a]));
 
+/** POST/PUT /employees' answer to a manager who would make or change an admin (ARCHITECTURE 6). */
+export const ONLY_AN_ADMIN = 'Only an admin can create or change an admin';
+
 export const LAST_ADMIN =
   'Your organisation would have no active admin left. Make someone else an admin first.';
 
@@ -52,10 +55,15 @@ export interface EmployeePlanner {
   ): PlannedRow<EmployeeWrite>;
 }
 
+/**
+ * `byAdmin`: whether the person who started the import is an admin; a manager's row that
+ * would create an admin or change one is an error, as POST/PUT /employees/ refuse it.
+ */
 export async function employeePlanner(
   db: Db,
   organizationId: string,
   mode: ImportMode,
+  byAdmin = true,
 ): Promise<EmployeePlanner> {
   const people = await employeesForImport(db, organizationId);
   const byEmail = new Map(people.map((person) => [normaliseEmail(person.email), person]));
@@ -96,6 +104,11 @@ export async function employeePlanner(
         ]);
       }
       seen.set(email, row);
+      if (!byAdmin && (value.role === 'admin' || existing?.role === 'admin')) {
+        return fail([
+          { column: columnOf(value.role === 'admin' ? 'role' : 'email'), message: ONLY_AN_ADMIN },
+        ]);
+      }
       if (existing && mode === 'insert') {
         return fail([
           { column: columnOf('email'), message: 'An account with this email already exists' },

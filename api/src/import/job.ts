@@ -14,15 +14,17 @@ import type { Actor } from '../db/repositories/activity';
 import {
   findImport,
   importCells,
+  insertImportNotice,
   saveRowResults,
   updateImport,
   type ImportRecord,
   type RowResult,
 } from '../db/repositories/imports';
 import { findOrganization } from '../db/repositories/organizations';
+import { findEmployee } from '../db/repositories/users';
 import { issueAndMailLink } from '../accounts/links';
 import { nowIso } from '../lib/dates';
-import { applyCertificate, certificatePlanner, type CertificateWrite } from './certificates';
+import { applyCertificates, certificatePlanner, type CertificateWrite } from './certificates';
 import { chooseDateOrder, type DateOrder } from './dates';
 import {
   applyEmployee,
@@ -70,7 +72,14 @@ async function planRows(
   const columnOf = columnFinder(mapping);
   const records = cells.map((row) => recordOf(row, headers, mapping));
   if (record.kind === 'employees') {
-    const planner = await employeePlanner(db, record.organization_id, record.mode);
+    // A manager's import may not make or change admins (POST/PUT /employees/'s rule).
+    const starter = await findEmployee(db, record.organization_id, record.created_by_user_id);
+    const planner = await employeePlanner(
+      db,
+      record.organization_id,
+      record.mode,
+      starter?.role === 'admin',
+    );
     return {
       rows: records.map((fields, index) => planner.plan(index + 1, fields, columnOf)),
       dateOrder: null,
@@ -157,17 +166,20 @@ async function applyRows(
   const invite: AppliedEmployee[] = [];
   const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
 
-  const write = async (trx: Db, row: PlannedRow<Write>) => {
-    if (!row.write) return;
+  /** Writes rows in one transaction: certificates at once (applyCertificates), people one by one. */
+  const write = async (trx: Db, rows: readonly PlannedRow<Write>[]) => {
+    const writes = rows.flatMap((row) => (row.write ? [row.write] : []));
     if (record.kind === 'employees') {
-      const person = await applyEmployee(trx, org, row.write as EmployeeWrite, actor);
-      if (person.created && record.send_invitations && person.status !== 'inactive')
-        invite.push(person);
+      for (const one of writes) {
+        const person = await applyEmployee(trx, org, one as EmployeeWrite, actor);
+        if (person.created && record.send_invitations && person.status !== 'inactive')
+          invite.push(person);
+      }
     } else {
-      await applyCertificate(
+      await applyCertificates(
         trx,
         org,
-        row.write as CertificateWrite,
+        writes as CertificateWrite[],
         actor,
         record.created_by_user_id,
       );
@@ -180,7 +192,7 @@ async function applyRows(
     let results: RowResult[];
     try {
       await db.transaction().execute(async (trx) => {
-        for (const row of batch) await write(trx, row);
+        await write(trx, batch);
         await saveRowResults(trx, org, record.id, batch.map(resultOf));
       });
       results = batch.map(resultOf);
@@ -192,7 +204,7 @@ async function applyRows(
       for (const row of batch) {
         try {
           await db.transaction().execute(async (trx) => {
-            await write(trx, row);
+            await write(trx, [row]);
             await saveRowResults(trx, org, record.id, [resultOf(row)]);
           });
           results.push(resultOf(row));
@@ -260,9 +272,37 @@ async function sendInvitations(
 }
 
 async function finish(db: Db, record: ImportRecord, changes: Partial<ImportRecord>): Promise<void> {
-  await updateImport(db, record.organization_id, record.id, {
-    ...changes,
-    active: null,
-    updated_at: nowIso(),
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await updateImport(trx, record.organization_id, record.id, {
+      ...changes,
+      active: null,
+      updated_at: now,
+    });
+    // An import that wrote (not a preview) tells its starter in the bell: the tab may be closed.
+    if (record.dry_run !== 1) await noticeImportEnded(trx, { ...record, ...changes }, now);
   });
+}
+
+/** "people.csv: 40 created, 2 updated, 1 not imported", or "people.csv" for one that failed. */
+export function importNoticeTitle(record: ImportRecord): string {
+  if (record.status !== 'done') return record.file_name;
+  const parts = [
+    record.created > 0 ? `${record.created} created` : '',
+    record.updated > 0 ? `${record.updated} updated` : '',
+    record.unchanged > 0 ? `${record.unchanged} unchanged` : '',
+    record.failed > 0 ? `${record.failed} not imported` : '',
+  ].filter(Boolean);
+  return `${record.file_name}: ${parts.join(', ') || 'nothing to do'}`;
+}
+
+/** The bell's notice to the person who started an import that ended (done or failed). */
+export async function noticeImportEnded(db: Db, record: ImportRecord, now: string): Promise<void> {
+  await insertImportNotice(
+    db,
+    record,
+    record.status === 'done' ? 'import_done' : 'import_failed',
+    importNoticeTitle(record),
+    now,
+  );
 }

@@ -299,21 +299,44 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * Every kind of in-app notice: the reminders' kinds, plus notices that have no email switch
- * (their email is always sent): `webhook_disabled`, to an organisation's admins (issue 30).
+ * Every kind of in-app notice: the reminders' kinds, plus notices that have no email switch:
+ * `webhook_disabled`, to an organisation's admins (issue 30; its email is always sent), and
+ * `import_done` / `import_failed`, to the person who started an import when it ends (issue 27;
+ * in the bell only, no email).
  */
-export const NOTICE_KINDS = [...NOTIFICATION_KINDS, 'webhook_disabled'] as const;
+export const NOTICE_KINDS = [
+  ...NOTIFICATION_KINDS,
+  'webhook_disabled',
+  'import_done',
+  'import_failed',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** What a notice is about: an import's is named by what it imported (its page is that kind's). */
+export const NOTICE_ITEM_TYPES = [
+  'task',
+  'certificate',
+  'webhook',
+  'employees_import',
+  'certificates_import',
+] as const;
+export type NoticeItemType = (typeof NOTICE_ITEM_TYPES)[number];
 
 /** One notice to the signed-in person (GET /notifications/). */
 export interface AppNotification {
   id: Uuid;
   kind: NoticeKind;
-  item_type: 'task' | 'certificate' | 'webhook';
+  item_type: NoticeItemType;
   item_id: Uuid;
-  /** The task's title, certificate's name or webhook's URL when the notice was made. */
+  /**
+   * The task's title, certificate's name or webhook's URL when the notice was made; for an
+   * import, its file name and what it did ("people.csv: 40 created, 2 updated, 1 not imported").
+   */
   item_title: string;
-  /** The due instant (task), expiry date (certificate) or instant (webhook disabled) it is about. */
+  /**
+   * The due instant (task), expiry date (certificate), instant (webhook disabled) or the
+   * instant an import ended.
+   */
   item_date: string;
   created_at: IsoInstant;
   /** null while unread. */

@@ -104,8 +104,19 @@ export async function withPersonNames(
           .where('organization_id', '=', organizationId)
           .where('id', 'in', ids)
           .execute();
-  const nameOf = (id: unknown) =>
-    typeof id === 'string' ? (people.find((p) => p.id === id)?.full_name ?? null) : null;
+  const names = new Map(people.map((person) => [person.id, person.full_name]));
+  return namedPerson(changes, field, names);
+}
+
+/** `changes` with the person `field` names as `assigned_to`: [name before, name after]. */
+export function namedPerson(
+  changes: ActivityChanges,
+  field: string,
+  names: ReadonlyMap<string, string | null>,
+): ActivityChanges {
+  const change = changes[field];
+  if (!change) return changes;
+  const nameOf = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? null) : null);
   return { ...changes, assigned_to: [nameOf(change[0]), nameOf(change[1])] };
 }
 

@@ -1,5 +1,6 @@
 /**
- * /imports (issue 27): an admin uploads a CSV or .xlsx of employees or certificates; the file
+ * /imports (issue 27): an admin or a manager (whoever may add employees and certificates;
+ * a manager's rows that would make or change an admin are errors) uploads a CSV or .xlsx of employees or certificates; the file
  * is read at once (file-level problems answer 400), its rows stored, and a job in this
  * process plans or applies them (import/job.ts) while the client polls GET /imports/{id}.
  */
@@ -22,7 +23,7 @@ import type { ImportKind, ImportMode } from '../../db/tables';
 import { csvLine, UTF8_BOM } from '../../export/cells';
 import { FileError } from '../../import/decode';
 import { checkMapping, guessMapping } from '../../import/fields';
-import { runImport } from '../../import/job';
+import { noticeImportEnded, runImport } from '../../import/job';
 import { importLimits } from '../../import/limits';
 import { isXlsx, readCsv, readXlsx, type ReadFile } from '../../import/read';
 import { nowIso } from '../../lib/dates';
@@ -96,13 +97,17 @@ const importRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         'The import was interrupted (the server restarted). Rows already applied stay applied; import the file again to finish.',
       updated_at: nowIso(),
     };
-    await updateImport(db, record.organization_id, record.id, changes);
-    return { ...record, ...changes };
+    const settled = { ...record, ...changes };
+    await db.transaction().execute(async (trx) => {
+      await updateImport(trx, record.organization_id, record.id, changes);
+      if (record.dry_run !== 1) await noticeImportEnded(trx, settled, changes.updated_at);
+    });
+    return settled;
   }
 
   fastify.post(
     '/imports',
-    { schema: createImportSchema, preHandler: requireRole('admin') },
+    { schema: createImportSchema, preHandler: requireRole('manager') },
     async (request, reply) => {
       const { caller } = request;
       if (!request.isMultipart()) throw fieldError('file', 'is required (multipart/form-data)');
@@ -233,14 +238,14 @@ const importRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/imports/:id',
-    { schema: getImportSchema, preHandler: requireRole('admin') },
+    { schema: getImportSchema, preHandler: requireRole('manager') },
     async (request) =>
       importView(await ownImport(request.caller.organization_id, request.params.id)),
   );
 
   fastify.get(
     '/imports/:id/rows',
-    { schema: listImportRowsSchema, preHandler: requireRole('admin') },
+    { schema: listImportRowsSchema, preHandler: requireRole('manager') },
     async (request, reply) => {
       const { caller, params, query } = request;
       await ownImport(caller.organization_id, params.id);
@@ -264,7 +269,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/imports/:id/errors.csv',
-    { schema: importErrorsCsvSchema, preHandler: requireRole('admin') },
+    { schema: importErrorsCsvSchema, preHandler: requireRole('manager') },
     async (request, reply) => {
       const { caller, params } = request;
       const record = await ownImport(caller.organization_id, params.id);

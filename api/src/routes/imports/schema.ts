@@ -51,7 +51,7 @@ export const RowResultSchema = Type.Object({
 
 export const createImportSchema = {
   operationId: 'createImport',
-  summary: 'Import employees or certificates from a CSV or .xlsx file (admin)',
+  summary: 'Import employees or certificates from a CSV or .xlsx file (managers and admins)',
   description:
     'multipart/form-data: `file` (.csv with `,` `;` or tab, any of UTF-8 ± BOM, UTF-16, ' +
     'Windows-1252; or .xlsx), `kind` (employees|certificates), `mode` (insert|update|upsert, ' +
@@ -67,7 +67,7 @@ export const createImportSchema = {
 
 export const getImportSchema = {
   operationId: 'getImport',
-  summary: "An import's status, counts and progress (admin)",
+  summary: "An import's status, counts and progress (managers and admins)",
   tags,
   params: IdParams,
   response: { 200: ImportSchema, ...errorResponses(401, 403, 404) },
@@ -75,7 +75,7 @@ export const getImportSchema = {
 
 export const listImportRowsSchema = {
   operationId: 'listImportRows',
-  summary: "An import's per-row results, by row (admin); X-Total-Count",
+  summary: "An import's per-row results, by row (managers and admins); X-Total-Count",
   tags,
   params: IdParams,
   querystring: Type.Object({ ...PageQuery.properties, outcome: Type.Optional(ImportOutcome) }),
@@ -85,7 +85,7 @@ export const listImportRowsSchema = {
 export const importErrorsCsvSchema = {
   operationId: 'getImportErrorsCsv',
   summary:
-    'The rows an import did not apply, as CSV: their original cells and an `error` column (admin)',
+    'The rows an import did not apply, as CSV: their original cells and an `error` column (managers and admins)',
   tags,
   params: IdParams,
   response: {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NOTICE_KINDS, NOTIFICATION_KINDS } from '@duly/shared/contract';
+import { NOTICE_ITEM_TYPES, NOTICE_KINDS, NOTIFICATION_KINDS } from '@duly/shared/contract';
 import { Enum, IdParams, Nullable, PageQuery, errorResponses } from '../../lib/schema';
 
 /** The unread count stops at this many: the bell shows "99+" beyond 99. */
@@ -10,14 +10,15 @@ export const NotificationKind = Enum(NOTIFICATION_KINDS);
 export const NotificationSchema = Type.Object({
   id: Type.String(),
   kind: Enum(NOTICE_KINDS),
-  item_type: Enum(['task', 'certificate', 'webhook'] as const),
+  item_type: Enum(NOTICE_ITEM_TYPES),
   item_id: Type.String(),
   item_title: Type.String({
-    description: "The task's title, certificate's name or webhook's URL at the time",
+    description:
+      "The task's title, certificate's name or webhook's URL at the time; an import's file name and what it did",
   }),
   item_date: Type.String({
     description:
-      'The due instant (task, ISO-8601 UTC), expiry date (certificate, YYYY-MM-DD) or the instant a webhook was disabled',
+      'The due instant (task, ISO-8601 UTC), expiry date (certificate, YYYY-MM-DD), or the instant a webhook was disabled or an import ended',
   }),
   created_at: Type.String(),
   read_at: Nullable(Type.String({ description: 'null while unread' })),

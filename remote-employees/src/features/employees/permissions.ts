@@ -43,7 +43,10 @@ export function canResendInvitation(person: Pick<Employee, 'invitation_pending' 
   return person.invitation_pending && person.status !== 'inactive';
 }
 
-/** Whether `user` may import people from a file (POST /imports: admins; issue 27). */
+/**
+ * Whether `user` may import people from a file (POST /imports, issue 27): whoever may add
+ * people (managers and admins; a manager's rows that would make or change an admin are errors).
+ */
 export function canImportPeople(user: Pick<SessionUser, 'role'> | null): boolean {
-  return roleOf(user) === 'admin';
+  return canManagePeople(user);
 }

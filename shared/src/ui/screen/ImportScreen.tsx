@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   IMPORT_FIELDS,
@@ -50,11 +51,18 @@ const OUTCOME_LABELS: Record<ImportRowResult['outcome'], string> = {
   error: 'Error',
 };
 
+/**
+ * A white card (the Card's own surface: `forwardedAs` keeps it when the card is a form; a
+ * plain `as` would drop the Card and its background).
+ */
 const Section = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(2)};
   margin-bottom: ${({ theme }) => theme.space(2)};
+  & > h2 {
+    margin: 0;
+  }
 `;
 
 const Row = styled.div`
@@ -177,13 +185,17 @@ function RowResults({ id, errorsOnly }: { id: string; errorsOnly: boolean }) {
 
 export function ImportScreen({ kind, title }: ImportScreenProps) {
   const token = useSelector(selectToken);
+  // `?import=<id>`: the bell's link to an import that ended opens its result.
+  const [searchParams] = useSearchParams();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('upsert');
   const [sheet, setSheet] = useState('');
   const [invite, setInvite] = useState(false);
   const [mapping, setMapping] = useState<Record<string, string> | undefined>();
   const [previewId, setPreviewId] = useState<string>();
-  const [applyId, setApplyId] = useState<string>();
+  const [applyId, setApplyId] = useState<string | undefined>(
+    () => searchParams.get('import') ?? undefined,
+  );
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const preview = useJob(previewId);
@@ -241,7 +253,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
           </Button>
         }
       />
-      <Section as="form" onSubmit={onPreview} aria-label="Upload">
+      <Section forwardedAs="form" onSubmit={onPreview} aria-label="Upload">
         <Row>
           <label>
             File (.csv or .xlsx)
@@ -288,7 +300,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
       </Section>
 
       {preview && !applied ? (
-        <Section as="section" aria-label="Preview">
+        <Section aria-label="Preview">
           <h2>Preview (nothing has been changed yet)</h2>
           <JobProgress job={preview} />
           {preview.status === 'failed' ? <ErrorText role="alert">{preview.error}</ErrorText> : null}
@@ -329,7 +341,7 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
       ) : null}
 
       {applied ? (
-        <Section as="section" aria-label="Result">
+        <Section aria-label="Result">
           <h2>Import</h2>
           <JobProgress job={applied} />
           {applied.status === 'failed' ? <ErrorText role="alert">{applied.error}</ErrorText> : null}

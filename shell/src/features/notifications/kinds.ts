@@ -15,6 +15,8 @@ export const NOTICE_TITLES: Record<NoticeKind, string> = {
   task_escalated: 'Task escalated',
   document_rejected: 'Document rejected',
   webhook_disabled: 'Webhook disabled',
+  import_done: 'Import finished',
+  import_failed: 'Import failed',
 };
 
 /** The switch of each kind of email on the profile page, with what it sends. */
@@ -42,10 +44,15 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, { label: string; hint: 
   },
 };
 
-/** The item's own page: a task's (remote-tasks), a certificate's (remote-certificates) or a webhook's. */
+/**
+ * The item's own page: a task's (remote-tasks), a certificate's (remote-certificates), a
+ * webhook's, or an import's result on its Import screen.
+ */
 export function noticeLink(notice: Pick<AppNotification, 'item_type' | 'item_id'>): string {
   const id = encodeURIComponent(notice.item_id);
   if (notice.item_type === 'webhook') return `/settings/webhooks/${id}`;
+  if (notice.item_type === 'employees_import') return `/employees/import?import=${id}`;
+  if (notice.item_type === 'certificates_import') return `/certificates/import?import=${id}`;
   return notice.item_type === 'task' ? `/tasks/${id}` : `/certificates/${id}`;
 }
 
@@ -53,6 +60,9 @@ export function noticeLink(notice: Pick<AppNotification, 'item_type' | 'item_id'
 export function noticeItemDate(notice: Pick<AppNotification, 'item_type' | 'item_date'>): string {
   if (notice.item_type === 'webhook') {
     return `Failing for 24 hours; disabled ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`;
+  }
+  if (notice.item_type === 'employees_import' || notice.item_type === 'certificates_import') {
+    return `Ended ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`;
   }
   return notice.item_type === 'task'
     ? `Due ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`

@@ -122,6 +122,18 @@ describe('/certificates table', () => {
     ).toBeInTheDocument();
   });
 
+  it("offers 'Import' to a manager (who may add certificates) and an admin", async () => {
+    serve([]);
+    for (const role of ['manager', 'admin'] as const) {
+      const { unmount } = renderCertificates('/certificates', makeToken({ role }));
+      expect(await screen.findByRole('link', { name: 'Import' })).toHaveAttribute(
+        'href',
+        '/certificates/import',
+      );
+      unmount();
+    }
+  });
+
   it('opens the certificate page when its row is clicked', async () => {
     const certificate = makeCertificate({ name: 'Fire Safety' });
     serve([certificate]);
@@ -150,6 +162,7 @@ describe('/certificates table', () => {
     await screen.findByRole('cell', { name: 'Fire Safety' });
     expect(screen.queryByRole('link', { name: 'New Certificate' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Name',
       'Status',

@@ -161,7 +161,22 @@ describe('/employees/import', () => {
     expect(uploads[0].send_invitations).toBe('true');
   });
 
-  it('offers Import on the list to admins only', async () => {
+  it('opens the result of the import the bell links to (?import=<id>)', async () => {
+    serveImports();
+    renderEmployees('/employees/import?import=apply-1');
+    const result = await screen.findByRole('region', { name: 'Result' });
+    expect(
+      await within(result).findByText(
+        /2 created, 0 updated, 0 unchanged, 1 with errors/,
+        undefined,
+        {
+          timeout: 5000,
+        },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers Import on the list to admins and managers (they may add people), not to employees', async () => {
     server.use(...mockApi({ employees: [] }).handlers('employees'));
     const { unmount } = renderEmployees('/employees');
     expect(await screen.findByRole('link', { name: 'Import' })).toHaveAttribute(
@@ -169,7 +184,13 @@ describe('/employees/import', () => {
       '/employees/import',
     );
     unmount();
-    renderEmployees('/employees', makeToken({ role: 'manager' }));
+    const manager = renderEmployees('/employees', makeToken({ role: 'manager' }));
+    expect(await screen.findByRole('link', { name: 'Import' })).toHaveAttribute(
+      'href',
+      '/employees/import',
+    );
+    manager.unmount();
+    renderEmployees('/employees', makeToken({ role: 'employee' }));
     await screen.findByText('No employees found');
     expect(screen.queryByRole('link', { name: 'Import' })).not.toBeInTheDocument();
   });

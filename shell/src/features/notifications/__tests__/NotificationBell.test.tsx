@@ -112,6 +112,40 @@ describe('the notification bell', () => {
     ).toHaveAttribute('href', '/settings/webhooks/hook-3');
   });
 
+  it('tells whoever started an import that it ended, with a link to its result', async () => {
+    useBackend([
+      makeNotice({
+        kind: 'import_failed',
+        item_type: 'certificates_import',
+        item_id: 'import-2',
+        item_title: 'certs.csv',
+        item_date: '2026-11-24T05:00:00.000Z',
+        created_at: '2026-11-24T05:00:00.000Z',
+      }),
+      makeNotice({
+        kind: 'import_done',
+        item_type: 'employees_import',
+        item_id: 'import-1',
+        item_title: 'people.csv: 40 created, 1 not imported',
+        item_date: '2026-11-24T04:30:00.000Z',
+        created_at: '2026-11-24T04:30:00.000Z',
+      }),
+    ]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    const [failed, done] = await within(panel).findAllByRole('listitem');
+    expect(failed).toHaveTextContent('Import failed · Nov 24, 2026 10:30');
+    expect(within(failed).getByRole('link', { name: 'certs.csv' })).toHaveAttribute(
+      'href',
+      '/certificates/import?import=import-2',
+    );
+    expect(done).toHaveTextContent('Import finished · Nov 24, 2026 10:00');
+    expect(done).toHaveTextContent('Ended Nov 24, 2026 10:00');
+    expect(
+      within(done).getByRole('link', { name: 'people.csv: 40 created, 1 not imported' }),
+    ).toHaveAttribute('href', '/employees/import?import=import-1');
+  });
+
   it('marks one notice read, which lowers the count', async () => {
     const backend = useBackend([makeNotice({ item_title: 'Fire safety licence' }), makeNotice()]);
     const { user } = renderWithBell();
