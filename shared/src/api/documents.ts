@@ -63,12 +63,21 @@ function uploadError(status: number, body: string): ApiError {
   return { status, message: message || `The upload failed (${status})` };
 }
 
+function bytesOf(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /**
  * POST /certificates/{id}/documents as multipart/form-data, reporting the share of the bytes
  * sent (0..1) to `onProgress`. Rejects with an ApiError carrying the API's message (415 for a
  * refused kind, 413 for a file too large, 400 for bad dates).
  */
-export function uploadDocument(
+export async function uploadDocument(
   upload: DocumentUpload,
   token: string | null,
   onProgress?: (share: number) => void,
@@ -76,8 +85,10 @@ export function uploadDocument(
   const form = new FormData();
   if (upload.issueDate) form.append('issue_date', upload.issueDate);
   if (upload.expiryDate) form.append('expiry_date', upload.expiryDate);
-  // Fields before the file: the server reads them as the stream passes.
-  form.append('file', upload.file, upload.file.name ?? 'document');
+  // Fields before the file: the server reads them as the stream passes. The bytes are read
+  // once into a Blob of this realm (as uploadImport does): what was chosen is what is sent.
+  const bytes = new Blob([await bytesOf(upload.file)], { type: upload.file.type });
+  form.append('file', bytes, upload.file.name ?? 'document');
   const url = `${apiConfig().baseUrl}/certificates/${encodeURIComponent(upload.certificateId)}/documents/`;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
