@@ -120,7 +120,11 @@ async function shoot(page: Page, name: string) {
 /** An admin's approved upload through the API (the certificate's first document). */
 async function uploadAsAdmin(baseURL: string, admin: Account, certificateId: string) {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png(480, 320, [120, 170, 220]))]), 'first-licence.png');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(png(480, 320, [120, 170, 220]))]),
+    'first-licence.png',
+  );
   const response = await fetch(`${baseURL}/api/v1/certificates/${certificateId}/documents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin.token}` },

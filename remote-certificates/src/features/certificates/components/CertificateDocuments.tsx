@@ -117,6 +117,9 @@ const ErrorText = styled.p`
   font-weight: 500;
 `;
 
+/** What is shown inline (what the API accepts). */
+const PREVIEW_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
+
 /** The documents by the validity they belong to: the certificate's current one first. */
 export function groupByValidity(
   documents: readonly CertificateDocument[],
@@ -142,15 +145,17 @@ function Preview({ document }: { document: CertificateDocument }) {
   const token = useAppSelector(selectToken);
   const [url, setUrl] = useState<string>();
   const [failed, setFailed] = useState(false);
+  const previewable = PREVIEW_TYPES.has(document.content_type);
   useEffect(() => {
+    if (!previewable) return undefined;
     let objectUrl: string | undefined;
     let live = true;
     fetchDocumentContent(document.id, token)
       .then((blob) => {
         if (!live) return;
-        objectUrl = URL.createObjectURL(
-          blob.type ? blob : new Blob([blob], { type: document.content_type }),
-        );
+        // Typed by the kind the API decided from the bytes, never by anything else: a blob
+        // URL runs with this page's origin, so only the four kinds it accepts are shown.
+        objectUrl = URL.createObjectURL(new Blob([blob], { type: document.content_type }));
         setUrl(objectUrl);
       })
       .catch(() => live && setFailed(true));
@@ -158,7 +163,8 @@ function Preview({ document }: { document: CertificateDocument }) {
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [document.id, document.content_type, token]);
+  }, [document.id, document.content_type, previewable, token]);
+  if (!previewable) return <Meta>No preview for this kind of file.</Meta>;
   if (failed) return <ErrorText role="alert">The preview could not be loaded.</ErrorText>;
   if (!url) return <Meta>Loading preview…</Meta>;
   return document.content_type === 'application/pdf' ? (
