@@ -566,6 +566,17 @@ describe.each(testDatabases().flatMap((kind) => STORES.map((store) => [kind, sto
         ).json();
         expect(renewed.expiry_date).toBe(renewedUntil);
         expect(renewed.issue_date).toBe(kolkataDateIn(0));
+        // The employee is told in the bell (and by email) that it was approved.
+        const bell = await call(app, 'GET', '/notifications', { token: org.employee.token });
+        expect(bell.json()).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              kind: 'document_approved',
+              item_id: certificateId,
+              item_date: renewedUntil,
+            }),
+          ]),
+        );
 
         const list = (
           await call(app, 'GET', `/certificates/${certificateId}/documents`, {

@@ -197,6 +197,19 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     path: () => '/certificates/',
     body: () => ({ name: 'Made', expiry_date: '2030-01-01', reminder_days_before: 7 }),
+    // An employee's own certificate (issue 26): in their charge.
+    expect: [201, 201, 201],
+  },
+  {
+    route: 'POST /certificates/',
+    method: 'POST',
+    path: () => '/certificates/',
+    body: (f) => ({
+      name: 'Made',
+      expiry_date: '2030-01-01',
+      reminder_days_before: 7,
+      incharge_person_id: f.org.colleague.id,
+    }),
     expect: [403, 201, 201],
   },
   {

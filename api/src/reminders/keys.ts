@@ -14,6 +14,7 @@ const KEY_WORDS: Record<NotificationKind, string> = {
   certificate_escalated: 'escalated',
   task_overdue: 'overdue',
   task_escalated: 'escalated',
+  document_approved: 'document-approved',
   document_rejected: 'document-rejected',
 };
 

@@ -46,6 +46,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   certificate_escalated: 'certificate escalations',
   task_overdue: 'overdue task notices',
   task_escalated: 'task escalations',
+  document_approved: 'approved documents',
   document_rejected: 'rejected documents',
 };
 
@@ -81,6 +82,8 @@ function sentence(notice: DeliverableNotice): string {
       return `The task "${title}" was due on ${kolkataTime(notice.item_date)} and is not completed: it is now overdue.`;
     case 'task_escalated':
       return `The task "${title}" has been overdue for ${TASK_ESCALATION_DAYS} days (it was due on ${kolkataTime(notice.item_date)}), so it is now escalated to the organisation's managers and admins.`;
+    case 'document_approved':
+      return `The document you sent for the certificate "${title}" was approved; the certificate is now valid until ${calendarDate(notice.item_date)}.`;
     case 'document_rejected':
       return `The document you sent for the certificate "${title}" was rejected. Open the certificate to see the reason, and send a new one.`;
   }
@@ -92,6 +95,7 @@ const SUBJECTS: Record<NotificationKind, (title: string) => string> = {
   certificate_escalated: (title) => `Certificate escalated: "${title}"`,
   task_overdue: (title) => `Task overdue: "${title}"`,
   task_escalated: (title) => `Task escalated: "${title}"`,
+  document_approved: (title) => `Document approved: "${title}"`,
   document_rejected: (title) => `Document rejected: "${title}"`,
 };
 

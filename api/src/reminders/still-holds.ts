@@ -18,6 +18,7 @@ const HOLDS_WHILE: Record<NotificationKind, readonly string[]> = {
   task_overdue: ['overdue', 'escalated'],
   task_escalated: ['escalated'],
   // A rejection stays true whatever the certificate's status (issue 26).
+  document_approved: ['active', 'renewed', 'expired', 'escalated'],
   document_rejected: ['active', 'renewed', 'expired', 'escalated'],
 };
 

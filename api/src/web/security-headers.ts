@@ -29,7 +29,10 @@ export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: stri
     `script-src ${[list(...remoteOrigins), ...inlineScripts].join(' ')}`,
     `connect-src ${list(...remoteOrigins, apiOrigin)}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${list(...remoteOrigins)} data:`,
+    // blob: the preview of a certificate's document (issue 26): its bytes are fetched with the
+    // token and shown from a blob URL; only PDF, JPEG, PNG and WebP are made into one.
+    `img-src ${list(...remoteOrigins)} data: blob:`,
+    "frame-src 'self' blob:",
     `font-src ${list(...remoteOrigins)} data:`,
     "object-src 'none'",
     "base-uri 'self'",

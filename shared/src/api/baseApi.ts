@@ -23,6 +23,8 @@ export const API_TAG_TYPES = [
   'CertificateType',
   'Compliance',
   'Certificate',
+  // A certificate's documents (issue 26): its list and the approval queue.
+  'Document',
   'Employee',
   'Dashboard',
   'Organization',

@@ -30,6 +30,15 @@ export {
   type ImportUpload,
 } from './imports';
 export {
+  DOCUMENT_ACCEPT,
+  fetchDocumentContent,
+  formatFileSize,
+  uploadDocument,
+  type CertificateDocument,
+  type DocumentStatus,
+  type DocumentUpload,
+} from './documents';
+export {
   createMutation,
   itemQuery,
   itemUrl,

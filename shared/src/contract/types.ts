@@ -294,6 +294,7 @@ export const NOTIFICATION_KINDS = [
   'certificate_escalated',
   'task_overdue',
   'task_escalated',
+  'document_approved',
   'document_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

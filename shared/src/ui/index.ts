@@ -86,6 +86,7 @@ export {
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
+export { saveBlob } from './screen/saveBlob';
 export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
 export { FormScreen, type FormScreenProps } from './screen/FormScreen';
 export {
@@ -97,3 +98,10 @@ export {
 } from './screen/useSaveThenGo';
 // The activity history's section of an item page (2.x, issue 29).
 export { History, HISTORY_PAGE_SIZE, HISTORY_TEXTS, type HistoryProps } from './screen/History';
+// Documents on certificates (issue 26): where a file is given and its upload with progress.
+export { DocumentPicker, type DocumentPickerProps } from './documents/DocumentPicker';
+export {
+  UploadProgress,
+  useDocumentUpload,
+  type DocumentUploadState,
+} from './documents/useDocumentUpload';

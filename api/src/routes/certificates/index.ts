@@ -17,14 +17,14 @@ import {
   type CertificateEdit,
 } from '../../db/repositories/certificates';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
-import { notFound } from '../../lib/http-errors';
+import { forbidden, notFound } from '../../lib/http-errors';
 import { findCertificateType, parseOffsets } from '../../db/repositories/certificate-types';
 import type { Db } from '../../db/tables';
 import { checkedOffsets } from '../certificate-types/offsets';
 import { tellNewPersonInCharge } from '../../reminders/reassignment';
 import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
-import { requireRole } from '../../plugins/auth';
+import { hasRole, requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import { actorOf, checkMember, ownerScope, personFilter } from '../access';
 import {
@@ -111,67 +111,70 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return certificate;
   });
 
-  fastify.post(
-    '/certificates/',
-    { schema: createCertificateSchema, preHandler: requireRole('manager') },
-    async (request, reply) => {
-      const { caller, body } = request;
-      rejectForeignIds(body, {
-        organization_id: [caller.organization_id],
-        created_by_user_id: [caller.id],
-      });
-      const check = new InputCheck();
-      const name = check.requiredText(body.name, 'name');
-      const issueDate = body.issue_date ? check.calendarDate(body.issue_date, 'issue_date') : null;
-      const expiryDate = check.calendarDate(body.expiry_date, 'expiry_date');
-      checkDateOrder(check, issueDate, expiryDate);
-      const incharge = body.incharge_person_id ?? null;
-      await checkMember(db, caller, incharge, check, 'incharge_person_id');
-      const reminderOffsets = storedOffsets(check, body.reminder_offsets) ?? null;
-      check.done();
-      const typeId =
-        (await checkedType(db, caller.organization_id, body.certificate_type_id)) ?? null;
+  fastify.post('/certificates/', { schema: createCertificateSchema }, async (request, reply) => {
+    const { caller, body } = request;
+    // An employee submits their own certificate (issue 26, from their dashboard): only in
+    // their own charge, so they can see it and send its document; history names them.
+    const employee = !hasRole(caller, 'manager');
+    const named = body.incharge_person_id === undefined ? caller.id : body.incharge_person_id;
+    if (employee && named !== caller.id) {
+      throw forbidden('An employee can create a certificate only in their own charge');
+    }
+    rejectForeignIds(body, {
+      organization_id: [caller.organization_id],
+      created_by_user_id: [caller.id],
+    });
+    const check = new InputCheck();
+    const name = check.requiredText(body.name, 'name');
+    const issueDate = body.issue_date ? check.calendarDate(body.issue_date, 'issue_date') : null;
+    const expiryDate = check.calendarDate(body.expiry_date, 'expiry_date');
+    checkDateOrder(check, issueDate, expiryDate);
+    const incharge = employee ? caller.id : (body.incharge_person_id ?? null);
+    await checkMember(db, caller, incharge, check, 'incharge_person_id');
+    const reminderOffsets = storedOffsets(check, body.reminder_offsets) ?? null;
+    check.done();
+    const typeId =
+      (await checkedType(db, caller.organization_id, body.certificate_type_id)) ?? null;
 
-      const id = randomUUID();
-      const now = nowIso();
-      await db.transaction().execute(async (trx) => {
-        await insertCertificate(
-          trx,
-          {
-            id,
-            organization_id: caller.organization_id,
-            name,
-            description: optionalText(body.description) ?? null,
-            issue_date: issueDate,
-            expiry_date: expiryDate,
-            reminder_days_before: body.reminder_days_before,
-            certificate_type_id: typeId,
-            reminder_offsets: reminderOffsets,
-            ...(await certificateReminderSchedule(trx, {
-              organizationId: caller.organization_id,
-              expiryDate,
-              reminderDaysBefore: body.reminder_days_before,
-              ownOffsets: reminderOffsets === null ? null : parseOffsets(reminderOffsets),
-              certificateTypeId: typeId,
-            })),
-            department: optionalText(body.department) ?? null,
-            incharge_person_id: incharge,
-            created_by_user_id: caller.id,
-            assigner_id: incharge === null ? null : caller.id,
-            status: 'active',
-            created_at: now,
-            updated_at: now,
-          },
-          actorOf(caller),
-        );
-        await queueWebhookEvents(trx, [
-          certificateEvent(trx, 'certificate.created', caller.organization_id, id),
-        ]);
-      });
-      const certificate = await findCertificate(db, { id, organizationId: caller.organization_id });
-      return reply.code(201).send(certificate!);
-    },
-  );
+    const id = randomUUID();
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await insertCertificate(
+        trx,
+        {
+          id,
+          organization_id: caller.organization_id,
+          name,
+          description: optionalText(body.description) ?? null,
+          issue_date: issueDate,
+          expiry_date: expiryDate,
+          reminder_days_before: body.reminder_days_before,
+          certificate_type_id: typeId,
+          reminder_offsets: reminderOffsets,
+          ...(await certificateReminderSchedule(trx, {
+            organizationId: caller.organization_id,
+            expiryDate,
+            reminderDaysBefore: body.reminder_days_before,
+            ownOffsets: reminderOffsets === null ? null : parseOffsets(reminderOffsets),
+            certificateTypeId: typeId,
+          })),
+          department: optionalText(body.department) ?? null,
+          incharge_person_id: incharge,
+          created_by_user_id: caller.id,
+          assigner_id: incharge === null ? null : caller.id,
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        },
+        actorOf(caller),
+      );
+      await queueWebhookEvents(trx, [
+        certificateEvent(trx, 'certificate.created', caller.organization_id, id),
+      ]);
+    });
+    const certificate = await findCertificate(db, { id, organizationId: caller.organization_id });
+    return reply.code(201).send(certificate!);
+  });
 
   fastify.put(
     '/certificates/:id/',

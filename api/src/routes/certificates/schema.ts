@@ -122,7 +122,8 @@ export const getCertificateSchema = {
 
 export const createCertificateSchema = {
   operationId: 'createCertificate',
-  summary: 'Create a certificate (manager or admin); it starts active',
+  summary:
+    'Create a certificate; it starts active. An employee only in their own charge (issue 26: 403 for anyone else)',
   tags,
   body: CreateCertificateBody,
   response: { 201: CertificateSchema, ...errorResponses(400, 401, 403) },

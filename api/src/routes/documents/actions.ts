@@ -232,7 +232,39 @@ export async function approveDocument(
         expiryDate: document.proposed_expiry_date,
       });
     }
+    // The uploader is told in the bell and by email, as of a rejection.
+    await tellUploader(trx, organizationId, document, 'document_approved', nowIso(), {
+      itemDate: document.proposed_expiry_date ?? document.valid_until,
+    });
   });
+}
+
+/** A notice to the document's uploader about its decision (the notifications' outbox mails it). */
+async function tellUploader(
+  trx: Trx,
+  organizationId: string,
+  document: StoredDocument,
+  kind: 'document_approved' | 'document_rejected',
+  now: string,
+  { itemDate }: { itemDate: string },
+): Promise<void> {
+  const [recipients] = await recipientsOfNamed(trx, [
+    { organizationId, named: [document.uploaded_by.id] },
+  ]);
+  await recordNotices(trx, [
+    {
+      organizationId,
+      kind,
+      itemId: document.certificate_id,
+      itemTitle: document.certificate_name,
+      // One notice per certificate, validity and person (the ledger's key).
+      itemDate,
+      delivery: 'immediate',
+      sendAfter: now,
+      now,
+      ...recipients,
+    },
+  ]);
 }
 
 export async function rejectDocument(
@@ -267,22 +299,8 @@ export async function rejectDocument(
       },
     ]);
     // The uploader is told in the bell and by email (the notifications' outbox sends it).
-    const [recipients] = await recipientsOfNamed(trx, [
-      { organizationId, named: [document.uploaded_by.id] },
-    ]);
-    await recordNotices(trx, [
-      {
-        organizationId,
-        kind: 'document_rejected',
-        itemId: document.certificate_id,
-        itemTitle: document.certificate_name,
-        // One notice per certificate, validity and person (the ledger's key).
-        itemDate: document.valid_until,
-        delivery: 'immediate',
-        sendAfter: now,
-        now,
-        ...recipients,
-      },
-    ]);
+    await tellUploader(trx, organizationId, document, 'document_rejected', now, {
+      itemDate: document.valid_until,
+    });
   });
 }

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Card, History, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
 import { useCertificatesGetQuery, useCertificatesPeopleQuery } from './api';
 import { CertificateDetails } from './components/CertificateDetails';
+import { CertificateDocuments } from './components/CertificateDocuments';
 import { isRenewable, RenewCertificate } from './components/RenewCertificate';
 import { certificatePaths } from './paths';
 import { BACK_TO_CERTIFICATES, CERTIFICATE_TEXTS } from './texts';
@@ -37,6 +38,7 @@ export function CertificateDetailScreen() {
           <Card title={certificate.name}>
             <CertificateDetails certificate={certificate} people={people} />
           </Card>
+          <CertificateDocuments certificate={certificate} />
           <History entityType="certificate" entityId={certificate.id} />
         </>
       )}

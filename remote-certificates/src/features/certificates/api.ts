@@ -22,6 +22,7 @@ import {
   PAGE_SIZE_MAX,
   type ApiError,
   type Certificate,
+  type CertificateDocument,
   type CertificateListParams,
   type CertificateType,
   type CertificateTypePayload,
@@ -42,6 +43,17 @@ export const MISSING_ID_MESSAGE = 'Certificate ID is required';
 
 /** Every list that shows certificates, whichever remote renders it. */
 const certificateUrl = (id: string) => itemUrl('/certificates/', id, '/');
+
+const documentUrl = (id: string) => itemUrl('/documents/', id, '/');
+
+/** A document's write: its lists, and its certificate (whose history records it). */
+function documentWriteTags(document: CertificateDocument) {
+  return [
+    { type: 'Document' as const, id: document.id },
+    { type: 'Document' as const, id: 'LIST' },
+    { type: 'Certificate' as const, id: document.certificate_id },
+  ];
+}
 
 /** Injects the certificate endpoints into `api`; throws when one of the names is already taken. */
 export function injectCertificateEndpoints(api: typeof baseApi) {
@@ -122,6 +134,40 @@ export function injectCertificateEndpoints(api: typeof baseApi) {
           'Compliance',
         ],
       }),
+
+      /**
+       * A certificate's documents (issue 26), the current validity first. Tagged `Document`,
+       * so an upload, approval, rejection or deletion anywhere refreshes it.
+       */
+      certificatesDocuments: build.query<CertificateDocument[], string>({
+        query: (id) => ({ url: `${certificateUrl(id)}documents/` }),
+        providesTags: (documents) => listTags('Document', documents),
+      }),
+      certificatesDocumentApprove: build.mutation<CertificateDocument, CertificateDocument>({
+        query: (document) => ({ url: `${documentUrl(document.id)}approve`, method: 'POST' }),
+        // Approving a renewal changes the certificate's dates, status and history.
+        invalidatesTags: (_saved, _error, document) => [
+          ...documentWriteTags(document),
+          { type: 'Certificate', id: 'LIST' },
+          'Dashboard',
+          'Compliance',
+        ],
+      }),
+      certificatesDocumentReject: build.mutation<
+        CertificateDocument,
+        { document: CertificateDocument; reason: string }
+      >({
+        query: ({ document, reason }) => ({
+          url: `${documentUrl(document.id)}reject`,
+          method: 'POST',
+          data: { reason },
+        }),
+        invalidatesTags: (_saved, _error, { document }) => documentWriteTags(document),
+      }),
+      certificatesDocumentDelete: build.mutation<null, CertificateDocument>({
+        query: (document) => ({ url: itemUrl('/documents/', document.id, '/'), method: 'DELETE' }),
+        invalidatesTags: (_saved, _error, document) => documentWriteTags(document),
+      }),
     }),
   });
 }
@@ -139,4 +185,8 @@ export const {
   useCertificatesTypeUpdateMutation,
   useCertificatesTypeDeleteMutation,
   useCertificatesTypeLinkMutation,
+  useCertificatesDocumentsQuery,
+  useCertificatesDocumentApproveMutation,
+  useCertificatesDocumentRejectMutation,
+  useCertificatesDocumentDeleteMutation,
 } = certificatesApi;

@@ -11,6 +11,7 @@ import {
 } from '@duly/shared';
 import { useTeamMyCertificatesQuery, useTeamMyTasksQuery } from './api';
 import { StatusFilterSelect } from './components/StatusFilterSelect';
+import { UploadCertificate } from './components/UploadCertificate';
 import {
   certificateColumns,
   certificatePath,
@@ -63,7 +64,8 @@ const CERTIFICATE_FILTERS: { value: CertificateStatus; label: string }[] = [
 
 /**
  * /employee/dashboard: the signed-in user's own tasks and certificates (spec 2), each with a
- * status filter that reloads its list, a page at a time, most urgent first. Read-only.
+ * status filter that reloads its list, a page at a time, most urgent first; and "Upload
+ * certificate" (issue 26) to send a renewed or a new certificate's document.
  */
 export function MyDashboardScreen() {
   const tasksPage = useDashboardPage();
@@ -78,7 +80,7 @@ export function MyDashboardScreen() {
 
   return (
     <>
-      <PageHeader title="My Dashboard" />
+      <PageHeader title="My Dashboard" actions={<UploadCertificate />} />
       <DashboardTable
         title="My Tasks"
         actions={

@@ -9,6 +9,7 @@ import {
   pageQuery,
   type Certificate,
   type CertificateStatus,
+  type CreateCertificatePayload,
   type EmployeeTaskFilter,
   type ListParams,
   type Page,
@@ -42,10 +43,22 @@ export function injectMyEndpoints(api: typeof baseApi) {
           sort: MY_CERTIFICATE_SORT,
         })),
       ),
+      /**
+       * An employee's own new certificate (issue 26), sent with its document from "Upload
+       * certificate": the API puts it in their charge.
+       */
+      teamMyCertificateCreate: build.mutation<Certificate, CreateCertificatePayload>({
+        query: (data) => ({ url: '/certificates/', method: 'POST', data }),
+        invalidatesTags: [{ type: 'Certificate', id: 'LIST' }, 'Dashboard'],
+      }),
     }),
   });
 }
 
 export const myApi = injectMyEndpoints(baseApi);
 
-export const { useTeamMyTasksQuery, useTeamMyCertificatesQuery } = myApi;
+export const {
+  useTeamMyTasksQuery,
+  useTeamMyCertificatesQuery,
+  useTeamMyCertificateCreateMutation,
+} = myApi;

@@ -238,6 +238,7 @@ describe('baseApi', () => {
         'Certificate',
         'CertificateType',
         'Compliance',
+        'Document',
         'Employee',
         'Organization',
         'Dashboard',

@@ -13,6 +13,7 @@ export const NOTICE_TITLES: Record<NoticeKind, string> = {
   certificate_escalated: 'Certificate escalated',
   task_overdue: 'Task overdue',
   task_escalated: 'Task escalated',
+  document_approved: 'Document approved',
   document_rejected: 'Document rejected',
   webhook_disabled: 'Webhook disabled',
   import_done: 'Import finished',
@@ -37,6 +38,10 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, { label: string; hint: 
   task_escalated: {
     label: 'Task escalations',
     hint: 'When a task is overdue for 3 days (managers and admins)',
+  },
+  document_approved: {
+    label: 'Approved documents',
+    hint: 'When a manager approves a certificate document you sent',
   },
   document_rejected: {
     label: 'Rejected documents',

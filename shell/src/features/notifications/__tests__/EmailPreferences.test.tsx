@@ -31,6 +31,7 @@ describe('the email switches', () => {
       ['Certificate escalations', true],
       ['Overdue tasks', false],
       ['Task escalations', true],
+      ['Approved documents', true],
       ['Rejected documents', true],
     ]);
     expect(screen.getByRole('switch', { name: /^Overdue tasks/ })).not.toBeChecked();
