@@ -87,7 +87,13 @@ export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/F
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
 export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
-export { FormScreen, type FormScreenProps } from './screen/FormScreen';
+export {
+  FormCard,
+  FormScreen,
+  type FormCardProps,
+  type FormScreenProps,
+} from './screen/FormScreen';
+export { useFormReadOnly } from './form/readOnly';
 export {
   failureText,
   useSaveThenGo,
