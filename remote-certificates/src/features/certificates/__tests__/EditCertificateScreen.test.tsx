@@ -4,6 +4,7 @@ import {
   apiUrl,
   failingResource,
   makeCertificate,
+  makeToken,
   mockApi,
   priya,
   setupApiServer,
@@ -20,10 +21,10 @@ const certificate = makeCertificate({
   reminder_days_before: 30,
 });
 
-function setUp(existing: Certificate = certificate) {
+function setUp(existing: Certificate = certificate, token?: string) {
   const api = mockApi({ certificates: [existing], employees: [priya] });
   server.use(...api.handlers('certificates', 'employees'));
-  return { api, ...renderCertificates(`/certificates/${existing.id}/edit`) };
+  return { api, ...renderCertificates(`/certificates/${existing.id}/edit`, token) };
 }
 
 const save = () => screen.getByRole('button', { name: 'Save' });
@@ -167,5 +168,19 @@ describe('/certificates/{id}/edit', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading certificate. Please try again later.',
     );
+  });
+});
+
+describe('/certificates/{id}/edit for a role that cannot change certificates (issue 33 item 4)', () => {
+  it('shows the values read-only, says why at the top, and has no Save', async () => {
+    setUp(certificate, makeToken({ role: 'employee' }));
+    expect(
+      await screen.findByText('Only managers and admins can change certificates.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Fire Safety');
+    expect(screen.getByLabelText(/^Name/)).toBeDisabled();
+    expect(reminderField()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toBeVisible();
   });
 });
