@@ -49,14 +49,39 @@ export function noticeLink(notice: Pick<AppNotification, 'item_type' | 'item_id'
   return notice.item_type === 'task' ? `/tasks/${id}` : `/certificates/${id}`;
 }
 
-/** "Due Nov 20, 2026 18:00" for a task, "Expires Dec 01, 2026" for a certificate (Asia/Kolkata). */
-export function noticeItemDate(notice: Pick<AppNotification, 'item_type' | 'item_date'>): string {
+/** Whether the item's date now differs from the one the notice was about (renewed, moved). */
+function changedSince(
+  notice: Pick<AppNotification, 'item_type' | 'item_date' | 'item_current_date'>,
+): notice is typeof notice & { item_current_date: string } {
+  const now = notice.item_current_date;
+  if (!now) return false;
+  return notice.item_type === 'task'
+    ? Date.parse(now) !== Date.parse(notice.item_date)
+    : now !== notice.item_date;
+}
+
+/**
+ * "Due Nov 20, 2026 18:00" for a task, "Expires Dec 01, 2026" for a certificate (Asia/Kolkata).
+ * When the item's date changed since, it says so and shows the date now, never the old one as
+ * current (issue 33): "Renewed since: now expires Dec 01, 2027 (was Dec 01, 2026)".
+ */
+export function noticeItemDate(
+  notice: Pick<AppNotification, 'item_type' | 'item_date' | 'item_current_date'>,
+): string {
   if (notice.item_type === 'webhook') {
     return `Failing for 24 hours; disabled ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`;
   }
-  return notice.item_type === 'task'
-    ? `Due ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`
-    : `Expires ${formatCalendarDate(notice.item_date, DATE_FORMATS.dashboard)}`;
+  const task = notice.item_type === 'task';
+  const format = (date: string) =>
+    task
+      ? formatInstant(date, DATE_FORMATS.taskList)
+      : formatCalendarDate(date, DATE_FORMATS.dashboard);
+  if (changedSince(notice)) {
+    return task
+      ? `Due date changed since: now due ${format(notice.item_current_date)} (was ${format(notice.item_date)})`
+      : `Renewed since: now expires ${format(notice.item_current_date)} (was ${format(notice.item_date)})`;
+  }
+  return task ? `Due ${format(notice.item_date)}` : `Expires ${format(notice.item_date)}`;
 }
 
 /** When the notice was made, in Asia/Kolkata. */
