@@ -1,10 +1,5 @@
-import {
-  DATE_FORMATS,
-  type AppNotification,
-  type NoticeKind,
-  type NotificationKind,
-} from '@duly/shared/core';
-import { formatCalendarDate, formatInstant } from '@duly/shared/dates';
+import { type AppNotification, type NoticeKind, type NotificationKind } from '@duly/shared/core';
+import { formatDate, formatDateTime } from '@duly/shared/dates';
 
 /** What a notice is about, as its heading in the bell. */
 export const NOTICE_TITLES: Record<NoticeKind, string> = {
@@ -69,13 +64,10 @@ export function noticeItemDate(
   notice: Pick<AppNotification, 'item_type' | 'item_date' | 'item_current_date'>,
 ): string {
   if (notice.item_type === 'webhook') {
-    return `Failing for 24 hours; disabled ${formatInstant(notice.item_date, DATE_FORMATS.taskList)}`;
+    return `Failing for 24 hours; disabled ${formatDateTime(notice.item_date)}`;
   }
   const task = notice.item_type === 'task';
-  const format = (date: string) =>
-    task
-      ? formatInstant(date, DATE_FORMATS.taskList)
-      : formatCalendarDate(date, DATE_FORMATS.dashboard);
+  const format = task ? formatDateTime : formatDate;
   if (changedSince(notice)) {
     return task
       ? `Due date changed since: now due ${format(notice.item_current_date)} (was ${format(notice.item_date)})`
@@ -86,7 +78,7 @@ export function noticeItemDate(
 
 /** When the notice was made, in Asia/Kolkata. */
 export function noticeTime(notice: Pick<AppNotification, 'created_at'>): string {
-  return formatInstant(notice.created_at, DATE_FORMATS.taskList);
+  return formatDateTime(notice.created_at);
 }
 
 /** The count on the bell: beyond 99 (the API counts up to 100) it reads "99+". */
