@@ -75,7 +75,7 @@ describe('the notification bell', () => {
     const items = await within(panel).findAllByRole('listitem');
     // Newest first.
     expect(items[0]).toHaveTextContent('Certificate reminder · Nov 24, 2026 10:00');
-    expect(items[0]).toHaveTextContent('Expires Dec 01, 2026');
+    expect(items[0]).toHaveTextContent('Expires Dec 1, 2026');
     expect(within(items[0]).getByRole('link', { name: 'Fire safety licence' })).toHaveAttribute(
       'href',
       '/certificates/cert-9',
@@ -122,13 +122,13 @@ describe('the notification bell', () => {
     const panel = await openPanel(user);
     const items = await within(panel).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent(
-      'Renewed since: now expires Dec 01, 2027 (was Dec 01, 2026)',
+      'Renewed since: now expires Dec 1, 2027 (was Dec 1, 2026)',
     );
     expect(items[1]).toHaveTextContent(
       'Due date changed since: now due Nov 27, 2026 18:00 (was Nov 20, 2026 18:00)',
     );
     // Unchanged: the date as before.
-    expect(items[2]).toHaveTextContent('Expires Dec 05, 2026');
+    expect(items[2]).toHaveTextContent('Expires Dec 5, 2026');
     expect(items[2]).not.toHaveTextContent('since');
   });
 
