@@ -91,10 +91,12 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
 
     const response = await call(app, 'GET', '/notifications/', { token: org.employee.token });
     const byId = new Map(
-      response.json().map((notice: { id: string; item_current_date: string | null }) => [
-        notice.id,
-        notice.item_current_date,
-      ]),
+      response
+        .json()
+        .map((notice: { id: string; item_current_date: string | null }) => [
+          notice.id,
+          notice.item_current_date,
+        ]),
     );
     expect(byId.get(movedTask)).toBe('2026-11-27T12:30:00.000Z');
     expect(byId.get(renewed)).toBe('2027-12-01');
@@ -104,7 +106,10 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
       token: org.employee.token,
       body: { read: true },
     });
-    expect(marked.json()).toMatchObject({ item_date: '2026-12-01', item_current_date: '2027-12-01' });
+    expect(marked.json()).toMatchObject({
+      item_date: '2026-12-01',
+      item_current_date: '2027-12-01',
+    });
   });
 
   test('the list pages with limit and offset and counts every notice in X-Total-Count', async () => {

@@ -121,9 +121,7 @@ describe('the notification bell', () => {
     const { user } = renderWithBell();
     const panel = await openPanel(user);
     const items = await within(panel).findAllByRole('listitem');
-    expect(items[0]).toHaveTextContent(
-      'Renewed since: now expires Dec 1, 2027 (was Dec 1, 2026)',
-    );
+    expect(items[0]).toHaveTextContent('Renewed since: now expires Dec 1, 2027 (was Dec 1, 2026)');
     expect(items[1]).toHaveTextContent(
       'Due date changed since: now due Nov 27, 2026 18:00 (was Nov 20, 2026 18:00)',
     );
