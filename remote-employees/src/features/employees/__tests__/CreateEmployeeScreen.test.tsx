@@ -95,7 +95,8 @@ describe("/employees/create: 'New User'", () => {
     )!;
     await waitFor(() => expect(currentPath()).toBe(`/employees/${created.id}`));
     expect(await screen.findByRole('heading', { name: 'Meera Iyer' })).toBeInTheDocument();
-  });
+    // Seven fields typed and a second screen loaded: more than the default on a busy machine.
+  }, 30_000);
 
   it('sends empty names and phone as null', async () => {
     const { user, api } = setUp();
