@@ -23,7 +23,7 @@ for (const viewport of [
     for (const firstName of ['Meenakshisundaram', 'Venkatalakshmi']) {
       // Added by the admin, no password yet: the invitation is pending.
       await createEmployee(duly.baseURL, admin, {
-        email: uniqueEmail(`${firstName.toLowerCase()}-with-a-rather-long-address`),
+        email: uniqueEmail(`${firstName.toLowerCase()}-long-address`),
         firstName,
         lastName: 'Ramachandran-Subramaniam',
         phone: '+91 98765 43210',
