@@ -7,9 +7,11 @@
  * - the organisation-wide list's first page (50 entries + X-Total-Count);
  * - its 1000th keyset page (`before=<id>`, 50 a page);
  * - one item's history (an item with 50 entries, first page + count);
- * - the write overhead: what recording adds to a write's transaction (the old row's locked read
- *   and `recordActivity`: a transaction with them minus the same transaction without), as a
- *   share of `PUT /tasks/:id` through the whole API in-process; interleaved rounds.
+ * - the write overhead: `PUT /tasks/{id}`, `PUT /certificates/{id}` and `PUT /employees/{id}`
+ *   through the whole API in-process with the history on and off (the bench-only
+ *   `setActivityRecording`), interleaved request by request, on a SQLite file and on
+ *   PostgreSQL (writeOverhead); `(median on − median off) / median on`. The load average is
+ *   printed before and after. BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
  *
@@ -17,20 +19,21 @@
  * BENCH_ACTIVITY_RESEED=1 starts again) and never touches any other.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import * as activity from '../api/src/index';
 import {
   buildApp,
+  certificateSchedule,
   createDatabase,
   migrateToLatest,
-  saveTask,
   signToken,
   verifyActivity,
+  type Database,
   type DatabaseSettings,
   type Db,
 } from '../api/src/index';
@@ -130,133 +133,250 @@ async function reads(db: Db) {
   return { first, deep, deepFirstId: deepItems[0]?.id, item, itemCount };
 }
 
-/**
- * What recording adds to a write, on one database: `PUT /tasks/:id` (a new title) through the
- * whole API in-process, and the save's transaction as the repository runs it (`saveTask`: the
- * old values, the UPDATE, the entry) against the same transaction without the history (the
- * UPDATE alone, as a save ran before issue 29). Interleaved rounds, medians.
- */
-async function writeOverhead(db: Db, database: DatabaseSettings) {
-  const config = testConfig({ database });
-  const app = await buildApp({ config, db });
-  await app.ready();
+/** The three saves measured, each changing one field to a new value every time. */
+function measuredWrites(ids: { task: string; certificate: string; person: string }) {
+  return [
+    {
+      name: 'PUT /tasks/{id}',
+      request: (n: number) => ({
+        url: `/api/v1/tasks/${ids.task}`,
+        payload: { title: `Title ${n}` },
+      }),
+    },
+    {
+      name: 'PUT /certificates/{id}',
+      request: (n: number) => ({
+        url: `/api/v1/certificates/${ids.certificate}/`,
+        payload: { name: `Certificate ${n}` },
+      }),
+    },
+    {
+      name: 'PUT /employees/{id}',
+      request: (n: number) => ({
+        url: `/api/v1/employees/${ids.person}`,
+        payload: { department: `Department ${n}` },
+      }),
+    },
+  ] as const;
+}
+
+/** An organisation with a manager, one of their people, a task and a certificate. */
+async function benchOrganization(db: Db) {
   const organizationId = randomUUID();
   const now = new Date().toISOString();
   await db
     .insertInto('organizations')
     .values({ id: organizationId, name: 'Bench', created_at: now, updated_at: now })
     .execute();
-  const manager = {
+  const person = (role: 'manager' | 'employee', name: string) => ({
     id: randomUUID(),
     organization_id: organizationId,
-    email: `bench-${organizationId}@example.test`,
-    full_name: 'Bench Manager',
-    role: 'manager' as const,
-  };
-  await db
-    .insertInto('users')
-    .values({
-      ...manager,
-      first_name: 'Bench',
-      last_name: 'Manager',
-      phone: null,
-      department: null,
-      status: 'active',
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const taskId = randomUUID();
+    email: `bench-${name.toLowerCase()}-${organizationId}@example.test`,
+    full_name: `Bench ${name}`,
+    first_name: 'Bench',
+    last_name: name,
+    role,
+  });
+  const manager = person('manager', 'Manager');
+  const employee = person('employee', 'Employee');
+  for (const user of [manager, employee]) {
+    await db
+      .insertInto('users')
+      .values({
+        ...user,
+        phone: null,
+        department: null,
+        status: 'active',
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('user_emails')
+      .values({ email: user.email, organization_id: organizationId, user_id: user.id })
+      .execute();
+  }
+  const task = randomUUID();
   await db
     .insertInto('tasks')
     .values({
-      id: taskId,
+      id: task,
       organization_id: organizationId,
       title: 'Bench task',
       description: null,
       due_date: new Date(Date.now() + 86_400_000).toISOString(),
       status: 'pending',
-      assigned_to_user_id: null,
+      assigned_to_user_id: employee.id,
       created_by_user_id: manager.id,
       assigner_id: manager.id,
       created_at: now,
       updated_at: now,
     })
     .execute();
+  const certificate = randomUUID();
+  const expiry = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .insertInto('certificates')
+    .values({
+      ...certificateSchedule(expiry, 30),
+      id: certificate,
+      organization_id: organizationId,
+      name: 'Bench certificate',
+      description: null,
+      issue_date: null,
+      expiry_date: expiry,
+      reminder_days_before: 30,
+      status: 'active',
+      incharge_person_id: employee.id,
+      created_by_user_id: manager.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { organizationId, manager, ids: { task, certificate, person: employee.id } };
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const PER_ROUND = Number(process.env.BENCH_PER_ROUND ?? 30);
+
+function mid(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/**
+ * What recording costs a write, on one database, measured in one run: each save through the
+ * whole API in-process (`app.inject`, the route, its transaction, the commit) with the history
+ * on and off (the bench-only switch: without it the save runs its UPDATE alone, no old values,
+ * no entry), interleaved request by request (pairs, one a mode, in alternating order) over
+ * ROUNDS rounds of PER_ROUND pairs, after 5 warm-up pairs. The overhead is
+ * `(median on − median off) / median on` over every request; each round's own share gives the
+ * range.
+ */
+async function writeOverhead(db: Db, database: DatabaseSettings) {
+  const config = testConfig({ database });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  const { organizationId, manager, ids } = await benchOrganization(db);
   const token = signToken(
     { ...manager, token_version: 0 },
     config.jwtSecret,
     config.tokenTtlSeconds,
   );
   let n = 0;
-  const put = async () => {
-    n += 1;
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/v1/tasks/${taskId}`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: { title: `Title ${n}` },
-    });
-    if (response.statusCode !== 200) throw new Error(`PUT answered ${response.statusCode}`);
-  };
-  const actor = { kind: 'user' as const, id: manager.id, name: manager.full_name };
-  const changes = () => {
-    n += 1;
-    return { title: `Title ${n}`, updated_at: new Date().toISOString() };
-  };
-  // The save without its history: the UPDATE saveTask runs, alone.
-  const plain = () =>
-    db
-      .transaction()
-      .execute((trx) =>
-        trx
-          .updateTable('tasks')
-          .set(changes())
-          .where('organization_id', '=', organizationId)
-          .where('id', '=', taskId)
-          .returning([
-            'id',
-            'organization_id',
-            'title',
-            'due_date',
-            'status',
-            'assigned_to_user_id',
-          ])
-          .executeTakeFirstOrThrow(),
-      );
-  const recorded = () =>
-    db
-      .transaction()
-      .execute((trx) =>
-        saveTask(
-          trx,
-          organizationId,
-          taskId,
-          { changes: changes(), now: changes().updated_at },
-          actor,
-        ),
-      );
-  const requests: number[] = [];
-  const bare: number[] = [];
-  const withHistory: number[] = [];
-  for (let round = 0; round < 5; round += 1) {
-    requests.push(await median(put, 40));
-    bare.push(await median(plain, 40));
-    withHistory.push(await median(recorded, 40));
+  const results = [];
+  try {
+    for (const write of measuredWrites(ids)) {
+      const put = async () => {
+        n += 1;
+        const response = await app.inject({
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}` },
+          ...write.request(n),
+        });
+        if (response.statusCode !== 200) {
+          throw new Error(`${write.name} answered ${response.statusCode}: ${response.body}`);
+        }
+      };
+      const timed = async (mode: 'on' | 'off') => {
+        activity.setActivityRecording(mode === 'on');
+        const started = performance.now();
+        await put();
+        return performance.now() - started;
+      };
+      for (let i = 0; i < 5; i += 1) {
+        await timed('on');
+        await timed('off');
+      }
+      const on: number[] = [];
+      const off: number[] = [];
+      const shares: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const times = { on: [] as number[], off: [] as number[] };
+        // Pairs of requests, one a mode, in alternating order: a spell of load falls on both.
+        for (let i = 0; i < PER_ROUND; i += 1) {
+          const order = i % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+          for (const mode of order) times[mode].push(await timed(mode));
+        }
+        activity.setActivityRecording(true);
+        on.push(...times.on);
+        off.push(...times.off);
+        shares.push((mid(times.on) - mid(times.off)) / mid(times.on));
+      }
+      const share = (mid(on) - mid(off)) / mid(on);
+      results.push({ name: write.name, on: mid(on), off: mid(off), share, shares });
+    }
+  } finally {
+    activity.setActivityRecording(true);
   }
   const verified = await verifyActivity(db, organizationId);
   if (!verified.ok) throw new Error(`The chain does not verify: ${JSON.stringify(verified)}`);
   await app.close();
-  const mid = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return {
-    request: mid(requests),
-    plain: mid(bare),
-    recorded: mid(withHistory),
-    overhead: mid(withHistory) - mid(bare),
-    entries: verified.checked,
-  };
+  return { results, entries: verified.checked };
+}
+
+/**
+ * BENCH_ACTIVITY_PROFILE=1 (PostgreSQL): every statement each save runs, with its median time
+ * over PER_ROUND saves, history on and then off, through a Kysely that logs each query's
+ * duration (the time from sending it to its answer).
+ */
+async function profileStatements(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const durations = new Map<string, number[]>();
+  let recordingStatements = false;
+  const db: Db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (!recordingStatements) return;
+      const text = event.query.sql.replace(/\s+/g, ' ').slice(0, 110);
+      const list = durations.get(text) ?? [];
+      list.push(event.queryDurationMillis);
+      durations.set(text, list);
+    },
+  });
+  const config = testConfig({ database: { dialect: 'postgres', connectionString: url } });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  const { manager, ids } = await benchOrganization(db);
+  const token = signToken(
+    { ...manager, token_version: 0 },
+    config.jwtSecret,
+    config.tokenTtlSeconds,
+  );
+  let n = 0;
+  for (const write of measuredWrites(ids)) {
+    const put = () => {
+      n += 1;
+      return app.inject({
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+        ...write.request(n),
+      });
+    };
+    for (const mode of ['on', 'off'] as const) {
+      activity.setActivityRecording(mode === 'on');
+      for (let i = 0; i < 5; i += 1) await put();
+      durations.clear();
+      recordingStatements = true;
+      const total: number[] = [];
+      for (let i = 0; i < PER_ROUND; i += 1) {
+        const started = performance.now();
+        await put();
+        total.push(performance.now() - started);
+      }
+      recordingStatements = false;
+      console.log(
+        `\n${write.name}, history ${mode}: ${mid(total).toFixed(2)} ms a request (median), its statements:`,
+      );
+      for (const [text, list] of durations) {
+        const each = (list.length / PER_ROUND).toFixed(1);
+        console.log(`  ${mid(list).toFixed(2).padStart(6)} ms ×${each}  ${text}`);
+      }
+    }
+    activity.setActivityRecording(true);
+  }
+  await app.close();
+  await db.destroy();
 }
 
 /** A fresh SQLite file, as the API runs by default (WAL, synchronous full). */
@@ -269,14 +389,18 @@ async function openSqlite(): Promise<{ db: Db; database: DatabaseSettings; drop(
 }
 
 function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>) {
-  const ms = (value: number) => `${value.toFixed(2)} ms`;
-  console.log(`\nWrite overhead, ${name} (${w.entries} entries written, the chain verified):`);
-  console.log(`  PUT /tasks/:id (the whole write)        ${ms(w.request)}`);
-  console.log(`  the save's transaction without history  ${ms(w.plain)}`);
-  console.log(`  the save's transaction with its entry   ${ms(w.recorded)}`);
+  const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(9);
+  const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
   console.log(
-    `  recording's share                       ${ms(w.overhead)} = ${((w.overhead / w.request) * 100).toFixed(1)} % of the write`,
+    `\nWrite overhead, ${name}: history on vs off, ${ROUNDS} rounds of ${PER_ROUND} interleaved pairs, medians (${w.entries} entries written, the chain verified):`,
   );
+  console.log(`  ${'write'.padEnd(24)}     on       off   recording's share (rounds' range)`);
+  for (const r of w.results) {
+    const range = `${pct(Math.min(...r.shares))} … ${pct(Math.max(...r.shares))}`;
+    console.log(
+      `  ${r.name.padEnd(24)}${ms(r.on)}${ms(r.off)}   ${pct(r.share).padStart(7)} (${range})`,
+    );
+  }
 }
 
 async function main() {
@@ -301,11 +425,19 @@ async function main() {
     }
     const url = new URL(ADMIN_URL);
     url.pathname = `/${NAME}`;
+    console.log(
+      `\nLoad average before the writes: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
+    );
+    if (process.env.BENCH_ACTIVITY_PROFILE === '1') {
+      await profileStatements(url.toString());
+      return;
+    }
     printWrites('SQLite (a file)', await writeOverhead(sqlite.db, sqlite.database));
     printWrites(
       'PostgreSQL',
       await writeOverhead(db, { dialect: 'postgres', connectionString: url.toString() }),
     );
+    console.log(`\nLoad average after the writes: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   } finally {
     await db.destroy();
     await sqlite.db.destroy();

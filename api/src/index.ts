@@ -3,7 +3,7 @@
 export { buildApp, type AppOptions } from './app';
 export { createDatabase, type DatabaseSettings } from './db/connection';
 export { migrateToLatest } from './db/migrate';
-export type { Db, NewCertificate, NewNotification, NewTask, NewUser } from './db/tables';
+export type { Database, Db, NewCertificate, NewNotification, NewTask, NewUser } from './db/tables';
 // Notices for browser tests of the bell, until the reminders engine writes them itself.
 export { insertNotification } from './db/repositories/notifications';
 export { hashPassword } from './lib/passwords';
@@ -42,8 +42,8 @@ export {
   countActivity,
   listActivity,
   recordActivity,
+  setActivityRecording,
   verifyActivity,
   type Actor,
 } from './db/repositories/activity';
-export { saveTask } from './db/repositories/tasks';
 export { signToken } from './lib/jwt';

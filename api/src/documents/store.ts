@@ -6,6 +6,7 @@
  * (disk-store.ts) and an S3-compatible service can stand behind the same routes.
  */
 import type { Readable } from 'node:stream';
+import { HttpError } from '../lib/http-errors';
 
 export interface ByteRange {
   /** First byte, inclusive. */
@@ -35,7 +36,18 @@ export class StoreFullError extends Error {
   override name = 'StoreFullError';
 }
 
-/** The store cannot be reached (S3 down): 503. */
-export class StoreUnavailableError extends Error {
-  override name = 'StoreUnavailableError';
+/**
+ * The store cannot be reached (S3 down): 503 `storage_unavailable`, the cause in the log. An
+ * HttpError, so the one error handler answers it as any other.
+ */
+export class StoreUnavailableError extends HttpError {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(503, 'storage_unavailable', 'The document store cannot be reached; try again later');
+    this.name = 'StoreUnavailableError';
+    this.detail = detail;
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
+
+  /** What failed, for the log only. */
+  readonly detail: string;
 }

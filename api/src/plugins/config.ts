@@ -12,7 +12,9 @@
  * SMTP_POOL_MESSAGES (100), MAIL_RATE_PER_MINUTE (none), SQLITE_SYNCHRONOUS (full), TRUST_PROXY (off: the client's address
  * is the socket's; a hop count or a list of proxy addresses), SIGNUP_LIMIT (10 sign-ups per
  * client address per hour), DATABASE_DIRECT_URL (DATABASE_URL: PostgreSQL without a pooler, for
- * the LISTEN connection), DOCUMENTS_MAX_BYTES (10485760: the largest document upload, 10 MiB).
+ * the LISTEN connection), DOCUMENTS_MAX_BYTES (10485760: the largest document upload, 10 MiB),
+ * DOCUMENTS_S3_URL (none: documents on the disk under DATA_DIR/documents; else an S3-compatible
+ * bucket, documents/s3-url.ts).
  */
 import type { UrlPolicy } from '../webhooks/address';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +23,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../db/connection';
+import { parseS3Url, type S3Settings } from '../documents/s3-url';
 import type { SqliteSynchronous } from '../db/sqlite/sqlite-thread';
 import { PASSWORD_COST, type ScryptCost } from '../lib/passwords';
 import type { SignInLimits } from '../lib/login-limiter';
@@ -127,6 +130,11 @@ export interface AppConfig {
    * tests set a tiny one to see a full disk refused with nothing left behind.
    */
   documentsCapacityBytes?: number;
+  /**
+   * DOCUMENTS_S3_URL: documents in an S3-compatible bucket instead of DATA_DIR/documents
+   * (docs/documents.md). Unset: the disk.
+   */
+  documentsS3?: S3Settings;
 }
 
 /** 10 MiB: a scan or a phone photo of a certificate, with room. */
@@ -427,6 +435,7 @@ export function loadConfig(
       1,
       1024 * 1024 * 1024,
     ),
+    documentsS3: env.DOCUMENTS_S3_URL ? parseS3Url(env.DOCUMENTS_S3_URL) : undefined,
   };
 }
 

@@ -38,10 +38,19 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { sql, type ExpressionBuilder } from 'kysely';
-import { databaseNow } from '../db/database-clock';
+import { optOutsOf } from '../db/repositories/email-opt-outs';
+import {
+  claimNotices,
+  duePeopleRows,
+  recipientsOfClaims,
+  markSent,
+  markSkipped,
+  recordFailedAttempt,
+  releaseClaimed,
+  type ClaimedRow,
+} from '../db/repositories/mail-outbox';
 import type { Clock } from '../lib/clock';
-import type { Database, Db, NotificationKind, NotificationRow } from '../db/tables';
+import type { Db } from '../db/tables';
 import type { Mailer } from '../mail/mailer';
 import { classifySendError } from '../mail/send-errors';
 import { reminderMail, type MessageSettings, type Recipient } from './messages';
@@ -95,44 +104,6 @@ export interface DeliveryResult {
    */
   noticesSkipped: number;
 }
-
-type Eb = ExpressionBuilder<Database, 'notifications'>;
-
-/** Due and free: pending and due, or claimed by someone whose lease ran out. */
-function claimable(db: Db, nowIso: string) {
-  return (eb: Eb) =>
-    eb.or([
-      eb.and([eb('email_status', '=', 'pending'), eb('send_after', '<=', nowIso)]),
-      eb.and([eb('email_status', '=', 'sending'), eb('lease_until', '<=', databaseNow(db))]),
-    ]);
-}
-
-const CLAIMED_COLUMNS = [
-  'id',
-  'organization_id',
-  'recipient_user_id',
-  'key',
-  'kind',
-  'item_type',
-  'item_id',
-  'item_title',
-  'item_date',
-  'delivery',
-  'send_after',
-  'created_at',
-  'attempts',
-] as const;
-/**
- * Only the reminders' kinds are ever claimed: the other notices (a webhook disabled) are
- * written with their email `skipped`, since they are mailed at once (webhooks/disabled.ts).
- */
-type ClaimedRow = Omit<
-  Pick<NotificationRow, (typeof CLAIMED_COLUMNS)[number]>,
-  'kind' | 'item_type'
-> & {
-  kind: NotificationKind;
-  item_type: 'task' | 'certificate';
-};
 
 interface Claim {
   owner: string;
@@ -237,21 +208,7 @@ function jobQueue(run: Run, batchSize: number) {
     // Two range reads of their own indexes ((email_status, send_after), (email_status,
     // lease_until)) that stop after a few hundred rows, deduplicated here: a DISTINCT over the
     // OR read every due row of the ledger at each batch (10,000 due: 200 batches of 15,000).
-    const nowIso = run.clock().toISOString();
-    const read = (where: (eb: Eb) => ReturnType<Eb['and']>) =>
-      run.db
-        .selectFrom('notifications')
-        .select(['organization_id', 'recipient_user_id'])
-        .where(where)
-        .limit(batchSize * 4)
-        .execute();
-    const [due, abandoned] = await Promise.all([
-      read((eb) => eb.and([eb('email_status', '=', 'pending'), eb('send_after', '<=', nowIso)])),
-      read((eb) =>
-        eb.and([eb('email_status', '=', 'sending'), eb('lease_until', '<=', databaseNow(run.db))]),
-      ),
-    ]);
-    const rows = [...abandoned, ...due];
+    const rows = await duePeopleRows(run.db, run.clock().toISOString(), batchSize * 4);
     const people = new Map<string, { organizationId: string; userId: string }>();
     for (const row of rows) {
       const id = `${row.organization_id}:${row.recipient_user_id}`;
@@ -313,86 +270,26 @@ async function claimAndCheck(
   const nowIso = run.clock().toISOString();
   const organizations = [...new Set(people.map((person) => person.organizationId))];
   const users = people.map((person) => person.userId);
-  const theirs = (delivery: 'digest' | 'immediate') => (eb: Eb) =>
-    eb.and([
-      eb('organization_id', 'in', organizations),
-      eb('recipient_user_id', 'in', users),
-      eb('delivery', '=', delivery),
-      claimable(db, nowIso)(eb),
-    ]);
-  const claimWhere = async (rows: (eb: Eb) => ReturnType<Eb['and']>) =>
-    (await db
-      .updateTable('notifications')
-      .set({
-        email_status: 'sending',
-        lease_owner: claim.owner,
-        lease_until: databaseNow(db, run.leaseMs),
-      })
-      .where(rows)
-      // On the row itself too, not only inside a subquery: PostgreSQL re-checks the outer
-      // WHERE on a row another claim changed meanwhile, not the subquery's answer.
-      .where(claimable(db, nowIso))
-      .where(({ not, exists, selectFrom, ref }) =>
-        not(
-          exists(
-            selectFrom('notifications as held')
-              .select('held.id')
-              .whereRef('held.organization_id', '=', ref('notifications.organization_id'))
-              .whereRef('held.recipient_user_id', '=', ref('notifications.recipient_user_id'))
-              .where('held.email_status', '=', 'sending')
-              .where('held.lease_until', '>', databaseNow(db)),
-          ),
-        ),
-      )
-      .returning(CLAIMED_COLUMNS)
-      .execute()) as ClaimedRow[];
-  const digests = await claimWhere(theirs('digest'));
-  const immediate = await claimWhere((eb) =>
-    eb(
-      'id',
-      'in',
-      eb
-        .selectFrom((inner) =>
-          inner
-            .selectFrom('notifications')
-            .select((row) => [
-              'id',
-              row.fn
-                .agg<number>('row_number')
-                .over((over) =>
-                  over
-                    .partitionBy(['organization_id', 'recipient_user_id'])
-                    .orderBy('send_after')
-                    .orderBy('created_at')
-                    .orderBy('key'),
-                )
-                .as('place'),
-            ])
-            .where(theirs('immediate'))
-            .as('due'),
-        )
-        .select('due.id')
-        .where('due.place', '<=', IMMEDIATE_PER_CLAIM),
-    ),
-  );
+  const claimOf = (delivery: 'digest' | 'immediate', perPerson?: number) =>
+    claimNotices(db, {
+      organizations,
+      users,
+      delivery,
+      nowIso,
+      owner: claim.owner,
+      leaseMs: run.leaseMs,
+      perPerson,
+    });
+  const digests = await claimOf('digest');
+  const immediate = await claimOf('immediate', IMMEDIATE_PER_CLAIM);
   claim.at = performance.now();
   const claimed = [...digests, ...immediate];
   if (claimed.length === 0) return [];
 
   const claimedUsers = [...new Set(claimed.map((row) => row.recipient_user_id))];
   const [recipients, optOuts, checked] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'organization_id', 'email', 'full_name', 'status'])
-      .where('organization_id', 'in', organizations)
-      .where('id', 'in', claimedUsers)
-      .execute(),
-    db
-      .selectFrom('email_opt_outs')
-      .select(['organization_id', 'user_id', 'kind'])
-      .where('organization_id', 'in', organizations)
-      .where('user_id', 'in', claimedUsers)
-      .execute(),
+    recipientsOfClaims(db, organizations, claimedUsers),
+    optOutsOf(db, { userIds: claimedUsers, organizationIds: organizations }),
     checkStillHolds(db, claimed),
   ]);
   const recipientOf = new Map(
@@ -411,13 +308,11 @@ async function claimAndCheck(
     !turnedOff.has(`${personId(row)}:${row.kind}`);
   const skipped = [...checked.stale, ...checked.holding.filter((row) => !reaches(row))];
   if (skipped.length > 0) {
-    await settle(
+    await markSkipped(
       db,
-      claim,
+      claim.owner,
       skipped.map((row) => row.id),
-    )
-      .set({ email_status: 'skipped', lease_owner: null, lease_until: null })
-      .execute();
+    );
     run.result.noticesSkipped += skipped.length;
   }
 
@@ -451,35 +346,15 @@ function inOrder(a: ClaimedRow, b: ClaimedRow): number {
   );
 }
 
-/** Settles the claimed rows `ids`, only while this claim still owns them. */
-function settle(db: Db, claim: Claim, ids: string[]) {
-  return db
-    .updateTable('notifications')
-    .where('id', 'in', ids)
-    .where('email_status', '=', 'sending')
-    .where('lease_owner', '=', claim.owner);
-}
-
 /** Back to `pending` as they were (no attempt counted), not before `sendAfter` if given. */
 async function release(run: Run, claim: Claim, rows: ClaimedRow[], sendAfter?: string) {
   if (rows.length === 0) return;
-  await settle(
+  await releaseClaimed(
     run.db,
-    claim,
+    claim.owner,
     rows.map((row) => row.id),
-  )
-    .set({
-      email_status: 'pending',
-      lease_owner: null,
-      lease_until: null,
-      // The later of the two (ISO instants compare as text; CASE is the same on both databases).
-      ...(sendAfter
-        ? {
-            send_after: sql<string>`case when send_after < ${sendAfter} then ${sendAfter} else send_after end`,
-          }
-        : {}),
-    })
-    .execute();
+    sendAfter,
+  );
 }
 
 /**
@@ -500,20 +375,12 @@ async function deliverJob(run: Run, job: PersonJob): Promise<boolean> {
     if (outcome === 'sent') {
       // Written while the next mail goes out: these rows are this mail's alone, and the
       // run waits for every mark before it ends.
-      const marked = settle(
+      const marked = markSent(
         db,
-        claim,
+        claim.owner,
         mail.map((row) => row.id),
+        run.clock().toISOString(),
       )
-        .set({
-          email_status: 'sent',
-          sent_at: run.clock().toISOString(),
-          attempts: sql<number>`attempts + 1`,
-          lease_owner: null,
-          lease_until: null,
-          last_error: null,
-        })
-        .execute()
         .then(
           () => {
             result.mailsSent += 1;
@@ -586,16 +453,11 @@ async function recordFailure(
   for (const [attempts, ids] of byAttempts) {
     const givingUp = permanent || attempts >= maxAttempts;
     const sendAfter = new Date(now + retryDelayMs(attempts)).toISOString();
-    await settle(run.db, claim, ids)
-      .set({
-        email_status: givingUp ? 'failed' : 'pending',
-        attempts,
-        last_error: message,
-        send_after: givingUp ? undefined : sendAfter,
-        lease_owner: null,
-        lease_until: null,
-      })
-      .execute();
+    await recordFailedAttempt(run.db, claim.owner, ids, {
+      attempts,
+      lastError: message,
+      retryAt: givingUp ? undefined : sendAfter,
+    });
     if (givingUp) run.result.noticesFailed += ids.length;
     else {
       run.result.noticesRetrying += ids.length;

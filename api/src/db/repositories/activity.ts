@@ -9,7 +9,7 @@
  * id and is locked by each append until its transaction ends, so the chain never forks.
  */
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type {
   ActivityAction,
   ActivityActorKind,
@@ -122,6 +122,22 @@ function actorColumns(actor: Actor): {
   return { actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name };
 }
 
+let recording = true;
+
+/**
+ * FOR bench/activity-bench.ts ONLY: turns the history off (`recordActivity` writes nothing,
+ * the saves skip their old values) to measure what recording costs the same write. The API
+ * never calls it; tests never do either.
+ */
+export function setActivityRecording(on: boolean): void {
+  recording = on;
+}
+
+/** False only while the bench measures writes without history. */
+export function recordingActivity(): boolean {
+  return recording;
+}
+
 /**
  * Appends entries to their organisations' chains. Must run inside the change's transaction
  * (it throws otherwise): the head row it locks is released when that transaction ends.
@@ -132,7 +148,7 @@ export async function recordActivity(
   entries: readonly NewActivity[],
   at: string = new Date().toISOString(),
 ): Promise<void> {
-  if (entries.length === 0) return;
+  if (entries.length === 0 || !recording) return;
   if (!trx.isTransaction) throw new Error('recordActivity runs inside the change’s transaction');
   const byOrganization = new Map<string, NewActivity[]>();
   for (const entry of entries) {
@@ -231,6 +247,21 @@ async function appendOne(
   entry: NewActivity,
   at: string,
 ): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`with ${appendCtes(who, entry, at)}
+    select id from moved`.execute(trx);
+  return rows.length === 1;
+}
+
+/**
+ * The CTEs of appendOne, `head`, `entry` and `moved` (its id): with `gate`, the name of an
+ * earlier CTE of the same statement, the entry is written only when `gate` has a row.
+ */
+function appendCtes(
+  who: ReturnType<typeof actorColumns>,
+  entry: NewActivity,
+  at: string,
+  gate?: string,
+): RawBuilder<unknown> {
   const content = {
     organization_id: entry.organizationId,
     at,
@@ -241,8 +272,8 @@ async function appendOne(
     changes: JSON.stringify(entry.changes ?? {}),
   };
   const [prefix, suffix] = contentAroundId(content);
-  const { rows } = await sql<{ id: string }>`
-    with head as (
+  const gated = gate === undefined ? sql`` : sql`, ${sql.table(gate)}`;
+  return sql`head as (
       select last_id, last_hash from activity_heads
       where organization_id = ${content.organization_id} for update
     ), entry as (
@@ -253,13 +284,30 @@ async function appendOne(
         ${content.changes}, last_hash,
         encode(sha256(convert_to(last_hash || ${prefix} || (last_id + 1)::text || ${suffix},
           'UTF8')), 'hex')
-      from head
+      from head${gated}
       returning id, hash
-    )
-    update activity_heads set last_id = entry.id, last_hash = entry.hash
-    from entry where activity_heads.organization_id = ${content.organization_id}
-    returning entry.id`.execute(trx);
-  return rows.length === 1;
+    ), moved as (
+      update activity_heads set last_id = entry.id, last_hash = entry.hash
+      from entry where activity_heads.organization_id = ${content.organization_id}
+      returning entry.id
+    )`;
+}
+
+/**
+ * One entry appended by the change's own statement (PostgreSQL), so recording costs the save
+ * no round trip: CTEs to follow the change's, written only when the CTE named `gate` has a row
+ * (the caller's check that the change did what `entry` says); `select id from moved` is then
+ * the entry's id, and nothing when it was not written (no head yet, the gate empty), when the
+ * caller records the entry the ordinary way. Undefined while the bench has the history off.
+ */
+export function appendInStatement(
+  actor: Actor,
+  entry: NewActivity,
+  at: string,
+  gate: string,
+): RawBuilder<unknown> | undefined {
+  if (!recording) return undefined;
+  return appendCtes(actorColumns(actor), entry, at, gate);
 }
 
 // ---------------------------------------------------------------- reading

@@ -9,7 +9,8 @@ import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } from '../tables';
 import { inTransaction } from '../transaction';
-import { changesBetween, recordActivity, type Actor } from './activity';
+import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
+import { changesBetween, recordActivity, recordingActivity, type Actor } from './activity';
 import { parseOffsets } from './certificate-types';
 import { ownedCount, readCount } from './counters';
 import { itemChange, recordCreation, withPersonNames } from './tasks';
@@ -264,6 +265,58 @@ function statusAfterSave(edit: CertificateEdit): RawBuilder<CertificateStatus> |
     else ${asked} end`;
 }
 
+const SAVED_CERTIFICATE_COLUMNS = [
+  'certificates.id',
+  'certificates.organization_id',
+  ...RECORDED_CERTIFICATE_FIELDS.map((field) => `certificates.${field}` as const),
+] as const;
+
+/**
+ * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts): on
+ * PostgreSQL one statement, the old row locked in its FROM; on SQLite the row is read first.
+ * Without history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
+ */
+async function updateCertificateReturningOld(
+  trx: Db,
+  organizationId: string,
+  id: string,
+  edit: CertificateEdit,
+  status: RawBuilder<CertificateStatus> | undefined,
+) {
+  const oldRow = trx
+    .selectFrom('certificates')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id);
+  const update = trx
+    .updateTable('certificates')
+    .set(edit.changes)
+    .$if(status !== undefined, (query) => query.set({ status: status! }))
+    .where('certificates.organization_id', '=', organizationId)
+    .where('certificates.id', '=', id);
+  if (!recordingActivity()) {
+    const saved = await update.returning(SAVED_CERTIFICATE_COLUMNS).executeTakeFirst();
+    return saved && { before: saved, saved };
+  }
+  if (isPostgres(trx)) {
+    const row = await update
+      .from(
+        oldRow
+          .select(['id as old_key', ...asOld(RECORDED_CERTIFICATE_FIELDS)])
+          .forUpdate()
+          .as('old'),
+      )
+      .whereRef('certificates.id', '=', 'old.old_key')
+      .returning(SAVED_CERTIFICATE_COLUMNS)
+      .returning(returningOld(RECORDED_CERTIFICATE_FIELDS))
+      .executeTakeFirst();
+    return row && { before: oldValuesOf(row, RECORDED_CERTIFICATE_FIELDS), saved: row };
+  }
+  const before = await oldRow.select(RECORDED_CERTIFICATE_FIELDS).executeTakeFirst();
+  if (!before) return undefined;
+  const saved = await update.returning(SAVED_CERTIFICATE_COLUMNS).executeTakeFirst();
+  return saved && { before, saved };
+}
+
 /** Changes one certificate of the organisation in one statement; undefined when it has none. */
 export async function saveCertificate(
   db: Db,
@@ -274,25 +327,9 @@ export async function saveCertificate(
 ): Promise<SavedCertificate | undefined> {
   const status = statusAfterSave(edit);
   return inTransaction(db, async (trx) => {
-    // The row as it was, locked until the end of the transaction (the history's old values).
-    const before = await trx
-      .selectFrom('certificates')
-      .select(RECORDED_CERTIFICATE_FIELDS)
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
-      .executeTakeFirst();
-    if (!before) return undefined;
-    const saved = await trx
-      .updateTable('certificates')
-      .set(edit.changes)
-      .$if(status !== undefined, (update) => update.set({ status: status! }))
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .returning(RECORDED_CERTIFICATE_FIELDS)
-      .returning(['id', 'organization_id'])
-      .executeTakeFirst();
-    if (!saved) return undefined;
+    const written = await updateCertificateReturningOld(trx, organizationId, id, edit, status);
+    if (!written) return undefined;
+    const { before, saved } = written;
     const changes = changesBetween(before, saved, RECORDED_CERTIFICATE_FIELDS);
     if (Object.keys(changes).length > 0) {
       const named = await withPersonNames(trx, organizationId, changes, 'incharge_person_id');

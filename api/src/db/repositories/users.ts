@@ -18,7 +18,14 @@ import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
 import { inTransaction } from '../transaction';
-import { changesBetween, recordActivity, type Actor, type ActivityChanges } from './activity';
+import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
+import {
+  changesBetween,
+  recordActivity,
+  recordingActivity,
+  type Actor,
+  type ActivityChanges,
+} from './activity';
 import { readCount, userCount } from './counters';
 
 /** The columns of a person the history records (never the password hash or token version). */
@@ -168,6 +175,15 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** Whether the user exists in the organisation: one primary-key lookup. */
+/** A person by id alone, in whichever organisation (a signed link names only the id). */
+export function findUserById(db: Db, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function userExists(db: Db, organizationId: string, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -406,29 +422,34 @@ export async function updateUser(
   },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .select([...RECORDED_USER_FIELDS, 'password_hash'])
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .$if(isPostgres(trx), (query) => query.forUpdate())
-      .executeTakeFirst();
-    if (!before) return false;
-    // Decided on the locked row, not on what the caller read earlier: an invitee who accepts
-    // between a manager's read and this write has a password now, and moving their address
-    // unconfirmed would let the manager reset that password through 'Forgot password?'.
-    if (changes.email !== undefined && unprovenEmail && before.password_hash !== null) {
-      throw new EmailNeedsConfirmation();
-    }
+    let before: RecordedUser | undefined;
     if (changes.email !== undefined) {
+      const row = await trx
+        .selectFrom('users')
+        .select([...RECORDED_USER_FIELDS, 'password_hash'])
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .$if(isPostgres(trx), (query) => query.forUpdate())
+        .executeTakeFirst();
+      if (!row) return false;
+      // Decided on the locked row, not on what the caller read earlier: an invitee who accepts
+      // between a manager's read and this write has a password now, and moving their address
+      // unconfirmed would let the manager reset that password through 'Forgot password?'.
+      if (unprovenEmail && row.password_hash !== null) throw new EmailNeedsConfirmation();
       await moveEmail(trx, organizationId, id, changes.email, unprovenEmail);
+      before = row;
     }
-    let query = trx.updateTable('users').set(changes);
-    if (endSessions) query = query.set((eb) => ({ token_version: eb('token_version', '+', 1) }));
-    const result = await query
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const written = await updateUserReturningOld(
+      trx,
+      organizationId,
+      id,
+      changes,
+      endSessions,
+      before === undefined && recordingActivity(),
+    );
+    if (!written) return false;
+    before ??= written.before;
+    if (before === undefined) return true;
     const recorded = changesBetween(before, changes, RECORDED_USER_FIELDS);
     if (Object.keys(recorded).length > 0) {
       const deactivated = recorded.status?.[1] === 'inactive';
@@ -442,12 +463,62 @@ export async function updateUser(
         },
       ]);
     }
-    return result.numUpdatedRows > 0n;
+    return true;
   });
 }
 
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
+type RecordedUser = Pick<UserRow, (typeof RECORDED_USER_FIELDS)[number]>;
+
+/**
+ * The UPDATE of `updateUser`, with the recorded columns as they were when `withOld`
+ * (db/old-values.ts): on PostgreSQL one statement, the old row locked in its FROM; on SQLite
+ * the row is read first. Undefined when the organisation has no such user.
+ */
+async function updateUserReturningOld(
+  trx: Db,
+  organizationId: string,
+  id: string,
+  changes: UserUpdate,
+  endSessions: boolean,
+  withOld: boolean,
+): Promise<{ before?: RecordedUser } | undefined> {
+  let update = trx
+    .updateTable('users')
+    .set(changes)
+    .where('users.organization_id', '=', organizationId)
+    .where('users.id', '=', id);
+  if (endSessions) {
+    update = update.set((eb) => ({ token_version: eb('users.token_version', '+', 1) }));
+  }
+  if (!withOld) {
+    const saved = await update.returning('users.id').executeTakeFirst();
+    return saved && {};
+  }
+  if (isPostgres(trx)) {
+    const row = await update
+      .from(
+        trx
+          .selectFrom('users')
+          .select(['id as old_key', ...asOld(RECORDED_USER_FIELDS)])
+          .where('organization_id', '=', organizationId)
+          .where('id', '=', id)
+          .forUpdate()
+          .as('old'),
+      )
+      .whereRef('users.id', '=', 'old.old_key')
+      .returning(returningOld(RECORDED_USER_FIELDS))
+      .executeTakeFirst();
+    return row && { before: oldValuesOf(row, RECORDED_USER_FIELDS) as RecordedUser };
+  }
+  const before = await trx
+    .selectFrom('users')
+    .select(RECORDED_USER_FIELDS)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!before) return undefined;
+  const saved = await update.returning('users.id').executeTakeFirst();
+  return saved && { before };
 }
 
 /**

@@ -163,7 +163,7 @@ export async function deleteStoredDocument(
   caller: Caller,
   document: StoredDocument,
   isManager: boolean,
-): Promise<void> {
+): Promise<{ unremovedKey?: string; error?: unknown }> {
   if (!isManager && !(document.uploaded_by.id === caller.id && document.status === 'pending')) {
     throw forbidden('Only a manager or an admin can delete this document');
   }
@@ -181,9 +181,15 @@ export async function deleteStoredDocument(
     ]);
     return result;
   });
-  // After the commit: a failed transaction keeps both; a crash here leaves an unused file,
-  // never a row without its file.
-  if (!keyStillUsed) await store.remove(document.storage_key);
+  // After the commit: a failed transaction keeps both; a crash here, or a store that is down,
+  // leaves an unused file (returned, for the log), never a row without its file.
+  if (keyStillUsed) return {};
+  try {
+    await store.remove(document.storage_key);
+    return {};
+  } catch (error) {
+    return { unremovedKey: document.storage_key, error };
+  }
 }
 
 function stillPending(document: StoredDocument): void {

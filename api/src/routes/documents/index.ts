@@ -16,6 +16,7 @@ import {
   type StoredDocument,
 } from '../../db/repositories/documents';
 import { DiskStore } from '../../documents/disk-store';
+import { S3Store } from '../../documents/s3-store';
 import type { DocumentStore } from '../../documents/store';
 import { receiveUpload } from '../../documents/upload';
 import { notFound } from '../../lib/http-errors';
@@ -41,7 +42,7 @@ function view(document: StoredDocument) {
 }
 
 export interface DocumentRoutesOptions {
-  /** The store; by default the disk under DATA_DIR/documents. */
+  /** The store; by default the S3 bucket of DOCUMENTS_S3_URL, or else the disk under DATA_DIR/documents. */
   store?: DocumentStore;
 }
 
@@ -51,7 +52,13 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
 ) => {
   const { db, config } = fastify;
   const root = path.join(config.dataDir, 'documents');
-  const store = options.store ?? new DiskStore(root);
+  let store = options.store;
+  if (!store && config.documentsS3) {
+    const s3 = new S3Store(config.documentsS3);
+    fastify.addHook('onClose', async () => s3.destroy());
+    store = s3;
+  }
+  store ??= new DiskStore(root);
   const staging = {
     dir: path.join(root, '.staging'),
     capacityBytes: config.documentsCapacityBytes,
@@ -125,7 +132,20 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
   fastify.delete('/documents/:id/', { schema: deleteDocumentSchema }, async (request, reply) => {
     const { caller } = request;
     const document = await documentOf(caller, request.params.id);
-    await deleteStoredDocument(db, store, caller, document, hasRole(caller, 'manager'));
+    const { unremovedKey, error } = await deleteStoredDocument(
+      db,
+      store,
+      caller,
+      document,
+      hasRole(caller, 'manager'),
+    );
+    // The document is gone; only its bytes stay, unreachable, until removed by hand.
+    if (unremovedKey) {
+      request.log.warn(
+        { err: error, key: unremovedKey },
+        'A deleted document file was not removed',
+      );
+    }
     return reply.code(204).send(null);
   });
 

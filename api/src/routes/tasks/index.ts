@@ -175,6 +175,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             changes,
             status: body.status,
             now,
+            expected: existing,
           },
           actorOf(caller),
         );
@@ -211,6 +212,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             changes: { updated_at: now },
             status: request.body.status,
             now,
+            expected: existing,
           },
           actorOf(caller),
         );
