@@ -6,7 +6,9 @@
 import { NOTIFICATION_KINDS } from '@duly/shared/contract';
 import {
   call,
+  createCertificate,
   createNotification,
+  createTask,
   createOrganization,
   setupTestApp,
   snapshot,
@@ -57,8 +59,56 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
       item_id: 'the-task-id',
       item_title: 'File the GST return',
       item_date: '2026-11-20T12:30:00.000Z',
+      item_current_date: null,
       created_at: olderCreatedAt,
       read_at: null,
+    });
+  });
+
+  test("each notice carries its item's date now, so the bell can say it changed since (issue 33)", async () => {
+    const { app, db } = context();
+    const taskId = await createTask(db, org, { due_date: '2026-11-27T12:30:00.000Z' });
+    const certificateId = await createCertificate(db, org, { expiry_date: '2027-12-01' });
+    const movedTask = await createNotification(db, org.employee, {
+      kind: 'task_overdue',
+      item_id: taskId,
+      item_date: '2026-11-20T12:30:00.000Z',
+      created_at: minutesAgo(3),
+    });
+    const renewed = await createNotification(db, org.employee, {
+      kind: 'certificate_expired',
+      item_type: 'certificate',
+      item_id: certificateId,
+      item_date: '2026-12-01',
+      created_at: minutesAgo(2),
+    });
+    // Another organisation's item of the same id is never read: only the caller's own.
+    const gone = await createNotification(db, org.employee, {
+      kind: 'task_overdue',
+      item_id: '00000000-0000-4000-8000-000000000000',
+      created_at: minutesAgo(1),
+    });
+
+    const response = await call(app, 'GET', '/notifications/', { token: org.employee.token });
+    const byId = new Map(
+      response
+        .json()
+        .map((notice: { id: string; item_current_date: string | null }) => [
+          notice.id,
+          notice.item_current_date,
+        ]),
+    );
+    expect(byId.get(movedTask)).toBe('2026-11-27T12:30:00.000Z');
+    expect(byId.get(renewed)).toBe('2027-12-01');
+    expect(byId.get(gone)).toBeNull();
+
+    const marked = await call(app, 'PATCH', `/notifications/${renewed}`, {
+      token: org.employee.token,
+      body: { read: true },
+    });
+    expect(marked.json()).toMatchObject({
+      item_date: '2026-12-01',
+      item_current_date: '2027-12-01',
     });
   });
 

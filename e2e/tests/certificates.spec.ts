@@ -52,6 +52,10 @@ test.describe('certificates', () => {
     await page.getByLabel('Expiry Date').fill(expiry);
     await page.getByRole('button', { name: 'Create Certificate' }).click();
     await expect(page.getByText('Certificate created successfully')).toBeVisible();
+    // The new certificate's page opens (issue 33 item 6); the list has it too.
+    await expect(page).toHaveURL(/\/certificates\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Certificate Details' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Certificates' }).click();
     await expect(page).toHaveURL(/\/certificates$/);
 
     const row = page.getByRole('row').filter({ hasText: 'Fire Safety' });

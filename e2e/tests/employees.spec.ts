@@ -41,6 +41,13 @@ test.describe('employees', () => {
     await page.getByLabel('Department').selectOption('Sales');
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(page.getByText('User created successfully')).toBeVisible();
+    // The new person's page opens (issue 33 item 6); the list has them too.
+    await expect(page).toHaveURL(/\/employees\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Meera Iyer' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Employees' })
+      .click();
     await expect(page).toHaveURL(/\/employees$/);
 
     // Find them by search; the search stays in the URL.

@@ -35,6 +35,10 @@ test.describe('tasks', () => {
     await page.getByLabel('Due Date').fill('2030-01-05T10:30');
     await page.getByRole('button', { name: 'Create Task' }).click();
     await expect(page.getByText('Task created successfully')).toBeVisible();
+    // The new task's page opens (issue 33 item 6); the list has it too.
+    await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Task Details' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Tasks' }).click();
     await expect(page).toHaveURL(/\/tasks$/);
 
     const row = page.getByRole('row').filter({ hasText: 'Renew the fire safety certificate' });

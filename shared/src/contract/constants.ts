@@ -33,6 +33,13 @@ export const DATE_FORMATS = {
   taskDetail: 'MMMM d, yyyy',
   /** Manager and employee dashboards: `Jan 05, 2025`. */
   dashboard: 'MMM dd, yyyy',
+  /**
+   * Every other date, where the spec fixes none (issue 33): `Jan 5, 2025`, as in the task
+   * list. `formatDate` in @duly/shared/dates.
+   */
+  date: 'MMM d, yyyy',
+  /** Every other instant (a task's due time, a timestamp): `Jan 5, 2025 10:00`. `formatDateTime`. */
+  dateTime: 'MMM d, yyyy HH:mm',
 } as const;
 
 export const MS_PER_DAY = 86_400_000;

@@ -4,6 +4,8 @@ import {
   certificateSchedule,
   daysUntilExpiry,
   formatCalendarDate,
+  formatDate,
+  formatDateTime,
   formatInstant,
   isoToKolkataInput,
   kolkataDateToIso,
@@ -80,6 +82,23 @@ describe.each(machineZones)('date helpers on a machine in %s', (machineZone) => 
 
     it('gives null for an impossible date', () => {
       expect(kolkataDateToIso('2025-02-30')).toBeNull();
+    });
+  });
+
+  describe('formatDate and formatDateTime: the one format where the spec fixes none (issue 33)', () => {
+    it('shows a calendar date, or an instant as its Kolkata date, as Jan 5, 2025', () => {
+      expect(formatDate('2025-01-05')).toBe('Jan 5, 2025');
+      // 23:30 UTC on January 4 is already January 5 in Kolkata.
+      expect(formatDate('2025-01-04T23:30:00.000Z')).toBe('Jan 5, 2025');
+      expect(formatDate(null)).toBe('');
+    });
+
+    it('shows an instant in Kolkata with its time, as the task list does', () => {
+      expect(formatDateTime('2025-01-05T04:30:00.000Z')).toBe('Jan 5, 2025 10:00');
+      expect(formatDateTime('2025-01-05T04:30:00.000Z')).toBe(
+        formatInstant('2025-01-05T04:30:00.000Z', DATE_FORMATS.taskList),
+      );
+      expect(formatDateTime('not a date')).toBe('');
     });
   });
 

@@ -5,7 +5,7 @@
  * settings can change an answer.
  */
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { MS_PER_DAY, TIME_ZONE } from './constants';
+import { DATE_FORMATS, MS_PER_DAY, TIME_ZONE } from './constants';
 
 /**
  * Asia/Kolkata has been UTC+05:30, without daylight saving, since 1945-10-15 (tz database), so
@@ -113,6 +113,22 @@ export function formatCalendarDate(date: string | null | undefined, format: stri
   return inKolkata((zone) => DateTime.fromISO(kolkataDate, { zone, locale: LOCALE })).toFormat(
     format,
   );
+}
+
+/**
+ * The one date format where the spec fixes none (issue 33): a calendar date (or an instant's
+ * Asia/Kolkata date) as `Jan 5, 2025`. Every remote shows such dates through it.
+ */
+export function formatDate(date: string | null | undefined): string {
+  return formatCalendarDate(date, DATE_FORMATS.date);
+}
+
+/**
+ * The one date-and-time format where the spec fixes none: an instant in Asia/Kolkata as
+ * `Jan 5, 2025 10:00` (a task's due date always shows its time).
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  return formatInstant(iso, DATE_FORMATS.dateTime);
 }
 
 /** Today's date `YYYY-MM-DD` in Asia/Kolkata. */

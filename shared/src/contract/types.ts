@@ -339,6 +339,12 @@ export interface AppNotification {
    * instant an import ended.
    */
   item_date: string;
+  /**
+   * The item's date now, in `item_date`'s form; null for a webhook or an item that is gone.
+   * Differs from `item_date` when the item was renewed or moved since (issue 33). Optional:
+   * an API from before it leaves it out.
+   */
+  item_current_date?: string | null;
   created_at: IsoInstant;
   /** null while unread. */
   read_at: IsoInstant | null;

@@ -9,6 +9,7 @@ import {
 import styled, { css, useTheme, type DefaultTheme } from 'styled-components';
 import { focusRing } from './focusRing';
 import { useRipple } from './useRipple';
+import { useFormReadOnly } from './form/readOnly';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'danger';
 export type ButtonSize = 'small' | 'medium' | 'large';
@@ -122,6 +123,7 @@ export function Button<E extends ElementType = 'button'>({
   ...rest
 }: ButtonProps<E>) {
   const theme = useTheme();
+  const readOnlyForm = useFormReadOnly();
   const filled = variant === 'primary' || variant === 'danger';
   const ripple = useRipple(filled ? theme.colors.ripple : theme.colors.rippleOnLight);
   const native = as === undefined || as === 'button';
@@ -133,6 +135,8 @@ export function Button<E extends ElementType = 'button'>({
     onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
   };
   const { disabled, onClick, onPointerDown, onKeyDown, ...passThrough } = props;
+  // A form the person's role cannot submit has no submit button (FormScreen's readOnlyReason).
+  if (readOnlyForm && props.type === 'submit') return null;
 
   // A link cannot be disabled natively: mark it and swallow the click instead.
   const handleClick = (event: MouseEvent<HTMLElement>) => {

@@ -88,7 +88,13 @@ export { ListScreen, type ListScreenProps } from './screen/ListScreen';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
 export { saveBlob } from './screen/saveBlob';
 export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
-export { FormScreen, type FormScreenProps } from './screen/FormScreen';
+export {
+  FormCard,
+  FormScreen,
+  type FormCardProps,
+  type FormScreenProps,
+} from './screen/FormScreen';
+export { useFormReadOnly } from './form/readOnly';
 export {
   failureText,
   useSaveThenGo,

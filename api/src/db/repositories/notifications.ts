@@ -25,6 +25,57 @@ const VISIBLE_COLUMNS = [
   'read_at',
 ] as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type VisibleNotice = { item_type: string; item_id: string };
+
+/**
+ * Each notice with its item's date now (`item_current_date`: the task's due instant, the
+ * certificate's expiry date; null for a webhook or an item that is gone), read from the
+ * caller's organisation only: the bell says "renewed since" instead of showing a notice's old
+ * date as current (issue 33). Two indexed lookups by id for the whole page.
+ */
+async function withCurrentDates<N extends VisibleNotice>(
+  db: Db,
+  organizationId: string,
+  notices: N[],
+): Promise<(N & { item_current_date: string | null })[]> {
+  // Ids are UUIDs; anything else (an old or test notice) matches nothing, and PostgreSQL's
+  // uuid columns would refuse it.
+  const idsOf = (type: string) => [
+    ...new Set(
+      notices
+        .filter((notice) => notice.item_type === type && UUID.test(notice.item_id))
+        .map((notice) => notice.item_id),
+    ),
+  ];
+  const current = new Map<string, string>();
+  const taskIds = idsOf('task');
+  if (taskIds.length > 0) {
+    const rows = await db
+      .selectFrom('tasks')
+      .select(['id', 'due_date'])
+      .where('organization_id', '=', organizationId)
+      .where('id', 'in', taskIds)
+      .execute();
+    for (const row of rows) current.set(`task:${row.id}`, row.due_date);
+  }
+  const certificateIds = idsOf('certificate');
+  if (certificateIds.length > 0) {
+    const rows = await db
+      .selectFrom('certificates')
+      .select(['id', 'expiry_date'])
+      .where('organization_id', '=', organizationId)
+      .where('id', 'in', certificateIds)
+      .execute();
+    for (const row of rows) current.set(`certificate:${row.id}`, row.expiry_date);
+  }
+  return notices.map((notice) => ({
+    ...notice,
+    item_current_date: current.get(`${notice.item_type}:${notice.item_id}`) ?? null,
+  }));
+}
+
 function ownNotices(db: Db, recipient: Recipient) {
   return db
     .selectFrom('notifications')
@@ -47,11 +98,17 @@ export async function listNotifications(db: Db, recipient: Recipient, page: Page
       .executeTakeFirstOrThrow();
     return Number(row.count);
   });
-  return { items, total };
+  return { items: await withCurrentDates(db, recipient.organizationId, items), total };
 }
 
 export async function findNotification(db: Db, recipient: Recipient, id: string) {
-  return ownNotices(db, recipient).select(VISIBLE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const notice = await ownNotices(db, recipient)
+    .select(VISIBLE_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!notice) return undefined;
+  const [withDate] = await withCurrentDates(db, recipient.organizationId, [notice]);
+  return withDate;
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   Button,
   CERTIFICATE_STATUSES,
   EXPIRING_WITHIN_DAY_CHOICES,
-  formatCalendarDate,
+  formatDate,
   ListScreen,
   selectCanManage,
   statusLabel,
@@ -15,7 +15,6 @@ import {
 } from '@duly/shared';
 import { useCertificatesListQuery } from './api';
 import { CertificateStatusBadge } from './components/CertificateStatusBadge';
-import { CERTIFICATE_DATE_FORMAT } from './dates';
 import { certificatePaths } from './paths';
 
 /**
@@ -79,7 +78,7 @@ function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
     {
       key: 'expiry',
       header: 'Expiry Date',
-      cell: (c) => formatCalendarDate(c.expiry_date, CERTIFICATE_DATE_FORMAT),
+      cell: (c) => formatDate(c.expiry_date),
       sortKey: 'expiry_date',
     },
     {

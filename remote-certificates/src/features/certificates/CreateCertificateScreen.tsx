@@ -2,18 +2,25 @@ import { useSearchParams } from 'react-router-dom';
 import {
   FormScreen,
   failureText,
+  roleAtLeast,
   selectCurrentUser,
   useAppSelector,
   useSaveThenGo,
+  type Certificate,
+  type CreateCertificateFormValues,
 } from '@duly/shared';
 import { useCertificatesCreateMutation } from './api';
 import { CreateCertificateForm } from './components/CreateCertificateForm';
 import { certificatePaths } from './paths';
 import { toCreatePayload } from './schemas';
 
+/** What /certificates/create says at its top to an employee, the form read-only (issue 33 item 4). */
+export const CREATE_CERTIFICATE_READ_ONLY = 'Only managers and admins can create certificates.';
+
 /**
  * /certificates/create: 'Create New Certificate'. Reachable by every signed-in user (spec 6);
- * an employee who opens it gets the API's refusal as the error toast.
+ * for an employee it is read-only and says why. Once created, the new certificate's page opens
+ * (from the compliance matrix: back to the matrix).
  */
 export function CreateCertificateScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
@@ -25,21 +32,25 @@ export function CreateCertificateScreen() {
   };
   const back = search.get('type') ? '/compliance' : certificatePaths.list;
   const [createCertificate] = useCertificatesCreateMutation();
-  const save = useSaveThenGo({
+  const fromMatrix = Boolean(search.get('type'));
+  const save = useSaveThenGo<CreateCertificateFormValues, Certificate>({
     success: 'Certificate created successfully',
     failure: failureText('Error creating certificate'),
-    to: back,
+    to: (certificate) => (fromMatrix ? back : certificatePaths.detail(certificate.id)),
   });
 
   return (
     <FormScreen
       title="Create New Certificate"
       back={{ to: certificatePaths.list, label: 'Back to Certificates' }}
+      readOnlyReason={
+        roleAtLeast(currentUser?.role, 'manager') ? null : CREATE_CERTIFICATE_READ_ONLY
+      }
     >
       <CreateCertificateForm
         prefill={prefill}
-        onSubmit={async (values) => {
-          await save(createCertificate(toCreatePayload(values, currentUser)));
+        onSubmit={async (values, helpers) => {
+          await save(createCertificate(toCreatePayload(values, currentUser)), helpers);
         }}
       />
     </FormScreen>

@@ -2,8 +2,11 @@ import { Link, useParams } from 'react-router-dom';
 import {
   apiErrorMessage,
   Button,
-  Card,
+  FormCard,
   ItemScreen,
+  roleAtLeast,
+  selectCurrentUser,
+  useAppSelector,
   useSaveThenGo,
   type Certificate,
 } from '@duly/shared';
@@ -24,8 +27,11 @@ function EditForm({ certificate }: { certificate: Certificate }) {
     <EditCertificateForm
       initialValues={toEditFormValues(certificate)}
       certificate={certificate}
-      onSubmit={async (values) => {
-        await save(updateCertificate({ id: certificate.id, changes: toUpdatePayload(values) }));
+      onSubmit={async (values, helpers) => {
+        await save(
+          updateCertificate({ id: certificate.id, changes: toUpdatePayload(values) }),
+          helpers,
+        );
       }}
       secondaryAction={
         <Button as={Link} to={certificatePaths.detail(certificate.id)} variant="secondary">
@@ -36,9 +42,19 @@ function EditForm({ certificate }: { certificate: Certificate }) {
   );
 }
 
-/** /certificates/{id}/edit: 'Edit Certificate', with Cancel and Save. */
+/** What the edit form says at its top to an employee, read-only (issue 33 item 4). */
+export const EDIT_CERTIFICATE_READ_ONLY = 'Only managers and admins can change certificates.';
+
+/**
+ * /certificates/{id}/edit: 'Edit Certificate', with Cancel and Save; read-only with the reason
+ * for an employee (the API lets only managers and admins change a certificate).
+ */
 export function EditCertificateScreen() {
   const { certificateId = '' } = useParams();
+  const currentUser = useAppSelector(selectCurrentUser);
+  const readOnlyReason = roleAtLeast(currentUser?.role, 'manager')
+    ? null
+    : EDIT_CERTIFICATE_READ_ONLY;
   return (
     <ItemScreen
       query={useCertificatesGetQuery(certificateId)}
@@ -47,10 +63,10 @@ export function EditCertificateScreen() {
       back={BACK_TO_CERTIFICATES}
     >
       {(certificate) => (
-        <Card>
+        <FormCard readOnlyReason={readOnlyReason}>
           {/* Keyed by certificate: the form starts from that certificate's values. */}
           <EditForm key={certificate.id} certificate={certificate} />
-        </Card>
+        </FormCard>
       )}
     </ItemScreen>
   );

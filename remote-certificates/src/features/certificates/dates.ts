@@ -1,16 +1,9 @@
 /**
- * How the certificate screens show dates. The spec names no format for certificates; these
- * follow the task screens' (`MMM d, yyyy` without the time a calendar date does not have, and
- * the detail page's `MMMM d, yyyy`), all in Asia/Kolkata.
+ * Certificate date rules. The spec names no format for certificates: the screens show their
+ * dates with @duly/shared's one `formatDate` (`Jan 5, 2025`) and instants with `formatDateTime`
+ * (issue 33), all in Asia/Kolkata.
  */
-import { certificateSchedule, DATE_FORMATS, daysUntilExpiry } from '@duly/shared';
-
-/** List: `Jan 5, 2025`. */
-export const CERTIFICATE_DATE_FORMAT = 'MMM d, yyyy';
-/** Certificate page: `January 5, 2025`. */
-export const CERTIFICATE_DETAIL_FORMAT = DATE_FORMATS.taskDetail;
-/** Created and updated instants: `January 5, 2025, 10:00`. */
-export const TIMESTAMP_FORMAT = `${DATE_FORMATS.taskDetail}, HH:mm`;
+import { certificateSchedule, daysUntilExpiry } from '@duly/shared';
 
 /**
  * The date the expiry reminder goes out: `reminder_days_before` days before the expiry date

@@ -1,13 +1,11 @@
-import { Link } from 'react-router-dom';
+import type { FormikHelpers } from 'formik';
 import {
   apiErrorMessage,
-  Button,
-  Card,
-  EmptyState,
-  PageHeader,
+  FormScreen,
   selectCurrentUser,
   useAppSelector,
   useSaveThenGo,
+  type Employee,
   type EmployeeFormValues,
 } from '@duly/shared';
 import { useEmployeesCreateMutation } from './api';
@@ -16,44 +14,41 @@ import { employeeInitialValues, toCreatePayload } from './formValues';
 import { employeePaths } from './paths';
 import { assignableRoles, canManagePeople } from './permissions';
 
-/** /employees/create: the 'New User' form (managers and admins); Cancel returns to /employees. */
+/** What 'New User' says at its top to an employee, the form read-only (issue 33 item 4). */
+export const CREATE_USER_READ_ONLY = 'Only managers and admins can add users.';
+
+/**
+ * /employees/create: the 'New User' form (managers and admins; read-only with the reason for an
+ * employee); Cancel returns to /employees, a created person's page opens.
+ */
 export function CreateEmployeeScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
   const [createEmployee] = useEmployeesCreateMutation();
-  const save = useSaveThenGo({
+  const save = useSaveThenGo<EmployeeFormValues, Employee>({
     success: 'User created successfully',
     failure: (error) => apiErrorMessage(error, 'Failed to create user'),
-    to: employeePaths.list,
+    to: (person) => employeePaths.detail(person.id),
   });
 
-  async function handleSubmit(values: EmployeeFormValues) {
-    await save(createEmployee(toCreatePayload(values, currentUser?.organization_id)));
+  async function handleSubmit(
+    values: EmployeeFormValues,
+    helpers: FormikHelpers<EmployeeFormValues>,
+  ) {
+    await save(createEmployee(toCreatePayload(values, currentUser?.organization_id)), helpers);
   }
 
   return (
-    <>
-      <PageHeader title="New User" />
-      {canManagePeople(currentUser) ? (
-        <Card>
-          <EmployeeForm
-            initialValues={employeeInitialValues}
-            roles={assignableRoles(currentUser)}
-            onSubmit={handleSubmit}
-            submitLabel="Create User"
-            pendingLabel="Creating..."
-          />
-        </Card>
-      ) : (
-        <EmptyState
-          action={
-            <Button as={Link} to={employeePaths.list} variant="text">
-              Back to Users
-            </Button>
-          }
-        >
-          Only managers and admins can add users.
-        </EmptyState>
-      )}
-    </>
+    <FormScreen
+      title="New User"
+      readOnlyReason={canManagePeople(currentUser) ? null : CREATE_USER_READ_ONLY}
+    >
+      <EmployeeForm
+        initialValues={employeeInitialValues}
+        roles={assignableRoles(currentUser)}
+        onSubmit={handleSubmit}
+        submitLabel="Create User"
+        pendingLabel="Creating..."
+      />
+    </FormScreen>
   );
 }

@@ -3,8 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import {
   Button,
-  Card,
   ConfirmDialog,
+  FormCard,
   EmptyState,
   ErrorState,
   isNotFound,
@@ -12,6 +12,7 @@ import {
   PageHeader,
   selectCurrentUser,
   useAppSelector,
+  ROLES,
   type Employee,
   type EmployeeFormValues,
 } from '@duly/shared';
@@ -20,7 +21,7 @@ import { EmployeeForm } from './components/EmployeeForm';
 import { toFormValues, toUpdatePayload } from './formValues';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
-import { assignableRoles, canEditPerson, canManagePeople } from './permissions';
+import { assignableRoles, whyNotEditPerson } from './permissions';
 
 /**
  * The address this save asked for, when the API keeps it pending: someone who has set a password
@@ -34,7 +35,7 @@ function emailAwaitingConfirmation(saved: Employee, sent: string | undefined): s
 const emailChangeNotice = (address: string) =>
   `A confirmation link was sent to ${address}; the email changes when it is confirmed.`;
 
-function EditEmployeeForm({ person }: { person: Employee }) {
+function EditEmployeeForm({ person, readOnly }: { person: Employee; readOnly: boolean }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
@@ -67,7 +68,8 @@ function EditEmployeeForm({ person }: { person: Employee }) {
     <>
       <EmployeeForm
         initialValues={toFormValues(person)}
-        roles={assignableRoles(currentUser)}
+        // Read-only, the person's own role shows whatever it is.
+        roles={readOnly ? ROLES : assignableRoles(currentUser)}
         onSubmit={handleSubmit}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
@@ -93,7 +95,8 @@ function EditEmployeeForm({ person }: { person: Employee }) {
 }
 
 /**
- * /employees/{employeeId}/edit: 'Edit User' (managers and admins; an admin only by an admin).
+ * /employees/{employeeId}/edit: 'Edit User' (managers and admins; an admin only by an admin;
+ * anyone else sees it read-only with the reason at the top).
  * Cancel or a save returns to /employees; 'Failed to fetch user data' when the person cannot be
  * loaded (a toast, and the page says so too).
  */
@@ -101,8 +104,7 @@ export function EditEmployeeScreen() {
   const { employeeId = '' } = useParams();
   const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
-  const manages = canManagePeople(currentUser);
-  const { data: person, error, isLoading } = useEmployeesGetQuery(employeeId, { skip: !manages });
+  const { data: person, error, isLoading } = useEmployeesGetQuery(employeeId);
   const failedToLoad = Boolean(error) && !isNotFound(error);
 
   useEffect(() => {
@@ -116,24 +118,21 @@ export function EditEmployeeScreen() {
   );
 
   let content: ReactNode;
-  if (!manages)
-    content = (
-      <EmptyState action={backToUsers}>Only managers and admins can change users.</EmptyState>
-    );
-  else if (isLoading) content = <LoadingState>Loading user...</LoadingState>;
+  if (isLoading) content = <LoadingState>Loading user...</LoadingState>;
   else if (isNotFound(error))
     content = <EmptyState action={backToUsers}>User not found</EmptyState>;
   else if (error || !person)
     content = <ErrorState action={backToUsers}>Failed to fetch user data</ErrorState>;
-  else if (!canEditPerson(currentUser, person))
-    content = <EmptyState action={backToUsers}>Only an admin can change an admin.</EmptyState>;
-  else
+  else {
+    // Someone who may not change this person sees the form read-only, with the reason on top.
+    const readOnlyReason = whyNotEditPerson(currentUser, person);
     content = (
-      <Card>
+      <FormCard readOnlyReason={readOnlyReason}>
         {/* Keyed by person: the form starts from that person's values. */}
-        <EditEmployeeForm key={person.id} person={person} />
-      </Card>
+        <EditEmployeeForm key={person.id} person={person} readOnly={readOnlyReason !== null} />
+      </FormCard>
     );
+  }
 
   return (
     <>

@@ -58,10 +58,16 @@ const FILTERS = [
   },
 ] as const;
 
-/** The badges or buttons of one cell side by side. */
+/**
+ * The badges or buttons of one cell side by side, one under the other when the column is
+ * narrower than them: 'Resend invitation' beside Edit no longer pushes the table out of its card
+ * (issue 33 item 6).
+ */
 const Inline = styled.span`
   display: inline-flex;
-  gap: ${({ theme }) => theme.space(1)};
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(0.5, 1)};
 `;
 
 /**
@@ -84,7 +90,14 @@ function employeeColumns(
       width: '160px',
       card: 'title',
     },
-    { key: 'email', header: 'Email', cell: (person) => person.email, sortKey: 'email' },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (person) => person.email,
+      sortKey: 'email',
+      // A long address breaks rather than widening the table past its card.
+      wrap: true,
+    },
     {
       key: 'phone',
       header: 'Phone Number',

@@ -4,16 +4,24 @@
  * tasks and certificates. The screens offer nothing the API would refuse; every screen stays
  * reachable. Roles are compared case-insensitively (spec 6).
  */
-import { ROLES, type Employee, type Role, type SessionUser } from '@duly/shared';
-
-function roleOf(user: Pick<SessionUser, 'role'> | null): string {
-  return user?.role.trim().toLowerCase() ?? '';
-}
+import { ROLES, roleAtLeast, type Employee, type Role, type SessionUser } from '@duly/shared';
 
 /** Whether `user` may add people and change them (POST/PUT /employees/). */
 export function canManagePeople(user: Pick<SessionUser, 'role'> | null): boolean {
-  const role = roleOf(user);
-  return role === 'manager' || role === 'admin';
+  return roleAtLeast(user?.role, 'manager');
+}
+
+/**
+ * Why `user` may not change this person (the edit form's read-only reason, issue 33 item 4),
+ * or null when they may.
+ */
+export function whyNotEditPerson(
+  user: Pick<SessionUser, 'role'> | null,
+  person: Pick<Employee, 'role'>,
+): string | null {
+  if (!canManagePeople(user)) return 'Only managers and admins can change users.';
+  if (!canEditPerson(user, person)) return 'Only an admin can change an admin.';
+  return null;
 }
 
 /** Whether `user` may change this person: an admin only by an admin. */
@@ -22,12 +30,12 @@ export function canEditPerson(
   person: Pick<Employee, 'role'>,
 ): boolean {
   if (!canManagePeople(user)) return false;
-  return person.role !== 'admin' || roleOf(user) === 'admin';
+  return person.role !== 'admin' || roleAtLeast(user?.role, 'admin');
 }
 
 /** The roles `user` may give someone: a manager never offers 'admin'. */
 export function assignableRoles(user: Pick<SessionUser, 'role'> | null): readonly Role[] {
-  return roleOf(user) === 'admin' ? ROLES : ROLES.filter((role) => role !== 'admin');
+  return roleAtLeast(user?.role, 'admin') ? ROLES : ROLES.filter((role) => role !== 'admin');
 }
 
 /** Whether `user` may see this person's tasks and certificates (an employee: their own only). */

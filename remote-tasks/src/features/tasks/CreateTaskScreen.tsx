@@ -3,32 +3,46 @@ import {
   Button,
   FormScreen,
   failureText,
+  roleAtLeast,
   selectCurrentUser,
   useAppSelector,
   useSaveThenGo,
+  type CreateTaskFormValues,
+  type Task,
 } from '@duly/shared';
 import { useTasksCreateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';
 import { createTaskInitialValues, createTaskSchema, toCreatePayload } from './schemas';
 
-/** /tasks/create: 'Create New Task' with Cancel like the other forms; 'Error creating task: {message}' with the server's message. */
+/** What /tasks/create says at its top to an employee, the form read-only (issue 33 item 4). */
+export const CREATE_TASK_READ_ONLY = 'Only managers and admins can create tasks.';
+
+/**
+ * /tasks/create: 'Create New Task' with Cancel like the other forms; 'Error creating task:
+ * {message}' with the server's message. Every signed-in person can open it (spec 6); for an
+ * employee it is read-only and says why. Once created, the new task's page opens.
+ */
 export function CreateTaskScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
   const [createTask] = useTasksCreateMutation();
-  const save = useSaveThenGo({
+  const save = useSaveThenGo<CreateTaskFormValues, Task>({
     success: 'Task created successfully',
     failure: failureText('Error creating task'),
-    to: taskPaths.list,
+    to: (task) => taskPaths.detail(task.id),
   });
 
   return (
-    <FormScreen title="Create New Task" back={{ to: taskPaths.list, label: 'Back to Tasks' }}>
+    <FormScreen
+      title="Create New Task"
+      back={{ to: taskPaths.list, label: 'Back to Tasks' }}
+      readOnlyReason={roleAtLeast(currentUser?.role, 'manager') ? null : CREATE_TASK_READ_ONLY}
+    >
       <TaskForm
         initialValues={createTaskInitialValues}
         validationSchema={createTaskSchema}
-        onSubmit={async (values) => {
-          await save(createTask(toCreatePayload(values, currentUser)));
+        onSubmit={async (values, helpers) => {
+          await save(createTask(toCreatePayload(values, currentUser)), helpers);
         }}
         submitLabel="Create Task"
         pendingLabel="Creating..."

@@ -53,6 +53,19 @@ export function injectTaskEndpoints(api: typeof baseApi) {
       }),
 
       /**
+       * An employee's Edit of their own task: `PATCH /tasks/{id}` with the status only, the one
+       * change ARCHITECTURE 6 lets them make (issue 33 item 4).
+       */
+      tasksSetStatus: build.mutation<Task, { id: string; status: string }>({
+        query: ({ id, status }) => ({
+          url: itemUrl('/tasks/', id),
+          method: 'PATCH',
+          data: { status },
+        }),
+        invalidatesTags: (_task, _error, { id }) => itemWriteTags('Task', id),
+      }),
+
+      /**
        * The people a task can be assigned to (GET /employees/). One page of the largest size the
        * API allows; tagged like remote-employees' lists, so a new user shows up here too.
        */
@@ -72,5 +85,6 @@ export const {
   useTasksCreateMutation,
   useTasksUpdateMutation,
   useTasksMarkDoneMutation,
+  useTasksSetStatusMutation,
   useTasksAssigneesQuery,
 } = tasksApi;

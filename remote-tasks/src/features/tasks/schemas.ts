@@ -3,7 +3,9 @@
  * This module adds what only the screens need: a task → edit form values, and form values →
  * the API payloads, with due dates read and written in Asia/Kolkata whatever the machine's zone.
  */
+import * as yup from 'yup';
 import {
+  editTaskSchema,
   isEditableTaskStatus,
   isoToKolkataInput,
   kolkataInputToIso,
@@ -77,3 +79,19 @@ export function toUpdatePayload(values: EditTaskFormValues): UpdateTaskPayload {
     due_date: dueDateInstant(values.due_date),
   };
 }
+
+/**
+ * The statuses an employee may give their own task (ARCHITECTURE 6, the API's PATCH rule):
+ * pending, in progress or completed; an overdue or escalated task only completed (an overdue
+ * one also keeps its status, which saves nothing).
+ */
+export function employeeStatusChoices(task: Task): EditTaskFormValues['status'][] {
+  if (task.status === 'overdue') return ['overdue', 'completed'];
+  if (task.status === 'escalated') return ['completed'];
+  return ['pending', 'in_progress', 'completed'];
+}
+
+/** An employee's Edit checks the status only: the other fields are not theirs to change. */
+export const employeeEditTaskSchema = yup.object({
+  status: editTaskSchema.fields.status,
+}) as unknown as yup.ObjectSchema<EditTaskFormValues>;

@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useFormik } from 'formik';
-import { fieldError } from '../form/fieldError';
+import { Button } from '../Button';
+import { Form } from '../form/Form';
+import { TextField } from '../form/TextField';
+import { bindField, fieldError } from '../form/fieldError';
 import { failureText, useSaveThenGo, type SaveThenGoOptions } from '../screen/useSaveThenGo';
 import { renderInRouter } from './renderInRouter';
 
@@ -174,6 +177,67 @@ describe('useSaveThenGo', () => {
     await waitFor(() => expect(onResult).toHaveBeenCalledWith(true));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(document.querySelector('#notistack-snackbar')).toBeNull();
+  });
+});
+
+/** A kit form of two fields, saved with no `serverFields`: the field names are the API's. */
+function TwoFieldForm({ request }: { request: { unwrap: () => Promise<{ id: string }> } }) {
+  const save = useSaveThenGo<{ title: string; due_date: string }>({
+    failure: 'Error creating task: Invalid input',
+  });
+  const formik = useFormik({
+    initialValues: { title: 'Audit', due_date: '2025-01-05T10:00' },
+    onSubmit: async (_values, helpers) => {
+      await save(request, helpers);
+    },
+  });
+  return (
+    <Form onSubmit={formik.handleSubmit}>
+      <TextField label="Title" {...bindField(formik, 'title')} />
+      <TextField label="Due Date" {...bindField(formik, 'due_date')} />
+      <Button type="submit">Create Task</Button>
+    </Form>
+  );
+}
+
+describe("useSaveThenGo: the API's field errors on the fields (issue 33 item 5)", () => {
+  it('puts each error under the field of its name and focuses the first field in the form', async () => {
+    const { user } = renderInRouter(
+      <TwoFieldForm
+        request={failure({
+          status: 400,
+          message: 'Invalid input',
+          data: {
+            message: 'Invalid input',
+            errors: [
+              { path: '/due_date', message: 'must not be in the past' },
+              { path: '/title', message: 'must be at most 200 characters' },
+              { path: '/title', message: 'a second error of the same field' },
+              { path: '/organization_id', message: 'not a field of the form' },
+            ],
+          },
+        })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByText('must be at most 200 characters')).toBeVisible();
+    expect(screen.getByText('must not be in the past')).toBeVisible();
+    expect(screen.queryByText('a second error of the same field')).toBeNull();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Due Date')).toHaveAttribute('aria-invalid', 'true');
+    // The first field of the form, not the first error of the answer.
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+    // The spec's failure toast stays.
+    expect(await screen.findByText('Error creating task: Invalid input')).toBeVisible();
+  });
+
+  it('a failure that is not a 400 leaves the fields alone and toasts', async () => {
+    const { user } = renderInRouter(
+      <TwoFieldForm request={failure({ status: 500, message: 'Database down' })} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(await screen.findByText('Error creating task: Invalid input')).toBeVisible();
+    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid');
   });
 });
 

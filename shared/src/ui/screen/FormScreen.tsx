@@ -1,20 +1,63 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { Button } from '../Button';
 import { Card } from '../Card';
 import { PageHeader } from '../PageHeader';
+import { FormReadOnlyContext } from '../form/readOnly';
 
-export interface FormScreenProps {
+const Notice = styled.p`
+  margin: ${({ theme }) => theme.space(0, 0, 2)};
+  padding: ${({ theme }) => theme.space(1.5, 2)};
+  border-left: 4px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.control};
+  background: ${({ theme }) => theme.colors.primaryTint};
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
+`;
+
+export interface FormCardProps {
+  /**
+   * Why the signed-in person cannot submit this form ('Only managers and admins can create
+   * tasks.'): said at the top, every field disabled and no submit button (issue 33 item 4).
+   * Every route still opens for every signed-in person (spec 6).
+   */
+  readOnlyReason?: string | null;
+  /**
+   * A note at the top of a form the person may submit only in part ('You can change this
+   * task's status; …'): the form itself disables what they may not change.
+   */
+  note?: ReactNode;
+  /** The form. */
+  children: ReactNode;
+}
+
+/** A form on a card, with the reason at its top when the person's role cannot submit it. */
+export function FormCard({ readOnlyReason, note, children }: FormCardProps) {
+  const readOnly = Boolean(readOnlyReason);
+  const notice = readOnly ? readOnlyReason : note;
+  return (
+    <>
+      {notice ? <Notice data-testid="form-notice">{notice}</Notice> : null}
+      <FormReadOnlyContext.Provider value={readOnly}>
+        <Card>{children}</Card>
+      </FormReadOnlyContext.Provider>
+    </>
+  );
+}
+
+export interface FormScreenProps extends FormCardProps {
   /** The page title ('Create New Task'). */
   title: string;
   /** The way back to the list, at the header's right ('Back to Tasks'). */
   back?: { to: string; label: string };
-  /** The form, on a card. */
-  children: ReactNode;
 }
 
-/** A page that is one form (a create screen): the title with the way back, the form on a card. */
-export function FormScreen({ title, back, children }: FormScreenProps) {
+/**
+ * A page that is one form (a create screen): the title with the way back, the form on a card,
+ * read-only with its reason at the top when the person's role cannot submit it.
+ */
+export function FormScreen({ title, back, children, ...card }: FormScreenProps) {
   return (
     <>
       <PageHeader
@@ -27,7 +70,7 @@ export function FormScreen({ title, back, children }: FormScreenProps) {
           ) : undefined
         }
       />
-      <Card>{children}</Card>
+      <FormCard {...card}>{children}</FormCard>
     </>
   );
 }

@@ -46,27 +46,57 @@ export interface SaveFormHelpers<V> {
   setErrors: (errors: FormikErrors<V>) => void;
 }
 
-/** The API's 400 field errors that the form shows under its own fields. */
+/** The form controls named `name` (formik's `getFieldProps` names each control after its field). */
+function controlsNamed(name: string): HTMLElement[] {
+  if (typeof document === 'undefined' || name === '') return [];
+  return Array.from(document.getElementsByName(name)).filter(
+    (element) => element.closest('form') !== null,
+  );
+}
+
+/**
+ * The API's 400 field errors (ARCHITECTURE 6: `errors: [{ path, message }]`) that the form shows
+ * under its own fields: a path named in `serverFields` goes to that field; any other path goes to
+ * the form's field of the same name (`/title` → `title`) when the form has one. The first error
+ * of a field wins. `explicit`: whether a `serverFields` entry placed one.
+ */
 function fieldErrorsOf<V, R>(
   error: unknown,
   serverFields: SaveThenGoOptions<V, R>['serverFields'],
-): FormikErrors<V> {
-  const found: Record<string, string> = {};
-  if (!serverFields || !isApiError(error) || error.status !== 400) return found as FormikErrors<V>;
+): { errors: Record<string, string>; explicit: boolean } {
+  const errors: Record<string, string> = {};
+  let explicit = false;
+  if (!isApiError(error) || error.status !== 400) return { errors, explicit };
   for (const { path, message } of error.data?.errors ?? []) {
-    const target = serverFields[path.replace(/^\/+/, '')];
-    if (!target) continue;
-    const { message: replacement } = target;
-    found[target.field] =
-      typeof replacement === 'function' ? replacement(error, message) : (replacement ?? message);
+    const name = path.replace(/^\/+/, '');
+    const target = serverFields?.[name];
+    if (target) {
+      if (errors[target.field] !== undefined) continue;
+      const { message: replacement } = target;
+      errors[target.field] =
+        typeof replacement === 'function' ? replacement(error, message) : (replacement ?? message);
+      explicit = true;
+    } else if (errors[name] === undefined && controlsNamed(name).length > 0) {
+      errors[name] = message;
+    }
   }
-  return found as FormikErrors<V>;
+  return { errors, explicit };
+}
+
+/** Moves focus to the first (in page order) of the fields that got an error (issue 33 item 5). */
+function focusFirst(fields: string[]): void {
+  const controls = fields.flatMap((field) => controlsNamed(field).slice(0, 1));
+  controls.sort((a, b) =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+  controls[0]?.focus();
 }
 
 /**
  * The one way a form saves (CONVENTIONS 4): `await mutation(args).unwrap()`, then the success
- * toast and the next page, or, when it fails, the server's field errors under their fields
- * (`serverFields`) or else the error toast. Resolves to whether the save went through, and
+ * toast and the next page, or, when it fails, the API's field errors under their fields (by
+ * `serverFields`, else by the field of the same name) with focus on the first of them, and the
+ * error toast unless a `serverFields` entry placed an error. Resolves to whether the save went through, and
  * never rejects, so formik's submitting state ends either way.
  *
  *     const save = useSaveThenGo({ success: 'Task updated successfully',
@@ -86,9 +116,14 @@ export function useSaveThenGo<V = unknown, R = unknown>(options: SaveThenGoOptio
     try {
       saved = await request.unwrap();
     } catch (error) {
-      const fieldErrors = fieldErrorsOf<V, R>(error, serverFields);
-      if (helpers && Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
-      else {
+      const { errors, explicit } = fieldErrorsOf<V, R>(error, serverFields);
+      const fields = Object.keys(errors);
+      const shown = helpers !== undefined && fields.length > 0;
+      if (shown) {
+        helpers.setErrors(errors as FormikErrors<V>);
+        focusFirst(fields);
+      }
+      if (!shown || !explicit) {
         const text = typeof failure === 'function' ? failure(error) : failure;
         enqueueSnackbar(text, { variant: 'error' });
       }

@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@duly/shared/ui';
 import { apiErrorMessage } from '@duly/shared/core';
-import { formatInstant } from '@duly/shared/contract';
+import { formatDate } from '@duly/shared/contract';
 import {
   useApiTokenCreateMutation,
   useApiTokenRevokeMutation,
@@ -39,7 +39,7 @@ const EXPIRIES = [
   { value: '365', label: '1 year' },
 ];
 
-const when = (iso: string | null, none: string) => (iso ? formatInstant(iso, 'dd MMM yyyy') : none);
+const when = (iso: string | null, none: string) => (iso ? formatDate(iso) : none);
 
 /**
  * Profile → API tokens (issue 30): named `duly_pat_…` tokens for scripts, shown once, listed

@@ -11,7 +11,7 @@ import {
   ResourceTable,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
-import { formatInstant } from '@duly/shared/dates';
+import { formatDateTime } from '@duly/shared/dates';
 import {
   useWebhookDeliveriesQuery,
   useWebhookRedeliverMutation,
@@ -24,7 +24,6 @@ import {
 } from './api';
 import { EVENT_LABELS, FORMAT_LABELS, WEBHOOK_TEXTS as TEXTS } from './texts';
 import { DeliveryStatus, EndpointStatus } from './WebhookStatus';
-import { DATE_TIME } from './WebhooksScreen';
 
 const Stack = styled.div`
   display: grid;
@@ -93,7 +92,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
           {
             key: 'sent',
             header: 'Sent',
-            cell: (delivery) => formatInstant(delivery.last_attempt_at, DATE_TIME),
+            cell: (delivery) => formatDateTime(delivery.last_attempt_at),
           },
           {
             key: 'answer',
@@ -223,10 +222,10 @@ export function WebhookScreen() {
                 endpoint.failing_since
                   ? {
                       label: 'Failing since',
-                      value: formatInstant(endpoint.failing_since, DATE_TIME),
+                      value: formatDateTime(endpoint.failing_since),
                     }
                   : null,
-                { label: 'Added', value: formatInstant(endpoint.created_at, DATE_TIME) },
+                { label: 'Added', value: formatDateTime(endpoint.created_at) },
               ]}
             />
           </Card>

@@ -15,7 +15,7 @@ import {
   TextField,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
-import { formatInstant } from '@duly/shared/dates';
+import { formatDateTime } from '@duly/shared/dates';
 import {
   WEBHOOK_EVENTS,
   useWebhooksCreateMutation,
@@ -73,8 +73,6 @@ const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
 `;
-
-export const DATE_TIME = 'd LLL yyyy, HH:mm';
 
 /** Adds an endpoint: its URL, a description and the events it hears. */
 function AddWebhook({
@@ -295,7 +293,7 @@ export function WebhooksScreen() {
                 {
                   key: 'created',
                   header: 'Added',
-                  cell: (endpoint) => formatInstant(endpoint.created_at, DATE_TIME),
+                  cell: (endpoint) => formatDateTime(endpoint.created_at),
                 },
               ]}
             />

@@ -110,7 +110,7 @@ describe('certificate types', () => {
     expect(screen.getByLabelText(/^Certificate Type/)).toHaveValue(HEIGHT.id);
     await waitFor(() => expect(screen.getByLabelText(/^Incharge Person/)).toHaveValue(rahul.id));
     await user.type(screen.getByLabelText(/^Issue Date/), '2026-01-15');
-    await user.click(await screen.findByRole('button', { name: 'Use 15 Jan 2028' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Jan 15, 2028' }));
     expect(screen.getByLabelText(/^Expiry Date/)).toHaveValue('2028-01-15');
   });
 });

@@ -4,6 +4,7 @@ import {
   apiUrl,
   failingResource,
   holdRequests,
+  makeToken,
   mockApi,
   neverAnswers,
   pinClock,
@@ -23,10 +24,10 @@ const server = setupApiServer();
  */
 const NOW = '2026-03-09T19:00:00.000Z';
 
-function setUp() {
+function setUp(token?: string) {
   const api = mockApi({ employees: [priya, rahul] });
   server.use(...api.handlers('certificates', 'employees'));
-  return { api, ...renderCertificates('/certificates/create') };
+  return { api, ...renderCertificates('/certificates/create', token) };
 }
 
 type User = ReturnType<typeof setUp>['user'];
@@ -152,7 +153,9 @@ describe('/certificates/create', () => {
         created_by_user_id: TEST_USER_CLAIMS.sub,
       },
     ]);
-    await waitFor(() => expect(currentPath()).toBe('/certificates'));
+    // The new certificate's page opens (issue 33 item 6).
+    const [created] = [...api.db.certificates.values()];
+    await waitFor(() => expect(currentPath()).toBe(`/certificates/${created.id}`));
   });
 
   it('sends no issue date, description or department when none is given (optional)', async () => {
@@ -245,5 +248,19 @@ describe('/certificates/create validation (spec 5, today in Asia/Kolkata)', () =
     expect(api.sent('POST', '/certificates/')[0].body).toMatchObject({
       expiry_date: '2026-03-09T18:30:00.000Z',
     });
+  });
+});
+
+describe('/certificates/create for a role that cannot create certificates (issue 33 item 4)', () => {
+  it('says so at the top, with every field disabled and no Create Certificate button', async () => {
+    const { api } = setUp(makeToken({ role: 'employee' }));
+    expect(
+      await screen.findByText('Only managers and admins can create certificates.'),
+    ).toBeVisible();
+    for (const label of ['Name', 'Expiry Date', 'Reminder Days', 'Incharge Person'])
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Create Certificate' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Certificates' })).toBeVisible();
+    expect(api.sent('POST', '/certificates/')).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import {
   apiUrl,
   failingResource,
   makeCertificate,
+  makeToken,
   mockApi,
   priya,
   setupApiServer,
@@ -20,7 +21,7 @@ const certificate = makeCertificate({
   reminder_days_before: 30,
 });
 
-function setUp(existing: Certificate = certificate) {
+function setUp(existing: Certificate = certificate, token?: string) {
   const api = mockApi({
     certificates: [existing],
     employees: [priya],
@@ -40,7 +41,7 @@ function setUp(existing: Certificate = certificate) {
     ],
   });
   server.use(...api.handlers('certificates', 'employees'));
-  return { api, ...renderCertificates(`/certificates/${existing.id}/edit`) };
+  return { api, ...renderCertificates(`/certificates/${existing.id}/edit`, token) };
 }
 
 const save = () => screen.getByRole('button', { name: 'Save' });
@@ -213,5 +214,19 @@ describe('/certificates/{id}/edit', () => {
     setUp({ ...certificate, issue_date: '2025-06-15' });
     await screen.findByLabelText(/^Expiry Date/);
     expect(screen.queryByRole('button', { name: /^Use / })).toBeNull();
+  });
+});
+
+describe('/certificates/{id}/edit for a role that cannot change certificates (issue 33 item 4)', () => {
+  it('shows the values read-only, says why at the top, and has no Save', async () => {
+    setUp(certificate, makeToken({ role: 'employee' }));
+    expect(
+      await screen.findByText('Only managers and admins can change certificates.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Fire Safety');
+    expect(screen.getByLabelText(/^Name/)).toBeDisabled();
+    expect(reminderField()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toBeVisible();
   });
 });

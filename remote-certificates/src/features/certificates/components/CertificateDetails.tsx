@@ -1,19 +1,14 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  formatCalendarDate,
-  formatInstant,
+  formatDate,
+  formatDateTime,
   personName,
   type Certificate,
   type Employee,
   DetailFields,
 } from '@duly/shared';
-import {
-  CERTIFICATE_DETAIL_FORMAT,
-  daysUntilExpiryText,
-  reminderDate,
-  TIMESTAMP_FORMAT,
-} from '../dates';
+import { daysUntilExpiryText, reminderDate } from '../dates';
 import { certificatePaths } from '../paths';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
 
@@ -47,8 +42,7 @@ export interface CertificateDetailsProps {
 export function CertificateDetails({ certificate, people, now }: CertificateDetailsProps) {
   const days = certificate.reminder_days_before;
   const reminder = reminderDate(certificate.expiry_date, days);
-  const date = (value: string | null | undefined) =>
-    formatCalendarDate(value, CERTIFICATE_DETAIL_FORMAT);
+  const date = formatDate;
   const creator = people?.find((person) => person.id === certificate.created_by_user_id);
   const creatorName = creator ? personName(creator) || creator.email : people ? NONE : 'Loading...';
   const inchargeName =
@@ -79,8 +73,8 @@ export function CertificateDetails({ certificate, people, now }: CertificateDeta
           value: certificate.description?.trim() ? certificate.description : NONE,
           text: true,
         },
-        { label: 'Created At', value: formatInstant(certificate.created_at, TIMESTAMP_FORMAT) },
-        { label: 'Last Updated', value: formatInstant(certificate.updated_at, TIMESTAMP_FORMAT) },
+        { label: 'Created At', value: formatDateTime(certificate.created_at) },
+        { label: 'Last Updated', value: formatDateTime(certificate.updated_at) },
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useFormik } from 'formik';
+import { useFormik, type FormikHelpers } from 'formik';
 import {
   Button,
   bindField,
@@ -30,7 +30,10 @@ const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
 
 export interface CreateCertificateFormProps {
   /** Resolves when the save is over (successful or not). */
-  onSubmit: (values: CreateCertificateFormValues) => Promise<void>;
+  onSubmit: (
+    values: CreateCertificateFormValues,
+    helpers: FormikHelpers<CreateCertificateFormValues>,
+  ) => Promise<void>;
   /** A person and a type to start from (the compliance matrix's "add certificate"). */
   prefill?: { incharge_person_id?: string; certificate_type_id?: string };
 }

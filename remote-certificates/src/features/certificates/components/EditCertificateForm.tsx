@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react';
-import { useFormik } from 'formik';
+import { useFormik, type FormikHelpers } from 'formik';
 import {
   Button,
   bindField,
@@ -22,7 +22,10 @@ import { editCertificateSchema, type EditCertificateFormValues } from '../schema
 export interface EditCertificateFormProps {
   initialValues: EditCertificateFormValues;
   /** Resolves when the save is over (successful or not). */
-  onSubmit: (values: EditCertificateFormValues) => Promise<void>;
+  onSubmit: (
+    values: EditCertificateFormValues,
+    helpers: FormikHelpers<EditCertificateFormValues>,
+  ) => Promise<void>;
   /** Cancel, left of Save. */
   secondaryAction: ReactNode;
   /** The certificate's type and issue date: a typed one is offered the expiry its validity gives. */

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, formatCalendarDate, proposedExpiry, type CertificateType } from '@duly/shared';
+import { Button, formatDate, proposedExpiry, type CertificateType } from '@duly/shared';
 
 const Note = styled.p`
   display: flex;
@@ -27,10 +27,9 @@ export function ValidityProposal({ issueDate, expiryDate, type, onUse }: Validit
   if (!type || !proposal || proposal === expiryDate) return null;
   return (
     <Note>
-      {type.name} is valid for {type.validity_months} months: it expires on{' '}
-      {formatCalendarDate(proposal, 'd MMM yyyy')}.
+      {type.name} is valid for {type.validity_months} months: it expires on {formatDate(proposal)}.
       <Button type="button" variant="secondary" size="small" onClick={() => onUse(proposal)}>
-        Use {formatCalendarDate(proposal, 'd MMM yyyy')}
+        Use {formatDate(proposal)}
       </Button>
     </Note>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import {
   COMPLIANCE_STATE_LABELS,
-  formatCalendarDate,
+  formatDate,
   type ComplianceCell as Cell,
   type ComplianceState,
 } from '@duly/shared';
@@ -64,7 +64,7 @@ export interface ComplianceCellProps {
 export function ComplianceCell({ cell, to, personName, typeName, tabIndex }: ComplianceCellProps) {
   const look = LOOK[cell.state];
   const label = COMPLIANCE_STATE_LABELS[cell.state];
-  const date = cell.expiry_date ? formatCalendarDate(cell.expiry_date, 'd MMM yyyy') : '';
+  const date = cell.expiry_date ? formatDate(cell.expiry_date) : '';
   const content = (
     <>
       <Word>

@@ -65,7 +65,7 @@ describe("/employees/create: 'New User'", () => {
     ).toEqual(['Employee', 'Manager']);
   });
 
-  it('creates the user, says so and returns to the list', async () => {
+  it("creates the user, says so and opens the person's page", async () => {
     const { user, api, currentPath } = setUp();
     await user.type(field('First Name'), 'Meera');
     await user.type(field('Last Name'), 'Iyer');
@@ -89,9 +89,14 @@ describe("/employees/create: 'New User'", () => {
         organization_id: ORGANIZATION_ID,
       },
     ]);
-    await waitFor(() => expect(currentPath()).toBe('/employees'));
-    expect(await screen.findByRole('link', { name: 'Meera Iyer' })).toBeInTheDocument();
-  });
+    // The new person's page opens (issue 33 item 6).
+    const created = [...api.db.employees.values()].find(
+      (person) => person.email === 'meera@example.com',
+    )!;
+    await waitFor(() => expect(currentPath()).toBe(`/employees/${created.id}`));
+    expect(await screen.findByRole('heading', { name: 'Meera Iyer' })).toBeInTheDocument();
+    // Seven fields typed and a second screen loaded: more than the default on a busy machine.
+  }, 30_000);
 
   it('sends empty names and phone as null', async () => {
     const { user, api } = setUp();
@@ -180,10 +185,13 @@ describe("/employees/create: 'New User'", () => {
     expect(api.sent('POST', '/employees/')).toHaveLength(0);
   });
 
-  it('is not offered to an employee: the page says who can add users', () => {
+  it('is read-only for an employee: the page says who can add users (issue 33 item 4)', () => {
     setUp(makeToken({ role: 'employee' }));
     expect(screen.getByRole('heading', { name: 'New User' })).toBeInTheDocument();
     expect(screen.getByText('Only managers and admins can add users.')).toBeInTheDocument();
+    expect(field('Email')).toBeDisabled();
+    expect(field('Role')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Create User' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toBeVisible();
   });
 });

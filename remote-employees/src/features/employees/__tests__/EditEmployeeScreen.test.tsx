@@ -217,10 +217,12 @@ describe('/employees/{id}/edit for each role', () => {
     ).toEqual(['Employee', 'Manager']);
   });
 
-  it('does not offer a manager the form for an admin', async () => {
+  it('shows a manager the form for an admin read-only, with the reason', async () => {
     setUp(makeEmployee({ role: 'admin' }), makeToken({ role: 'manager' }));
     expect(await screen.findByText('Only an admin can change an admin.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(field('Role')).toHaveValue('admin');
+    expect(field('Role')).toBeDisabled();
   });
 
   it('lets an admin change an admin', async () => {
@@ -229,11 +231,15 @@ describe('/employees/{id}/edit for each role', () => {
     expect(field('Role')).toHaveValue('admin');
   });
 
-  it('does not offer an employee the form', async () => {
+  it('shows an employee the form read-only, with the reason at the top (issue 33 item 4)', async () => {
     const { api, person } = setUp(makeEmployee(), makeToken({ role: 'employee' }));
     expect(screen.getByRole('heading', { name: 'Edit User' })).toBeInTheDocument();
-    expect(screen.getByText('Only managers and admins can change users.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only managers and admins can change users.'),
+    ).toBeInTheDocument();
+    expect(field('Email')).toHaveValue(person.email);
+    expect(field('Email')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
-    expect(api.sent('GET', `/employees/${person.id}`)).toHaveLength(0);
+    expect(api.sent('PUT', `/employees/${person.id}`)).toHaveLength(0);
   });
 });

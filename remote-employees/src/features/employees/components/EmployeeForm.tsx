@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useFormik } from 'formik';
+import { useFormik, type FormikHelpers } from 'formik';
 import {
   Button,
   DEPARTMENTS,
@@ -30,7 +30,10 @@ export interface EmployeeFormProps {
   /** The roles the signed-in user may give (a manager: never 'admin'). */
   roles: readonly Role[];
   /** Resolves when the save is over: the submit button shows `pendingLabel` until then. */
-  onSubmit: (values: EmployeeFormValues) => Promise<void>;
+  onSubmit: (
+    values: EmployeeFormValues,
+    helpers: FormikHelpers<EmployeeFormValues>,
+  ) => Promise<void>;
   submitLabel: string;
   pendingLabel: string;
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import {
   certificateStatusMeta,
-  formatCalendarDate,
+  formatDate,
   ResourceTable,
   StatusBadge,
   type Certificate,
@@ -9,9 +9,6 @@ import {
 import { workPaths } from '../paths';
 import { expiringInDays } from '../workSummary';
 import { TextLink } from './TextLink';
-
-/** Expiry dates read like the task list's dates, without the time: `Mar 5, 2025`. */
-export const EXPIRY_DATE_FORMAT = 'MMM d, yyyy';
 
 const Soon = styled.span`
   display: block;
@@ -41,7 +38,7 @@ export function InChargeCertificates({
     const days = expiringInDays(certificate, now);
     return (
       <span>
-        {formatCalendarDate(certificate.expiry_date, EXPIRY_DATE_FORMAT)}
+        {formatDate(certificate.expiry_date)}
         {days !== null ? <Soon>{expiresText(days)}</Soon> : null}
       </span>
     );

@@ -4,6 +4,7 @@ import {
   apiUrl,
   failingResource,
   holdRequests,
+  makeToken,
   mockApi,
   neverAnswers,
   pinClock,
@@ -21,10 +22,10 @@ const server = setupApiServer();
 /** 10:00:30 on January 5, 2025 in Asia/Kolkata. */
 const NOW = '2025-01-05T04:30:30.000Z';
 
-function setUp() {
+function setUp(token?: string) {
   const backend = tasksBackend([]);
   server.use(...backend.handlers, ...mockApi({ employees: [priya, rahul] }).handlers('employees'));
-  const rendered = renderTasks('/tasks/create');
+  const rendered = renderTasks('/tasks/create', token);
   return { backend, ...rendered };
 }
 
@@ -122,9 +123,11 @@ describe('/tasks/create', () => {
         assigner_id: TEST_USER_CLAIMS.sub,
       },
     ]);
-    await waitFor(() => expect(currentPath()).toBe('/tasks'));
-    // Shown back in Asia/Kolkata on the list.
-    expect(await screen.findByRole('cell', { name: 'Jan 5, 2025 10:00' })).toBeInTheDocument();
+    // The new task's page opens (issue 33 item 6), its due date back in Asia/Kolkata.
+    const [created] = [...backend.db.tasks.values()];
+    await waitFor(() => expect(currentPath()).toBe(`/tasks/${created.id}`));
+    expect(await screen.findByRole('heading', { name: 'Task Details' })).toBeInTheDocument();
+    expect(await screen.findByText('Prepare the audit')).toBeInTheDocument();
   });
 
   it('sends no description when none is given (it is optional)', async () => {
@@ -212,5 +215,24 @@ describe('/tasks/create validation (spec 5)', () => {
     expect(await screen.findByText('Task created successfully')).toBeInTheDocument();
     expect(backend.sent('POST', '/tasks/')).toHaveLength(1);
     expect(screen.queryByText('Due date cannot be in the past')).not.toBeInTheDocument();
+  });
+});
+
+describe('/tasks/create for a role that cannot create tasks (issue 33 item 4)', () => {
+  it('says so at the top, with every field disabled and no Create Task button', async () => {
+    const { backend } = setUp(makeToken({ role: 'employee' }));
+    expect(await screen.findByText('Only managers and admins can create tasks.')).toBeVisible();
+    for (const label of ['Title', 'Description', 'Due Date', 'Assigned To'])
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Create Task' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Tasks' })).toBeVisible();
+    expect(backend.sent('POST', '/tasks/')).toHaveLength(0);
+  });
+
+  it('a manager gets the form to fill, without the note', async () => {
+    setUp(makeToken({ role: 'Manager' }));
+    expect(await screen.findByRole('button', { name: 'Create Task' })).toBeEnabled();
+    expect(screen.queryByText('Only managers and admins can create tasks.')).toBeNull();
+    expect(screen.getByLabelText(/^Title/)).toBeEnabled();
   });
 });

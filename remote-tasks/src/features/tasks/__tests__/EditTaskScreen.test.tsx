@@ -5,6 +5,7 @@ import {
   failingResource,
   holdRequests,
   makeTask,
+  makeToken,
   mockApi,
   priya,
   rahul,
@@ -16,10 +17,10 @@ import { renderTasks } from '../../../testing/render';
 
 const server = setupApiServer();
 
-function setUp(task: Task = makeTask()) {
+function setUp(task: Task = makeTask(), token?: string) {
   const backend = tasksBackend([task]);
   server.use(...backend.handlers, ...mockApi({ employees: [priya, rahul] }).handlers('employees'));
-  return { backend, task, ...renderTasks(`/tasks/${task.id}/edit`) };
+  return { backend, task, ...renderTasks(`/tasks/${task.id}/edit`, token) };
 }
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
@@ -212,5 +213,52 @@ describe('/tasks/{taskId}/edit validation (spec 5: every field required)', () =>
     expect(backend.sent('PUT', `/tasks/${task.id}`)[0].body).toMatchObject({
       due_date: '2020-06-01T02:45:00.000Z',
     });
+  });
+});
+
+describe("/tasks/{taskId}/edit for an employee's own task (issue 33 item 4)", () => {
+  const employeeToken = () => makeToken({ role: 'employee', sub: rahul.id });
+
+  it('says only the status is theirs to change, and offers only that', async () => {
+    setUp(makeTask({ status: 'pending', assigned_to_user_id: rahul.id }), employeeToken());
+    expect(
+      await screen.findByText(
+        "Only managers and admins can change a task's details. You can change its status.",
+      ),
+    ).toBeVisible();
+    for (const label of ['Title', 'Description', 'Due Date', 'Assigned To'])
+      expect(field(label)).toBeDisabled();
+    expect(field('Status')).toBeEnabled();
+    const offered = within(field('Status'))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'))
+      .filter(Boolean);
+    expect(offered).toEqual(['pending', 'in_progress', 'completed']);
+  });
+
+  it('saves the status alone with PATCH and opens the task', async () => {
+    const { user, backend, task, currentPath } = setUp(
+      makeTask({ status: 'pending', assigned_to_user_id: rahul.id, description: '' }),
+      employeeToken(),
+    );
+    await screen.findByRole('button', { name: 'Save Changes' });
+    await user.selectOptions(field('Status'), 'in_progress');
+    await user.click(save());
+    expect(await screen.findByText('Task updated successfully')).toBeInTheDocument();
+    expect(backend.sent('PATCH', `/tasks/${task.id}`).map((request) => request.body)).toEqual([
+      { status: 'in_progress' },
+    ]);
+    expect(backend.sent('PUT', `/tasks/${task.id}`)).toHaveLength(0);
+    await waitFor(() => expect(currentPath()).toBe(`/tasks/${task.id}`));
+  });
+
+  it('an overdue task can only be completed (or left overdue)', async () => {
+    setUp(makeTask({ status: 'overdue', assigned_to_user_id: rahul.id }), employeeToken());
+    await screen.findByRole('button', { name: 'Save Changes' });
+    const offered = within(field('Status'))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'))
+      .filter(Boolean);
+    expect(offered).toEqual(['completed', 'overdue']);
   });
 });

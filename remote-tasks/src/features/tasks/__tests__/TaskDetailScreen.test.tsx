@@ -83,8 +83,8 @@ describe('/tasks/{taskId} details', () => {
     expect(detail('Due Date')).toBe('January 6, 2025');
     expect(detail('Assigned To')).toBe('Priya Sharma');
     expect(detail('Description')).toBe('Collect the reports.');
-    expect(detail('Created At')).toBe('December 20, 2024, 11:45');
-    expect(detail('Last Updated')).toBe('January 1, 2025, 01:30');
+    expect(detail('Created At')).toBe('Dec 20, 2024 11:45');
+    expect(detail('Last Updated')).toBe('Jan 1, 2025 01:30');
   });
 
   it("shows 'Unassigned' when nobody is assigned", async () => {

@@ -37,6 +37,11 @@ export interface TaskFormProps<V extends TaskFormValues> {
   secondaryAction?: ReactNode;
   /** The current assignee of an existing task, kept selectable. */
   currentAssignee?: PersonRef | null;
+  /**
+   * An employee's Edit of their own task (issue 33 item 4): only the status can change, among
+   * these; every other field is shown disabled.
+   */
+  statusOnly?: readonly EditTaskFormValues['status'][];
 }
 
 /**
@@ -53,11 +58,18 @@ export function TaskForm<V extends TaskFormValues>({
   pendingLabel,
   secondaryAction,
   currentAssignee,
+  statusOnly,
 }: TaskFormProps<V>) {
   const formik = useFormik<V>({ initialValues, validationSchema, onSubmit });
   const assignees = useTasksAssigneesQuery();
-  const bind = (field: keyof TaskFormValues | 'status') =>
-    bindField(formik, field as keyof V & string);
+  const locked = statusOnly !== undefined;
+  const bind = (field: keyof TaskFormValues | 'status') => ({
+    ...bindField(formik, field as keyof V & string),
+    ...(locked && field !== 'status' ? { disabled: true } : {}),
+  });
+  const statusOptions = statusOnly
+    ? STATUS_OPTIONS.filter(({ value }) => statusOnly.includes(value))
+    : STATUS_OPTIONS;
 
   return (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
@@ -85,7 +97,7 @@ export function TaskForm<V extends TaskFormValues>({
         <Select
           label="Status"
           required
-          options={STATUS_OPTIONS}
+          options={statusOptions}
           placeholder="Select Status"
           {...bind('status')}
         />

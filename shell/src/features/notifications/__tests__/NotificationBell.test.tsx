@@ -75,7 +75,7 @@ describe('the notification bell', () => {
     const items = await within(panel).findAllByRole('listitem');
     // Newest first.
     expect(items[0]).toHaveTextContent('Certificate reminder · Nov 24, 2026 10:00');
-    expect(items[0]).toHaveTextContent('Expires Dec 01, 2026');
+    expect(items[0]).toHaveTextContent('Expires Dec 1, 2026');
     expect(within(items[0]).getByRole('link', { name: 'Fire safety licence' })).toHaveAttribute(
       'href',
       '/certificates/cert-9',
@@ -89,6 +89,45 @@ describe('the notification bell', () => {
     );
     // Unread is said in words too, not only by the dot and the bold type.
     expect(items[0]).toHaveTextContent('Unread: Certificate reminder');
+  });
+
+  it('says when the item was renewed or moved since, instead of showing the old date as current (issue 33)', async () => {
+    useBackend([
+      makeNotice({
+        kind: 'certificate_expired',
+        item_type: 'certificate',
+        item_title: 'Fire safety licence',
+        item_date: '2026-12-01',
+        item_current_date: '2027-12-01',
+        created_at: '2026-11-24T04:30:00.000Z',
+      }),
+      makeNotice({
+        kind: 'task_overdue',
+        item_type: 'task',
+        item_title: 'File the GST return',
+        item_date: '2026-11-20T12:30:00.000Z',
+        item_current_date: '2026-11-27T12:30:00.000Z',
+        created_at: '2026-11-24T03:30:00.000Z',
+      }),
+      makeNotice({
+        kind: 'certificate_reminder',
+        item_type: 'certificate',
+        item_title: 'First aid',
+        item_date: '2026-12-05',
+        item_current_date: '2026-12-05',
+        created_at: '2026-11-24T02:30:00.000Z',
+      }),
+    ]);
+    const { user } = renderWithBell();
+    const panel = await openPanel(user);
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Renewed since: now expires Dec 1, 2027 (was Dec 1, 2026)');
+    expect(items[1]).toHaveTextContent(
+      'Due date changed since: now due Nov 27, 2026 18:00 (was Nov 20, 2026 18:00)',
+    );
+    // Unchanged: the date as before.
+    expect(items[2]).toHaveTextContent('Expires Dec 5, 2026');
+    expect(items[2]).not.toHaveTextContent('since');
   });
 
   it('tells an admin that a webhook was disabled, with a link to the webhook', async () => {
