@@ -263,6 +263,8 @@ describe.each(testDatabases())('the document queue on %s', (kind) => {
       expect(content.headers['content-security-policy']).toMatch(/sandbox/);
       expect(content.headers['x-content-type-options']).toBe('nosniff');
       expect(content.headers['referrer-policy']).toBe('no-referrer');
+      const download = await app.inject({ method: 'GET', url: `${url}?download=1` });
+      expect(download.headers['content-disposition']).toMatch(/^attachment;/);
       const part = await app.inject({ method: 'GET', url, headers: { range: 'bytes=0-3' } });
       expect(part.statusCode).toBe(206);
     });

@@ -3,7 +3,7 @@
  * signing in (the token, handed out by the signed-in `GET /documents/{id}/preview-url` to
  * whoever may read the document, is the authority). Expired or not signed here: 403; a
  * document deleted since: 404. Registered beside the calendar feeds, outside the signed-in
- * routes (app.ts).
+ * routes (app.ts). `?download=1` answers it as an attachment (the queue's Download link).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findDocument } from '../../db/repositories/documents';
@@ -43,7 +43,7 @@ const documentPreviewRoutes: FastifyPluginAsyncTypebox<{ store?: DocumentStore }
       if (!document) throw notFound('Document');
       // The signature lets anyone with the URL read it for a few minutes: no shared caches.
       reply.header('referrer-policy', 'no-referrer');
-      return sendContent(store, document, request, reply, false);
+      return sendContent(store, document, request, reply, request.query.download === '1');
     },
   );
 };

@@ -151,6 +151,7 @@ export const getDocumentPreviewSchema = {
     'signature is the authority); 403 when it is expired or not one this server signed',
   tags,
   params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 400 }) }),
+  querystring: Type.Object({ download: Type.Optional(Enum(['0', '1'])) }),
   response: {
     200: Type.String({ description: 'The file; 206 with a Range', format: 'binary' }),
     ...errorResponses(403, 404, 416, 503),

@@ -17,6 +17,7 @@ import {
   useTeamMembersQuery,
   useTeamTasksQuery,
 } from './api';
+import { PendingDocumentsLink } from '../document-queue/PendingDocumentsLink';
 import { AssignDialog } from './components/AssignDialog';
 import { TeamSummary } from './components/TeamSummary';
 import {
@@ -100,6 +101,7 @@ export function TeamDashboardScreen() {
     <>
       <PageHeader title="Team Dashboard" />
       <TeamSummary />
+      {assignable ? <PendingDocumentsLink /> : null}
       <DashboardTable
         title="Team Members"
         query={useTeamMembersQuery(membersPage.params)}

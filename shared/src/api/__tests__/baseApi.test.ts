@@ -242,6 +242,7 @@ describe('baseApi', () => {
         'Organization',
         'Dashboard',
         'Notification',
+        'Document',
       ].sort(),
     );
   });
