@@ -99,10 +99,23 @@ const COMPLIANCE_ENTRY: NavEntry = {
   isCurrent: (pathname) => pathname === '/compliance' || pathname === '/certificate-types',
 };
 
+/**
+ * The queue of employees' documents to approve (issue 26), for admins and managers: a page of
+ * remote-team (/team/documents), listed after the remotes' sections.
+ */
+const APPROVALS_ENTRY: NavEntry = {
+  to: '/team/documents',
+  label: 'Approvals',
+  icon: 'approvals',
+  isCurrent: (pathname) => pathname === '/team/documents',
+};
+
 /** The sections after Dashboard for a role: the remotes', then the role's own pages. */
 function sectionsFor(role: string | undefined, navSections: readonly NavEntry[]): NavEntry[] {
-  if (role === 'admin') return [...navSections, COMPLIANCE_ENTRY, ACTIVITY_ENTRY];
-  if (role === 'manager') return [...navSections, COMPLIANCE_ENTRY];
+  if (role === 'admin') {
+    return [...navSections, COMPLIANCE_ENTRY, APPROVALS_ENTRY, ACTIVITY_ENTRY];
+  }
+  if (role === 'manager') return [...navSections, COMPLIANCE_ENTRY, APPROVALS_ENTRY];
   return [...navSections];
 }
 
