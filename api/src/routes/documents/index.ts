@@ -20,6 +20,7 @@ import { PREVIEW_PATH, PREVIEW_TTL_SECONDS, previewToken } from '../../documents
 import type { DocumentStore } from '../../documents/store';
 import { receiveUpload } from '../../documents/upload';
 import { notFound } from '../../lib/http-errors';
+import { InputCheck } from '../../lib/input';
 import { hasRole, requireRole } from '../../plugins/auth';
 import { ownerScope } from '../access';
 import {
@@ -171,6 +172,9 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
     async (request) => {
       const { caller } = request;
       const { ids } = request.body;
+      const check = new InputCheck();
+      if (new Set(ids).size !== ids.length) check.fail('ids', 'must not name a document twice');
+      check.done();
       const documents = await findDocuments(db, scopeOf(caller), ids);
       if (documents.length !== ids.length) throw notFound('Document');
       await approveDocuments(db, caller, documents);

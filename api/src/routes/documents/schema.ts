@@ -119,7 +119,7 @@ export const approveDocumentsSchema = {
       ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
         minItems: 1,
         maxItems: MAX_BULK_APPROVE,
-        uniqueItems: true,
+        description: 'Each id once',
       }),
     },
     { additionalProperties: false },
