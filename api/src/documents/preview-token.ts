@@ -43,8 +43,7 @@ export function previewToken(
 }
 
 export type PreviewTokenCheck =
-  | { ok: true; organizationId: string; id: string }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; organizationId: string; id: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** What a token names, or why it is refused; `now` in unix seconds. */
 export function readPreviewToken(secret: string, token: string, now: number): PreviewTokenCheck {

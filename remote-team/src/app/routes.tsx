@@ -6,7 +6,7 @@
  * sends `/tasks/dashboard` here and the rest of `/tasks/*` to remote-tasks.
  */
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { DocumentQueueScreen } from '../features/document-queue/DocumentQueueScreen';
+import { DocumentQueueScreen } from '../features/document-queue';
 import { MyDashboardScreen } from '../features/my-dashboard/MyDashboardScreen';
 import { TeamDashboardScreen } from '../features/team-dashboard/TeamDashboardScreen';
 

@@ -109,7 +109,9 @@ export async function findDocuments(
   ids: readonly string[],
 ): Promise<StoredDocument[]> {
   if (ids.length === 0) return [];
-  const rows = await selectDocuments(db, scope).where('d.id', 'in', [...ids]).execute();
+  const rows = await selectDocuments(db, scope)
+    .where('d.id', 'in', [...ids])
+    .execute();
   return rows.map(toDocument);
 }
 

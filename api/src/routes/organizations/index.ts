@@ -29,8 +29,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   async function settingsOf(callerOrganization: string, id: string) {
-    const settings =
-      id === callerOrganization ? await findOrganizationSettings(db, id) : undefined;
+    const settings = id === callerOrganization ? await findOrganizationSettings(db, id) : undefined;
     if (!settings) throw notFound('Organization');
     return settings;
   }

@@ -37,7 +37,11 @@ export const updateOrganizationSettingsSchema = {
   tags: ['organizations'],
   params: IdParams,
   body: Type.Object(
-    { documents_need_approval: Type.Optional(OrganizationSettingsSchema.properties.documents_need_approval) },
+    {
+      documents_need_approval: Type.Optional(
+        OrganizationSettingsSchema.properties.documents_need_approval,
+      ),
+    },
     { additionalProperties: false, minProperties: 1 },
   ),
   response: { 200: OrganizationSettingsSchema, ...errorResponses(400, 401, 403, 404) },

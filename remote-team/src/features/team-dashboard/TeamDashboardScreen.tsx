@@ -17,7 +17,7 @@ import {
   useTeamMembersQuery,
   useTeamTasksQuery,
 } from './api';
-import { PendingDocumentsLink } from '../document-queue/PendingDocumentsLink';
+import { PendingDocumentsLink } from '../document-queue';
 import { AssignDialog } from './components/AssignDialog';
 import { TeamSummary } from './components/TeamSummary';
 import {
