@@ -160,6 +160,8 @@ test.describe('the document approval queue', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.setViewportSize({ width: 390, height: 844 });
+    // The side navigation becomes the closed drawer: wait until it has slid out.
+    await expect(page.locator('#side-navigation')).toBeHidden();
     await shot(page, 'queue-390');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -180,8 +182,9 @@ test.describe('the document approval queue', () => {
     );
     expect(renewed.expiry_date).toBe(renewedUntil);
 
-    // The dashboard's count followed.
-    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    // The team dashboard's count followed (back in the app's history: no reload).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/tasks\/dashboard$/);
     await expect(page.getByTestId('pending-documents')).toHaveText(
       'Documents: No documents to approve',
     );
@@ -210,6 +213,7 @@ test.describe('the document approval queue', () => {
     await expectAccessible(page, '/settings/organization');
     await shot(page, 'settings-1280');
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator('#side-navigation')).toBeHidden();
     await shot(page, 'settings-390');
     await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -42,11 +42,16 @@ const CertificateLink = styled(Link)`
   ${focusRing}
 `;
 
+/** One line of buttons in the table; on a phone's card they may wrap. */
 const Actions = styled.div`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space(1)};
+
+  ${({ theme }) => theme.media.narrow} {
+    flex-wrap: wrap;
+  }
 `;
 
 const Check = styled.input`
