@@ -222,7 +222,7 @@ export function DocumentQueueScreen() {
       cell: (document) => formatInstant(document.created_at, DATE_FORMATS.dashboard),
     },
     { key: 'file', header: 'File', wrap: true, cell: (document) => document.filename },
-    { key: 'renewal', header: 'Dates', cell: renewalText },
+    { key: 'renewal', header: 'Dates', wrap: true, cell: renewalText },
     {
       key: 'actions',
       header: 'Actions',
