@@ -326,7 +326,7 @@ describe.each(testDatabases())('API tokens and calendar feeds on %s', (kind) => 
       expect(url).toMatch(/^https:\/\/duly\.test\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
       expect(
         (await call(app, 'GET', '/profile/calendar-url', { token: person.employee.token })).json(),
-      ).toEqual({ url: null, scope: 'mine' });
+      ).toEqual({ url, scope: 'mine' });
 
       const first = await call(app, 'GET', feedPath(url));
       expect(first.statusCode).toBe(200);
@@ -411,6 +411,41 @@ describe.each(testDatabases())('API tokens and calendar feeds on %s', (kind) => 
         expect(response.statusCode).toBe(404);
         expect(response.json()).toMatchObject({ code: 'not_found' });
       }
+    });
+
+    test('the profile shows the current URL again; the database holds no secret; a new server key shows none', async () => {
+      const { app, db } = context();
+      const person = await createOrganization(db);
+      const made = (
+        await call(app, 'POST', '/profile/calendar-url', { token: person.employee.token, body: {} })
+      ).json();
+      const shown = await call(other, 'GET', '/profile/calendar-url', {
+        token: person.employee.token,
+      });
+      expect(shown.json()).toEqual({ url: made.url, scope: 'mine' });
+      const secret = feedPath(made.url)
+        .replace(/^\/calendar\//, '')
+        .replace(/\.ics$/, '');
+      const row = await db
+        .selectFrom('calendar_feeds')
+        .selectAll()
+        .where('user_id', '=', person.employee.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain(secret);
+
+      // A URL that no longer derives from the server's key and the row (the key was changed
+      // since; simulated by another nonce) is not shown as if it were the current one.
+      await db
+        .updateTable('calendar_feeds')
+        .set({ secret_nonce: 'another-nonce' })
+        .where('user_id', '=', person.employee.id)
+        .execute();
+      const afterRekey = await call(app, 'GET', '/profile/calendar-url', {
+        token: person.employee.token,
+      });
+      expect(afterRekey.json()).toEqual({ url: null, scope: 'mine' });
+      // The feed itself keeps working: it is found by its hash.
+      expect((await call(app, 'GET', feedPath(made.url))).statusCode).toBe(200);
     });
 
     test('an organisation feed for managers: every person’s items, nobody else’s organisation', async () => {

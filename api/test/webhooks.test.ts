@@ -335,6 +335,46 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     expect(receiver.received.every((request) => verify(secret, request))).toBe(true);
   });
 
+  test('certificate.expiring is told once per reminder offset of the type, on each offset’s day', async () => {
+    const ctx = context();
+    const org = await createOrganization(ctx.db);
+    await register(ctx, org, ['certificate.expiring']);
+    const type = await call(ctx.app, 'POST', '/certificate-types/', {
+      token: org.admin.token,
+      body: { name: 'Working at height', reminder_offsets: [60, 14] },
+    });
+    expect(type.statusCode).toBe(201);
+    const created = await call(ctx.app, 'POST', '/certificates/', {
+      token: org.admin.token,
+      body: {
+        name: 'Working at height',
+        reminder_days_before: 30,
+        incharge_person_id: org.employee.id,
+        expiry_date: kolkataDateIn(70),
+        certificate_type_id: type.json().id,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const DAY = 24 * 60 * MINUTE;
+
+    await runReminderSweep(ctx.db, at(0));
+    await send(ctx);
+    expect(receiver.ofType('certificate.expiring')).toHaveLength(0);
+    await runReminderSweep(ctx.db, at(11 * DAY));
+    await runReminderSweep(ctx.db, at(12 * DAY));
+    await send(ctx, at(12 * DAY));
+    expect(receiver.ofType('certificate.expiring')).toHaveLength(1);
+    await runReminderSweep(ctx.db, at(57 * DAY));
+    await runReminderSweep(ctx.db, at(57 * DAY + MINUTE));
+    await send(ctx, at(57 * DAY + MINUTE));
+    const told = receiver.ofType('certificate.expiring');
+    expect(told).toHaveLength(2);
+    expect(new Set(told.map((request) => request.headers['webhook-id'])).size).toBe(2);
+    expect(told.every((request) => JSON.parse(request.body).data.id === created.json().id)).toBe(
+      true,
+    );
+  });
+
   test('a 500 is retried later with the same id and body, then delivered', async () => {
     const ctx = context();
     const org = await createOrganization(ctx.db);

@@ -413,11 +413,15 @@ export interface ImportRowsTable {
   errors: string | null;
 }
 
-/** A person's calendar subscription (migration 801): only the secret's hash is kept. */
+/**
+ * A person's calendar subscription (migration 801): only the secret's hash is kept, and the
+ * nonce the secret is derived from with the server's key (migration 2026-11-29-901).
+ */
 export interface CalendarFeedsTable {
   organization_id: string;
   user_id: string;
   secret_hash: string;
+  secret_nonce: string | null;
   scope: CalendarScope;
   created_at: string;
 }

@@ -12,6 +12,12 @@
  */
 import type { Db } from '../db/tables';
 import { parseOffsets } from '../db/repositories/certificate-types';
+import {
+  certificatesDueForReminder,
+  claimDueReminders,
+  reminderSettingsOfTypes,
+  setNextReminderDay,
+} from '../db/repositories/reminder-claims';
 import { forEachDueBatch } from './due-rows';
 import { recordNotices, type Notice } from './ledger';
 import { dueOccasions, nextReminderOn, reminderOccasions } from './offsets';
@@ -21,19 +27,10 @@ import type { SweepMoment } from './transitions';
 import { queueWebhookEvents } from '../webhooks/events';
 import { certificateEvent } from '../webhooks/hooks';
 
-/** Valid, or (for the reminder after expiry) expired: the statuses a reminder may be due in. */
-const REMINDED = ['active', 'renewed', 'expired', 'escalated'] as const;
-
 /** The types of the claimed certificates: their offsets and after-expiry flag, by id. */
 async function typesOf(trx: Db, typeIds: string[]) {
   const types = new Map<string, { offsets: number[]; remindAfterExpiry: boolean }>();
-  if (typeIds.length === 0) return types;
-  const rows = await trx
-    .selectFrom('certificate_types')
-    .select(['organization_id', 'id', 'reminder_offsets', 'remind_after_expiry'])
-    .where('id', 'in', typeIds)
-    .execute();
-  for (const row of rows) {
+  for (const row of await reminderSettingsOfTypes(trx, typeIds)) {
     types.set(`${row.organization_id}:${row.id}`, {
       offsets: parseOffsets(row.reminder_offsets) ?? [],
       remindAfterExpiry: Number(row.remind_after_expiry) === 1,
@@ -49,36 +46,10 @@ export function recordCertificateReminders(
 ): Promise<number> {
   const sendAfter = digestSendAfter(moment.now, moment.today, reminderTime);
   return forEachDueBatch(
-    (limit) =>
-      db
-        .selectFrom('certificates')
-        .select('id')
-        .where('status', 'in', REMINDED)
-        .where('remind_on', '<=', moment.today)
-        .orderBy('remind_on')
-        .limit(limit)
-        .execute(),
+    (limit) => certificatesDueForReminder(db, moment.today, limit),
     (ids) =>
       db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('certificates')
-          .set({ remind_on: null })
-          .where('id', 'in', ids)
-          .where('status', 'in', REMINDED)
-          .where('remind_on', '<=', moment.today)
-          .returning([
-            'id',
-            'organization_id',
-            'name',
-            'status',
-            'expiry_date',
-            'incharge_person_id',
-            'created_by_user_id',
-            'reminder_days_before',
-            'reminder_offsets',
-            'certificate_type_id',
-          ])
-          .execute();
+        const claimed = await claimDueReminders(trx, ids, moment.today);
         const types = await typesOf(trx, [
           ...new Set(claimed.flatMap((row) => row.certificate_type_id ?? [])),
         ]);
@@ -110,12 +81,7 @@ export function recordCertificateReminders(
           if (next !== null) byNext.set(next, [...(byNext.get(next) ?? []), certificate.id]);
         }
         for (const [next, nextIds] of byNext) {
-          await trx
-            .updateTable('certificates')
-            .set({ remind_on: next })
-            .where('id', 'in', nextIds)
-            .where('remind_on', 'is', null)
-            .execute();
+          await setNextReminderDay(trx, next, nextIds);
         }
         const reminded = plans.filter((plan) => plan.due.length > 0);
         const recipients = await recipientsOfNamed(

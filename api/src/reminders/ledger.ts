@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { optOutsOf } from '../db/repositories/email-opt-outs';
 import type { Database, NewNotification, NotificationKind } from '../db/tables';
 import { itemTypeOf, noticeKey } from './keys';
 
@@ -55,18 +56,16 @@ function rowOf(
 }
 
 /** Kinds of email people turned off, as `<organisation>:<user>:<kind>`. */
-async function optOutsOf(
+async function optedOutKeys(
   trx: Transaction<Database>,
   notices: readonly Notice[],
 ): Promise<Set<string>> {
   const recipients = [...new Set(notices.flatMap((notice) => notice.recipientIds))];
   if (recipients.length === 0) return new Set();
-  const optOuts = await trx
-    .selectFrom('email_opt_outs')
-    .select(['organization_id', 'user_id', 'kind'])
-    .where('user_id', 'in', recipients)
-    .where('kind', 'in', [...new Set(notices.map((notice) => notice.kind))])
-    .execute();
+  const optOuts = await optOutsOf(trx, {
+    userIds: recipients,
+    kinds: [...new Set(notices.map((notice) => notice.kind))],
+  });
   return new Set(optOuts.map((row) => `${row.organization_id}:${row.user_id}:${row.kind}`));
 }
 
@@ -76,7 +75,7 @@ export async function recordNotices(
   notices: readonly Notice[],
 ): Promise<number> {
   // A kind a person turned off still shows in the bell; only its email is skipped.
-  const optedOut = await optOutsOf(trx, notices);
+  const optedOut = await optedOutKeys(trx, notices);
   const rows = notices.flatMap((notice) => [
     ...notice.recipientIds.map((recipientId) =>
       rowOf(

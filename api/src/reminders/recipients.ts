@@ -11,6 +11,11 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables';
+import {
+  activeManagersAndAdmins,
+  reachablePeople,
+  type ReachableStatus,
+} from '../db/repositories/notice-recipients';
 
 type Trx = Transaction<Database>;
 
@@ -30,30 +35,12 @@ interface Wanted {
   escalating?: readonly string[];
 }
 
-const REACHABLE = ['active', 'on_leave'] as const;
-
 async function loadPeople(trx: Trx, wanted: Wanted): Promise<People> {
   const named = [...new Set((wanted.named ?? []).filter((id): id is string => id !== null))];
   const escalating = [...new Set(wanted.escalating ?? [])];
   const [namedRows, leaderRows] = await Promise.all([
-    named.length === 0
-      ? []
-      : trx
-          .selectFrom('users')
-          .select(['id', 'organization_id', 'status'])
-          .where('id', 'in', named)
-          .where('status', 'in', REACHABLE)
-          .execute(),
-    escalating.length === 0
-      ? []
-      : trx
-          .selectFrom('users')
-          .select(['id', 'organization_id'])
-          .where('organization_id', 'in', escalating)
-          .where('role', 'in', ['manager', 'admin'])
-          .where('status', '=', 'active')
-          .orderBy('id')
-          .execute(),
+    reachablePeople(trx, named),
+    activeManagersAndAdmins(trx, escalating),
   ]);
   const person = new Map(namedRows.map((row) => [row.id, row]));
   const leaders = new Map<string, string[]>();
@@ -61,8 +48,7 @@ async function loadPeople(trx: Trx, wanted: Wanted): Promise<People> {
     leaders.set(row.organization_id, [...(leaders.get(row.organization_id) ?? []), row.id]);
   }
   const among =
-    (status: (typeof REACHABLE)[number]) =>
-    (organizationId: string, ids: readonly (string | null)[]) => [
+    (status: ReachableStatus) => (organizationId: string, ids: readonly (string | null)[]) => [
       ...new Set(
         ids.filter((id): id is string => {
           const row = id === null ? undefined : person.get(id);

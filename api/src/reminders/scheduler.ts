@@ -15,7 +15,7 @@ import { pruneAllActivity } from '../db/repositories/activity';
 import type { Db } from '../db/tables';
 import type { Mailer } from '../mail/mailer';
 import { deliverDueNotifications, type DeliveryResult, type SenderOptions } from './sender';
-import { countWaitingForRetry, recordRun } from './status';
+import { countWaitingForRetry, recordRun } from '../db/repositories/scheduler-runs';
 import { runReminderSweep, type SweepResult } from './sweep';
 import type { UrlPolicy } from '../webhooks/address';
 import { tellAdminsWebhookDisabled } from '../webhooks/disabled';

@@ -40,6 +40,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { databaseNow } from '../db/database-clock';
+import { optOutsOf } from '../db/repositories/email-opt-outs';
 import type { Clock } from '../lib/clock';
 import type { Database, Db, NotificationKind, NotificationRow } from '../db/tables';
 import type { Mailer } from '../mail/mailer';
@@ -387,12 +388,7 @@ async function claimAndCheck(
       .where('organization_id', 'in', organizations)
       .where('id', 'in', claimedUsers)
       .execute(),
-    db
-      .selectFrom('email_opt_outs')
-      .select(['organization_id', 'user_id', 'kind'])
-      .where('organization_id', 'in', organizations)
-      .where('user_id', 'in', claimedUsers)
-      .execute(),
+    optOutsOf(db, { userIds: claimedUsers, organizationIds: organizations }),
     checkStillHolds(db, claimed),
   ]);
   const recipientOf = new Map(

@@ -5,6 +5,7 @@
  * Each notice is checked against its item as it is now, by the item's date (part of the
  * notice's key) and status; the mail says what the item is called now.
  */
+import { noticeItemsNow, type NoticeItemNow } from '../db/repositories/notice-items';
 import type { Db, NotificationKind } from '../db/tables';
 import { isAfterExpiryKey } from './keys';
 import type { DeliverableNotice } from './messages';
@@ -20,11 +21,7 @@ const HOLDS_WHILE: Record<NotificationKind, readonly string[]> = {
   document_rejected: ['active', 'renewed', 'expired', 'escalated'],
 };
 
-interface ItemNow {
-  title: string;
-  date: string;
-  status: string;
-}
+type ItemNow = Pick<NoticeItemNow, 'title' | 'date' | 'status'>;
 
 /** Ids per statement: well under both databases' limits on bound parameters. */
 const READ_CHUNK = 500;
@@ -38,39 +35,17 @@ const itemKey = (organizationId: string, type: string, id: string) =>
 async function itemsNow(db: Db, notices: readonly OwnedNotice[]): Promise<Map<string, ItemNow>> {
   const items = new Map<string, ItemNow>();
   const organizations = [...new Set(notices.map((notice) => notice.organization_id))];
-  const idsOf = (type: 'task' | 'certificate') => [
-    ...new Set(notices.filter((notice) => notice.item_type === type).map((n) => n.item_id)),
-  ];
-  const taskIds = idsOf('task');
-  const certificateIds = idsOf('certificate');
-  for (let start = 0; start < taskIds.length; start += READ_CHUNK) {
-    const rows = await db
-      .selectFrom('tasks')
-      .select(['organization_id', 'id', 'title', 'due_date', 'status'])
-      .where('organization_id', 'in', organizations)
-      .where('id', 'in', taskIds.slice(start, start + READ_CHUNK))
-      .execute();
-    for (const row of rows) {
-      items.set(itemKey(row.organization_id, 'task', row.id), {
-        title: row.title,
-        date: row.due_date,
-        status: row.status,
-      });
-    }
-  }
-  for (let start = 0; start < certificateIds.length; start += READ_CHUNK) {
-    const rows = await db
-      .selectFrom('certificates')
-      .select(['organization_id', 'id', 'name', 'expiry_date', 'status'])
-      .where('organization_id', 'in', organizations)
-      .where('id', 'in', certificateIds.slice(start, start + READ_CHUNK))
-      .execute();
-    for (const row of rows) {
-      items.set(itemKey(row.organization_id, 'certificate', row.id), {
-        title: row.name,
-        date: row.expiry_date,
-        status: row.status,
-      });
+  for (const type of ['task', 'certificate'] as const) {
+    const ids = [
+      ...new Set(notices.filter((notice) => notice.item_type === type).map((n) => n.item_id)),
+    ];
+    for (let start = 0; start < ids.length; start += READ_CHUNK) {
+      const rows = await noticeItemsNow[type](
+        db,
+        organizations,
+        ids.slice(start, start + READ_CHUNK),
+      );
+      for (const row of rows) items.set(itemKey(row.organization_id, type, row.id), row);
     }
   }
   return items;

@@ -1,21 +1,31 @@
 /**
- * The automatic transitions (ARCHITECTURE 6). Each batch is one transaction: a conditional
- * UPDATE (`where status = <old status>` and the item still due) that returns only the rows
- * it changed, and the ledger rows of their notices. Two instances may read the same due rows;
- * the database lets only one UPDATE change each row (SQLite runs writers one at a time;
- * PostgreSQL re-checks the WHERE clause on a row another transaction changed), and only the
- * transaction that changed it records its notices.
+ * The automatic transitions (ARCHITECTURE 6), one table-driven step. Each batch is one
+ * transaction: a conditional UPDATE (`where status = <old status>` and the item still due,
+ * db/repositories/status-transitions.ts) that returns only the rows it changed, then their
+ * history entries (as Duly), the ledger rows of their notices and their webhook events. Two
+ * instances may read the same due rows; the database lets only one UPDATE change each row
+ * (SQLite runs writers one at a time; PostgreSQL re-checks the WHERE clause on a row another
+ * transaction changed), and only the transaction that changed it records the rest.
  */
 import type { Change, ChangeKind } from '../live/change-feed';
-import { sql } from 'kysely';
-import type { Db } from '../db/tables';
+import type { Transaction } from 'kysely';
+import type { Database, Db, NotificationKind } from '../db/tables';
 import { recordAutomaticChanges } from '../db/repositories/activity';
-import { forEachDueBatch } from './due-rows';
-import { recordNotices } from './ledger';
-import { managersAndAdminsOf, recipientsOfNamed } from './recipients';
-import { taskEscalationCutoff } from './schedule';
+import {
+  certificatesExpiredTooLong,
+  certificatesPastExpiry,
+  tasksOverdueTooLong,
+  tasksPastDue,
+  type StatusTransition,
+  type TransitionedRow,
+} from '../db/repositories/status-transitions';
+import type { WebhookEvent } from '../webhooks/events';
 import { queueWebhookEvents } from '../webhooks/events';
 import { certificateEvent, taskEvent } from '../webhooks/hooks';
+import { forEachDueBatch } from './due-rows';
+import { recordNotices } from './ledger';
+import { managersAndAdminsOf, recipientsOfNamed, type Recipients } from './recipients';
+import { taskEscalationCutoff } from './schedule';
 
 /** One moment of the sweep: the same "now" and Asia/Kolkata "today" for every step. */
 export interface SweepMoment {
@@ -44,286 +54,132 @@ function published(
   return rows.length;
 }
 
-const OPEN_TASK = ['pending', 'in_progress'] as const;
-
-/** A status change is told at once, not in the morning digest. */
-function sentNow(moment: SweepMoment) {
-  return { delivery: 'immediate', sendAfter: moment.nowIso, now: moment.nowIso } as const;
+/** What one automatic transition changes and whom it tells. */
+interface TransitionStep {
+  sql: StatusTransition;
+  entity: 'task' | 'certificate';
+  /** The status it sets, for the history. */
+  to: string;
+  notice: NotificationKind;
+  /** Who is told: the people the row names, or the organisation's managers and admins. */
+  tell: 'named' | 'managers';
+  /** The webhook event it raises, if any; its key makes a retried batch raise it once. */
+  webhook?: Extract<WebhookEvent, 'task.overdue' | 'certificate.expired'>;
+  /** The open screens that show it. */
+  live: ChangeKind[];
 }
-const VALID_CERTIFICATE = ['active', 'renewed'] as const;
+
+const STEPS = {
+  markOverdueTasks: {
+    sql: tasksPastDue,
+    entity: 'task',
+    to: 'overdue',
+    notice: 'task_overdue',
+    tell: 'named',
+    webhook: 'task.overdue',
+    live: ['tasks', 'dashboard'],
+  },
+  escalateOverdueTasks: {
+    sql: tasksOverdueTooLong,
+    entity: 'task',
+    to: 'escalated',
+    notice: 'task_escalated',
+    tell: 'managers',
+    live: ['tasks', 'dashboard'],
+  },
+  expireCertificates: {
+    sql: certificatesPastExpiry,
+    entity: 'certificate',
+    to: 'expired',
+    notice: 'certificate_expired',
+    tell: 'named',
+    webhook: 'certificate.expired',
+    live: ['certificates', 'dashboard'],
+  },
+  escalateExpiredCertificates: {
+    sql: certificatesExpiredTooLong,
+    entity: 'certificate',
+    to: 'escalated',
+    notice: 'certificate_escalated',
+    tell: 'managers',
+    live: ['certificates', 'dashboard'],
+  },
+} satisfies Record<string, TransitionStep>;
+
+function recipientsOf(
+  trx: Transaction<Database>,
+  step: TransitionStep,
+  rows: TransitionedRow[],
+): Promise<Recipients[]> {
+  return step.tell === 'named'
+    ? recipientsOfNamed(
+        trx,
+        rows.map((row) => ({ organizationId: row.organization_id, named: row.named })),
+      )
+    : managersAndAdminsOf(
+        trx,
+        rows.map((row) => row.organization_id),
+      );
+}
+
+function webhookEventsOf(trx: Db, step: TransitionStep, rows: TransitionedRow[]) {
+  const { webhook } = step;
+  if (!webhook) return [];
+  return rows.map((row) => {
+    const key = `${step.entity}:${row.id}:${step.to}:${row.date}`;
+    return webhook === 'task.overdue'
+      ? taskEvent(trx, webhook, row.organization_id, row.id, key)
+      : certificateEvent(trx, webhook, row.organization_id, row.id, key);
+  });
+}
+
+/** Runs one transition over every due row, a batch per transaction; the count it changed. */
+function runStep(db: Db, moment: SweepMoment, step: TransitionStep): Promise<number> {
+  const clock = { ...moment, escalationCutoff: taskEscalationCutoff(moment.now) };
+  return forEachDueBatch(
+    (limit) => step.sql.dueIds(db, clock, limit),
+    async (ids) =>
+      published(
+        moment,
+        step.live,
+        await db.transaction().execute(async (trx) => {
+          const changed = await step.sql.change(trx, ids, clock);
+          await recordAutomaticChanges(trx, step.entity, changed, step.to, moment.nowIso);
+          const recipients = await recipientsOf(trx, step, changed);
+          await recordNotices(
+            trx,
+            changed.map((row, i) => ({
+              organizationId: row.organization_id,
+              kind: step.notice,
+              itemId: row.id,
+              itemTitle: row.title,
+              itemDate: row.date,
+              // A status change is told at once, not in the morning digest.
+              delivery: 'immediate',
+              sendAfter: moment.nowIso,
+              now: moment.nowIso,
+              ...recipients[i],
+            })),
+          );
+          await queueWebhookEvents(trx, webhookEventsOf(trx, step, changed), moment.nowIso);
+          return changed;
+        }),
+      ),
+  );
+}
 
 /** pending | in_progress past the due instant → overdue; tells the assignee and the assigner. */
-export function markOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
-  return forEachDueBatch(
-    (limit) =>
-      db
-        .selectFrom('tasks')
-        .select('id')
-        .where('status', 'in', OPEN_TASK)
-        .where('due_date', '<', moment.nowIso)
-        .orderBy('due_date')
-        .limit(limit)
-        .execute(),
-    async (ids) =>
-      published(
-        moment,
-        ['tasks', 'dashboard'],
-        await db.transaction().execute(async (trx) => {
-          const changed = await trx
-            .updateTable('tasks')
-            // The open status it leaves is where a later due instant takes it back (item 3 of
-            // issue 24); the right-hand side reads the row as it was before this UPDATE.
-            .set({ status: 'overdue', open_status: sql.ref('status'), updated_at: moment.nowIso })
-            .where('id', 'in', ids)
-            .where('status', 'in', OPEN_TASK)
-            .where('due_date', '<', moment.nowIso)
-            .returning([
-              'id',
-              'organization_id',
-              'title',
-              'due_date',
-              'assigned_to_user_id',
-              'assigner_id',
-              'created_by_user_id',
-              'open_status',
-            ])
-            .execute();
-          await recordAutomaticChanges(
-            trx,
-            'task',
-            changed.map((task) => ({ ...task, from: task.open_status })),
-            'overdue',
-            moment.nowIso,
-          );
-          // A task made without an assign step has no assigner: its creator assigned it.
-          const assignerOf = (task: (typeof changed)[number]) =>
-            task.assigner_id ?? task.created_by_user_id;
-          const recipients = await recipientsOfNamed(
-            trx,
-            changed.map((task) => ({
-              organizationId: task.organization_id,
-              named: [task.assigned_to_user_id, assignerOf(task)],
-            })),
-          );
-          await recordNotices(
-            trx,
-            changed.map((task, i) => ({
-              organizationId: task.organization_id,
-              kind: 'task_overdue',
-              itemId: task.id,
-              itemTitle: task.title,
-              itemDate: task.due_date,
-              ...sentNow(moment),
-              ...recipients[i],
-            })),
-          );
-          await queueWebhookEvents(
-            trx,
-            changed.map((task) =>
-              taskEvent(
-                trx,
-                'task.overdue',
-                task.organization_id,
-                task.id,
-                `task:${task.id}:overdue:${task.due_date}`,
-              ),
-            ),
-            moment.nowIso,
-          );
-          return changed;
-        }),
-      ),
-  );
-}
+export const markOverdueTasks = (db: Db, moment: SweepMoment) =>
+  runStep(db, moment, STEPS.markOverdueTasks);
 
 /** overdue for 3 days → escalated; tells the organisation's managers and admins. */
-export function escalateOverdueTasks(db: Db, moment: SweepMoment): Promise<number> {
-  const cutoff = taskEscalationCutoff(moment.now);
-  return forEachDueBatch(
-    (limit) =>
-      db
-        .selectFrom('tasks')
-        .select('id')
-        .where('status', '=', 'overdue')
-        .where('due_date', '<=', cutoff)
-        .orderBy('due_date')
-        .limit(limit)
-        .execute(),
-    async (ids) =>
-      published(
-        moment,
-        ['tasks', 'dashboard'],
-        await db.transaction().execute(async (trx) => {
-          const changed = await trx
-            .updateTable('tasks')
-            .set({ status: 'escalated', updated_at: moment.nowIso })
-            .where('id', 'in', ids)
-            .where('status', '=', 'overdue')
-            .where('due_date', '<=', cutoff)
-            .returning(['id', 'organization_id', 'title', 'due_date'])
-            .execute();
-          await recordAutomaticChanges(
-            trx,
-            'task',
-            changed.map((task) => ({ ...task, from: 'overdue' })),
-            'escalated',
-            moment.nowIso,
-          );
-          const recipients = await managersAndAdminsOf(
-            trx,
-            changed.map((task) => task.organization_id),
-          );
-          await recordNotices(
-            trx,
-            changed.map((task, i) => ({
-              organizationId: task.organization_id,
-              kind: 'task_escalated',
-              itemId: task.id,
-              itemTitle: task.title,
-              itemDate: task.due_date,
-              ...sentNow(moment),
-              ...recipients[i],
-            })),
-          );
-          return changed;
-        }),
-      ),
-  );
-}
+export const escalateOverdueTasks = (db: Db, moment: SweepMoment) =>
+  runStep(db, moment, STEPS.escalateOverdueTasks);
 
 /** active | renewed past the expiry date → expired; tells the person in charge and the creator. */
-export function expireCertificates(db: Db, moment: SweepMoment): Promise<number> {
-  return forEachDueBatch(
-    (limit) =>
-      db
-        .selectFrom('certificates')
-        .select('id')
-        .where('status', 'in', VALID_CERTIFICATE)
-        .where('expiry_date', '<', moment.today)
-        .orderBy('expiry_date')
-        .limit(limit)
-        .execute(),
-    async (ids) =>
-      published(
-        moment,
-        ['certificates', 'dashboard'],
-        await db.transaction().execute(async (trx) => {
-          // The statuses they leave (active or renewed), for the history.
-          const before = await trx
-            .selectFrom('certificates')
-            .select(['id', 'status'])
-            .where('id', 'in', ids)
-            .execute();
-          const changed = await trx
-            .updateTable('certificates')
-            .set({ status: 'expired', updated_at: moment.nowIso })
-            .where('id', 'in', ids)
-            .where('status', 'in', VALID_CERTIFICATE)
-            .where('expiry_date', '<', moment.today)
-            .returning([
-              'id',
-              'organization_id',
-              'name',
-              'expiry_date',
-              'incharge_person_id',
-              'created_by_user_id',
-            ])
-            .execute();
-          await recordAutomaticChanges(
-            trx,
-            'certificate',
-            changed.map((c) => ({ ...c, from: before.find((b) => b.id === c.id)?.status ?? null })),
-            'expired',
-            moment.nowIso,
-          );
-          const recipients = await recipientsOfNamed(
-            trx,
-            changed.map((certificate) => ({
-              organizationId: certificate.organization_id,
-              named: [certificate.incharge_person_id, certificate.created_by_user_id],
-            })),
-          );
-          await recordNotices(
-            trx,
-            changed.map((certificate, i) => ({
-              organizationId: certificate.organization_id,
-              kind: 'certificate_expired',
-              itemId: certificate.id,
-              itemTitle: certificate.name,
-              itemDate: certificate.expiry_date,
-              ...sentNow(moment),
-              ...recipients[i],
-            })),
-          );
-          await queueWebhookEvents(
-            trx,
-            changed.map((certificate) =>
-              certificateEvent(
-                trx,
-                'certificate.expired',
-                certificate.organization_id,
-                certificate.id,
-                `certificate:${certificate.id}:expired:${certificate.expiry_date}`,
-              ),
-            ),
-            moment.nowIso,
-          );
-          return changed;
-        }),
-      ),
-  );
-}
+export const expireCertificates = (db: Db, moment: SweepMoment) =>
+  runStep(db, moment, STEPS.expireCertificates);
 
 /** expired for its reminder_days_before days → escalated; tells managers and admins. */
-export function escalateExpiredCertificates(db: Db, moment: SweepMoment): Promise<number> {
-  return forEachDueBatch(
-    (limit) =>
-      db
-        .selectFrom('certificates')
-        .select('id')
-        .where('status', '=', 'expired')
-        .where('escalate_on', '<=', moment.today)
-        .orderBy('escalate_on')
-        .limit(limit)
-        .execute(),
-    async (ids) =>
-      published(
-        moment,
-        ['certificates', 'dashboard'],
-        await db.transaction().execute(async (trx) => {
-          const changed = await trx
-            .updateTable('certificates')
-            .set({ status: 'escalated', updated_at: moment.nowIso })
-            .where('id', 'in', ids)
-            .where('status', '=', 'expired')
-            .where('escalate_on', '<=', moment.today)
-            .returning(['id', 'organization_id', 'name', 'expiry_date'])
-            .execute();
-          await recordAutomaticChanges(
-            trx,
-            'certificate',
-            changed.map((certificate) => ({ ...certificate, from: 'expired' })),
-            'escalated',
-            moment.nowIso,
-          );
-          const recipients = await managersAndAdminsOf(
-            trx,
-            changed.map((certificate) => certificate.organization_id),
-          );
-          await recordNotices(
-            trx,
-            changed.map((certificate, i) => ({
-              organizationId: certificate.organization_id,
-              kind: 'certificate_escalated',
-              itemId: certificate.id,
-              itemTitle: certificate.name,
-              itemDate: certificate.expiry_date,
-              ...sentNow(moment),
-              ...recipients[i],
-            })),
-          );
-          return changed;
-        }),
-      ),
-  );
-}
+export const escalateExpiredCertificates = (db: Db, moment: SweepMoment) =>
+  runStep(db, moment, STEPS.escalateExpiredCertificates);

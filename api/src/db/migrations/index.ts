@@ -28,6 +28,7 @@ import * as imports from './2026-11-28-201-imports';
 import * as certificateTypes from './2026-11-28-301-certificate-types';
 import * as webhookFormats from './2026-11-28-501-webhook-formats';
 import * as sharedLimits from './2026-11-28-601-shared-limits';
+import * as calendarUrlNonce from './2026-11-29-901-calendar-url-nonce';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-301-certificate-types': certificateTypes,
   '2026-11-28-501-webhook-formats': webhookFormats,
   '2026-11-28-601-shared-limits': sharedLimits,
+  '2026-11-29-901-calendar-url-nonce': calendarUrlNonce,
 };

@@ -7,7 +7,7 @@ import type { CalendarScope, Db } from '../tables';
 export async function findCalendarFeedOf(db: Db, organizationId: string, userId: string) {
   return db
     .selectFrom('calendar_feeds')
-    .select(['scope', 'created_at'])
+    .select(['scope', 'created_at', 'secret_hash', 'secret_nonce'])
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -20,6 +20,7 @@ export async function replaceCalendarFeed(
     organizationId: string;
     userId: string;
     secretHash: string;
+    secretNonce: string;
     scope: CalendarScope;
     now: string;
   },
@@ -36,6 +37,7 @@ export async function replaceCalendarFeed(
         organization_id: feed.organizationId,
         user_id: feed.userId,
         secret_hash: feed.secretHash,
+        secret_nonce: feed.secretNonce,
         scope: feed.scope,
         created_at: feed.now,
       })

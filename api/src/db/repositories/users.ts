@@ -168,6 +168,15 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** Whether the user exists in the organisation: one primary-key lookup. */
+/** A person by id alone, in whichever organisation (a signed link names only the id). */
+export function findUserById(db: Db, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function userExists(db: Db, organizationId: string, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')

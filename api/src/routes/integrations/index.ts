@@ -27,7 +27,7 @@ import {
 import { addCalendarDays, kolkataTodayAt, nowIso, parseInstant } from '../../lib/dates';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import { calendar, type CalendarEvent } from '../../lib/icalendar';
-import { newApiToken, newSecret, secretHash } from '../../lib/secrets';
+import { calendarSecret, newApiToken, newNonce, secretHash } from '../../lib/secrets';
 import { hasRole, requireRole, requireSession } from '../../plugins/auth';
 import { addCertificateSchedule } from './schedule';
 import {
@@ -173,10 +173,17 @@ function tellStreamsRevoked(fastify: FastifyInstance, organizationId: string, to
 export const calendarUrlRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
 
+  const urlOf = (secret: string) => `${config.publicUrl}/api/v1/calendar/${secret}.ics`;
+
   fastify.get('/profile/calendar-url', { schema: getCalendarUrlSchema }, async (request) => {
     const { caller } = request;
     const feed = await findCalendarFeedOf(db, caller.organization_id, caller.id);
-    return { url: null, scope: feed?.scope ?? null };
+    if (!feed) return { url: null, scope: null };
+    // Shown only while it still derives from this server's key and the row: after a key
+    // change (or for a URL made before nonces), the person regenerates it.
+    const secret = feed.secret_nonce && calendarSecret(config.jwtSecret, feed.secret_nonce);
+    const current = secret && secretHash(secret) === feed.secret_hash;
+    return { url: current ? urlOf(secret) : null, scope: feed.scope };
   });
 
   fastify.post('/profile/calendar-url', { schema: createCalendarUrlSchema }, async (request) => {
@@ -185,15 +192,17 @@ export const calendarUrlRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (scope === 'organization' && !hasRole(caller, 'manager')) {
       throw forbidden('Only managers and admins may subscribe to the organisation’s calendar.');
     }
-    const secret = newSecret();
+    const nonce = newNonce();
+    const secret = calendarSecret(config.jwtSecret, nonce);
     await replaceCalendarFeed(db, {
       organizationId: caller.organization_id,
       userId: caller.id,
       secretHash: secretHash(secret),
+      secretNonce: nonce,
       scope,
       now: nowIso(),
     });
-    return { url: `${config.publicUrl}/api/v1/calendar/${secret}.ics`, scope };
+    return { url: urlOf(secret), scope };
   });
 };
 

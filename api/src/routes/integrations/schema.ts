@@ -88,7 +88,9 @@ export const revokeOrganizationTokenSchema = {
 };
 
 export const CalendarUrl = Type.Object({
-  url: Nullable(Type.String({ description: 'null until one is made' })),
+  url: Nullable(
+    Type.String({ description: 'null until one is made, or after a change of the server key' }),
+  ),
   scope: Type.Unsafe<(typeof CALENDAR_SCOPES)[number] | null>({
     type: ['string', 'null'],
     enum: [...CALENDAR_SCOPES, null],
@@ -100,9 +102,9 @@ const calendarTags = ['calendar'];
 
 export const getCalendarUrlSchema = {
   operationId: 'getCalendarUrl',
-  summary: 'The caller’s calendar subscription: whether there is one and what it shows',
+  summary: 'The caller’s calendar subscription: its URL and what it shows',
   description:
-    'The URL itself is only answered when it is made (its secret is stored hashed), so `url` is always null here.',
+    'The secret is derived from the server’s key and a nonce; the database keeps only the nonce and the secret’s hash. `url` is null when there is none, or when it was made before a change of the server’s key (regenerate it).',
   tags: calendarTags,
   response: { 200: CalendarUrl, ...errorResponses(401) },
 };

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole } from '../../plugins/auth';
-import { remindersStatus } from '../../reminders/status';
+import { remindersStatus } from '../../db/repositories/scheduler-runs';
 import { getRemindersStatusSchema } from './schema';
 
 const reminderRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -8,6 +8,8 @@
  * person it names, which that person can undo in /profile.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { unsubscribe } from '../../db/repositories/email-opt-outs';
+import { findUserById } from '../../db/repositories/users';
 import { escapeHtml } from '../../mail/compose';
 import { HttpError } from '../../lib/http-errors';
 import { nowIso } from '../../lib/dates';
@@ -38,11 +40,7 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   async function subjectOf(token: string) {
     const named = readUnsubscribeToken(secret, token);
     if (!named) throw invalidLink();
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'organization_id', 'email'])
-      .where('id', '=', named.userId)
-      .executeTakeFirst();
+    const user = await findUserById(db, named.userId);
     if (!user) throw invalidLink();
     return { user, kind: named.kind };
   }
@@ -63,29 +61,12 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/unsubscribe', { schema: unsubscribeSchema }, async (request, reply) => {
     const { user, kind } = await subjectOf(request.query.token);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('email_opt_outs')
-        .values({
-          organization_id: user.organization_id,
-          user_id: user.id,
-          kind,
-          created_at: nowIso(),
-        })
-        .onConflict((conflict) =>
-          conflict.columns(['organization_id', 'user_id', 'kind']).doNothing(),
-        )
-        .execute();
-      // What is waiting to go out of that kind stays in the bell, but is not mailed.
-      await trx
-        .updateTable('notifications')
-        .set({ email_status: 'skipped' })
-        .where('organization_id', '=', user.organization_id)
-        .where('recipient_user_id', '=', user.id)
-        .where('kind', '=', kind)
-        .where('email_status', '=', 'pending')
-        .execute();
-    });
+    await unsubscribe(
+      db,
+      { organizationId: user.organization_id, userId: user.id },
+      kind,
+      nowIso(),
+    );
     return reply
       .type('text/html; charset=utf-8')
       .send(

@@ -27,14 +27,15 @@ export function subscribeLinks(url: string) {
 }
 
 /**
- * Profile → Calendar (issue 30): a private subscription URL of one's deadlines. The URL is
- * shown only when it is made (the server keeps its hash); making a new one stops the old.
+ * Profile → Calendar (issue 30): a private subscription URL of one's deadlines, shown with
+ * copy and subscribe links whenever the profile opens; making a new one stops the old.
  */
 export function CalendarSection({ role }: { role: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const { data } = useCalendarUrlGetQuery();
   const [create, { isLoading }] = useCalendarUrlCreateMutation();
-  const [url, setUrl] = useState<string | null>(null);
+  const [made, setMade] = useState<string | null>(null);
+  const url = made ?? data?.url ?? null;
   const mayChoose = role === 'manager' || role === 'admin';
   const [scope, setScope] = useState<CalendarScope>('mine');
   const exists = url !== null || Boolean(data?.scope);
@@ -42,7 +43,7 @@ export function CalendarSection({ role }: { role: string }) {
   async function makeUrl() {
     try {
       const answer = await create(scope).unwrap();
-      setUrl(answer.url);
+      setMade(answer.url);
     } catch (error) {
       enqueueSnackbar(apiErrorMessage(error, 'Failed to create the calendar URL'), {
         variant: 'error',
@@ -92,9 +93,9 @@ export function CalendarSection({ role }: { role: string }) {
         </>
       ) : exists ? (
         <Text>
-          You have a calendar URL. Duly keeps only a fingerprint of it, so nobody, not even Duly,
-          can show it again. Regenerate it to get a new URL: calendars subscribed to the old one
-          stop updating.
+          Your calendar URL was made before a change of Duly’s security key and cannot be shown. It
+          keeps working; regenerate it to see a new one (calendars subscribed to the old one then
+          stop updating).
         </Text>
       ) : null}
       <FormActions>

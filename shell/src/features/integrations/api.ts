@@ -35,7 +35,7 @@ export const integrationsApi = baseApi.injectEndpoints({
     apiTokenRevoke: build.mutation<void, string>({
       query: (id) => ({ url: `/profile/api-tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
     }),
-    calendarUrlGet: build.query<{ url: null; scope: CalendarScope | null }, void>({
+    calendarUrlGet: build.query<{ url: string | null; scope: CalendarScope | null }, void>({
       query: () => ({ url: '/profile/calendar-url', method: 'GET' }),
     }),
     calendarUrlCreate: build.mutation<{ url: string; scope: CalendarScope }, CalendarScope>({

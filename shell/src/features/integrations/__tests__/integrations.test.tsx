@@ -47,6 +47,8 @@ function backend(role: Profile['role'] = 'employee') {
   ];
   const sent: unknown[] = [];
   let calendarScope: string | null = null;
+  /** What GET answers as the URL once one is made (null: made before a key change). */
+  let shownUrl: string | null = FEED;
   const handlers = [
     http.get(apiUrl('/profile/'), () => HttpResponse.json(profileOf(role))),
     http.get(apiUrl('/profile/api-tokens'), () => HttpResponse.json(tokens)),
@@ -73,7 +75,7 @@ function backend(role: Profile['role'] = 'employee') {
       return new HttpResponse(null, { status: 204 });
     }),
     http.get(apiUrl('/profile/calendar-url'), () =>
-      HttpResponse.json({ url: null, scope: calendarScope }),
+      HttpResponse.json({ url: calendarScope ? shownUrl : null, scope: calendarScope }),
     ),
     http.post(apiUrl('/profile/calendar-url'), async ({ request }) => {
       const body = (await request.json()) as { scope: string };
@@ -82,7 +84,15 @@ function backend(role: Profile['role'] = 'employee') {
       return HttpResponse.json({ url: FEED, scope: body.scope });
     }),
   ];
-  return { handlers, sent, tokens };
+  return {
+    handlers,
+    sent,
+    tokens,
+    madeBeforeKeyChange() {
+      calendarScope = 'mine';
+      shownUrl = null;
+    },
+  };
 }
 
 const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
@@ -184,7 +194,7 @@ describe('profile → Calendar', () => {
     await waitFor(() => expect(api.sent).toEqual([{ scope: 'organization' }]));
   });
 
-  it('after a reload the URL is not shown again: it says why and offers to regenerate it', async () => {
+  it('after a reload the URL is shown again, with its copy and subscribe links', async () => {
     const api = backend('employee');
     server.use(...api.handlers);
     const first = renderShell({ route: '/profile', token: makeToken() });
@@ -195,12 +205,24 @@ describe('profile → Calendar', () => {
     await within(section).findByLabelText('Calendar URL');
     first.unmount();
 
-    const { user } = renderShell({ route: '/profile', token: makeToken() });
+    renderShell({ route: '/profile', token: makeToken() });
     section = await screen.findByRole('region', { name: 'Calendar' });
-    expect(await within(section).findByText(/keeps only a fingerprint of it/)).toBeInTheDocument();
+    expect(await within(section).findByLabelText('Calendar URL')).toHaveValue(FEED);
+    expect(within(section).getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Add to Outlook' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Regenerate URL' })).toBeInTheDocument();
+  });
+
+  it('a URL that cannot be shown (made before a key change) says why and offers to regenerate it', async () => {
+    const api = backend('employee');
+    api.madeBeforeKeyChange();
+    server.use(...api.handlers);
+    const { user } = renderShell({ route: '/profile', token: makeToken() });
+    const section = await screen.findByRole('region', { name: 'Calendar' });
+    expect(await within(section).findByText(/cannot be shown/)).toBeInTheDocument();
     expect(within(section).queryByLabelText('Calendar URL')).not.toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Regenerate URL' }));
     expect(await within(section).findByLabelText('Calendar URL')).toHaveValue(FEED);
-    await waitFor(() => expect(api.sent).toHaveLength(2));
+    await waitFor(() => expect(api.sent).toHaveLength(1));
   });
 });

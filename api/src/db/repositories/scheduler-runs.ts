@@ -3,15 +3,15 @@
  * instance (table scheduler_runs, one row per job) and what the organisation's outbox holds.
  */
 import os from 'node:os';
-import { databaseNow } from '../db/database-clock';
-import type { Db } from '../db/tables';
-import type { DeliveryResult } from './sender';
+import { databaseNow } from '../database-clock';
+import type { Db } from '../tables';
 
 const JOB = 'reminders';
 
 export interface FinishedRun {
   durationMs: number;
-  delivery: DeliveryResult;
+  /** What the delivery step did (reminders/sender.ts DeliveryResult). */
+  delivery: { mailsSent: number; noticesRetrying: number; noticesFailed: number };
   /** What failed, if a step did. */
   error: string | undefined;
 }
