@@ -48,6 +48,7 @@ import certificateRoutes from './routes/certificates';
 import certificateTypeRoutes from './routes/certificate-types';
 import complianceRoutes from './routes/compliance';
 import documentRoutes from './routes/documents';
+import documentPreviewRoutes from './routes/documents/preview';
 import exportRoutes from './routes/exports';
 import importRoutes from './routes/imports';
 import dashboardRoutes from './routes/dashboard';
@@ -143,6 +144,8 @@ const api: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (fastify, { 
   await fastify.register(unsubscribeRoutes);
   // A calendar app fetching a feed: the URL's secret is the authority (docs/integrations.md).
   await fastify.register(calendarFeedRoutes);
+  // An <img> or <iframe> showing a document: the URL's signature is the authority (issue 26).
+  await fastify.register(documentPreviewRoutes);
   await fastify.register(accountRoutes);
   await fastify.register(eventStreamRoutes, { heartbeatMs: config.eventsHeartbeatMs });
 

@@ -182,6 +182,7 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
     'DELETE /documents/:id/': undefined,
     'POST /documents/:id/approve': undefined,
     'POST /documents/:id/reject': { reason: 'Not theirs to judge' },
+    'PATCH /organizations/:id/settings': { documents_need_approval: false },
   };
 
   test('every route of the route table with an id in its path → 404 for another organisation’s id, nothing changed', async () => {
@@ -234,6 +235,15 @@ describe.each(testDatabases())('organisation isolation on %s', (kind) => {
       '/manager/certificates/assign',
       (w) => ({ certificate_id: w.myCertificate, employee_id: w.theirs.employee.id }),
       'Employee not found',
+    ],
+    // Approving several documents at once (issue 26): one of another organisation, alone or
+    // beside one of ours, and nothing is approved.
+    ['POST', '/documents/approve', (w) => ({ ids: [w.theirDocument] }), 'Document not found'],
+    [
+      'POST',
+      '/documents/approve',
+      (w) => ({ ids: [w.myDocument, w.theirDocument] }),
+      'Document not found',
     ],
   ];
 

@@ -55,6 +55,8 @@ interface Fixture {
   otherDocument: string;
   /** Per role, an employee's pending upload to approve, one to reject, one to delete. */
   toApprove: Record<Role, string>;
+  /** Two pending uploads the first role allowed approves at once (issue 26's queue). */
+  toApproveTogether: Record<Role, string[]>;
   toReject: Record<Role, string>;
   toDelete: Record<Role, string>;
   /**
@@ -103,6 +105,19 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     path: (f) => `/organizations/${f.org.id}`,
     expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /organizations/:id/settings',
+    method: 'GET',
+    path: (f) => `/organizations/${f.org.id}/settings`,
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'PATCH /organizations/:id/settings',
+    method: 'PATCH',
+    path: (f) => `/organizations/${f.org.id}/settings`,
+    body: () => ({ documents_need_approval: true }),
+    expect: [403, 403, 200],
   },
   { route: 'GET /dashboard/', method: 'GET', path: () => '/dashboard/', expect: [200, 200, 200] },
   { route: 'GET /employees/', method: 'GET', path: () => '/employees/', expect: [200, 200, 200] },
@@ -277,6 +292,25 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     path: (f) => `/documents/${f.toApprove.employee}/approve`,
     expect: [403, 200, 409],
+  },
+  {
+    route: 'POST /documents/approve',
+    method: 'POST',
+    path: () => '/documents/approve',
+    body: (f) => ({ ids: f.toApproveTogether.employee }),
+    expect: [403, 200, 409],
+  },
+  {
+    route: 'GET /documents/:id/preview-url',
+    method: 'GET',
+    path: (f) => `/documents/${f.ownDocument}/preview-url`,
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'GET /documents/:id/preview-url',
+    method: 'GET',
+    path: (f) => `/documents/${f.otherDocument}/preview-url`,
+    expect: [404, 200, 200],
   },
   {
     route: 'POST /documents/:id/reject',
@@ -615,6 +649,9 @@ const PUBLIC_ROUTES = [
   'GET /health',
   // A person's calendar feed: its secret in the path is the authority (issue 30).
   'GET /calendar/:file',
+  // A document's signed preview URL: its signature is the authority (issue 26,
+  // test/document-queue.test.ts).
+  'GET /document-previews/:token',
   'POST /auth/login',
   'POST /auth/signup',
   // The link of a reminder mail: its signed token names the one person and kind it turns off
@@ -664,6 +701,7 @@ const PLACEHOLDERS = {
   ownDocument: '{own document}',
   otherDocument: '{other document}',
   toApprove: { employee: '{pending document}' },
+  toApproveTogether: { employee: ['{pending document}', '{pending document}'] },
   toReject: { employee: '{pending document}' },
   toDelete: { employee: "{employee's pending document}" },
 } as unknown as Fixture;
@@ -707,6 +745,7 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
       ownDocument: '',
       otherDocument: '',
       toApprove: {} as Record<Role, string>,
+      toApproveTogether: {} as Record<Role, string[]>,
       toReject: {} as Record<Role, string>,
       toDelete: {} as Record<Role, string>,
       importers: {} as Record<Role, TestUser>,
@@ -717,6 +756,7 @@ describe.each(testDatabases())('permissions on %s', (kind) => {
     // One pending upload each, decided by the first role allowed: the next one finds it decided.
     const pending = () => uploadDocument(app, org.employee.token, fixture.ownCertificate);
     fixture.toApprove.employee = await pending();
+    fixture.toApproveTogether.employee = [await pending(), await pending()];
     fixture.toReject.employee = await pending();
     fixture.toDelete.employee = await pending();
     for (const role of ROLES) fixture.importers[role] = (await createOrganization(db))[role];

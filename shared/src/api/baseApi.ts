@@ -30,6 +30,8 @@ export const API_TAG_TYPES = [
   'Organization',
   // The signed-in person's notices and unread count (the shell's bell).
   'Notification',
+  // Documents on certificates (issue 26): the approval queue and its count.
+  'Document',
 ] as const;
 export type ApiTagType = (typeof API_TAG_TYPES)[number];
 

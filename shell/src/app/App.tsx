@@ -61,6 +61,10 @@ export function App() {
         <Route index element={dashboard} />
         <Route path="dashboard" element={dashboard} />
         <Route path="profile" element={<SignedInScreen name="profile" />} />
+        <Route
+          path="settings/organization"
+          element={<SignedInScreen name="organizationSettings" />}
+        />
         <Route path="settings/webhooks" element={<SignedInScreen name="webhooks" />} />
         <Route path="settings/webhooks/:id" element={<SignedInScreen name="webhook" />} />
         <Route path="*" element={<SignedInScreen name="remoteOrNotFound" />} />

@@ -6,6 +6,7 @@ import { AppLayout } from '../features/chrome';
 import { DashboardScreen } from '../features/dashboard';
 import { ProfileScreen } from '../features/profile';
 import { preloadRemoteForPath, RemoteOrNotFound, remoteNavSections } from '../features/remotes';
+import { OrganizationSettingsScreen } from '../features/organization-settings';
 import { WebhookScreen, WebhooksScreen } from '../features/webhooks';
 import { providedLibraryEntries } from './providedLibrary';
 
@@ -14,6 +15,7 @@ export const signedInScreens = {
   dashboard: () => <DashboardScreen onLinkIntent={preloadRemoteForPath} />,
   profile: ProfileScreen,
   remoteOrNotFound: RemoteOrNotFound,
+  organizationSettings: OrganizationSettingsScreen,
   webhooks: WebhooksScreen,
   webhook: WebhookScreen,
 };

@@ -102,6 +102,19 @@ export async function findDocument(
   return row && toDocument(row);
 }
 
+/** The documents of `ids` the scope sees (any order; an unknown id is simply missing). */
+export async function findDocuments(
+  db: Db,
+  scope: DocumentScope,
+  ids: readonly string[],
+): Promise<StoredDocument[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectDocuments(db, scope)
+    .where('d.id', 'in', [...ids])
+    .execute();
+  return rows.map(toDocument);
+}
+
 /** A certificate's documents: the latest validity first, newest first within it. */
 export async function listCertificateDocuments(
   db: Db,

@@ -198,44 +198,64 @@ function stillPending(document: StoredDocument): void {
   }
 }
 
+/** Approves one pending document inside `trx`: its history entry, and a renewal's dates. */
+async function approveIn(trx: Trx, caller: Caller, document: StoredDocument): Promise<void> {
+  const organizationId = caller.organization_id;
+  const decided = await decideDocument(trx, organizationId, document.id, {
+    status: 'approved',
+    reason: null,
+    by: caller.id,
+    at: nowIso(),
+    validUntil: document.proposed_expiry_date ?? undefined,
+  });
+  if (!decided) throw conflict('This document was decided by someone else meanwhile');
+  await recordActivity(trx, actorOf(caller), [
+    {
+      organizationId,
+      entityType: 'certificate',
+      entityId: document.certificate_id,
+      action: 'document_approved',
+      changes: {
+        document: [document.filename, document.filename],
+        status: ['pending', 'approved'],
+      },
+    },
+  ]);
+  if (document.proposed_expiry_date) {
+    await renew(trx, caller, organizationId, document.certificate_id, {
+      issueDate: document.proposed_issue_date,
+      expiryDate: document.proposed_expiry_date,
+    });
+  }
+  // The uploader is told in the bell and by email, as of a rejection.
+  await tellUploader(trx, organizationId, document, 'document_approved', nowIso(), {
+    itemDate: document.proposed_expiry_date ?? document.valid_until,
+  });
+}
+
 export async function approveDocument(
   db: Db,
   caller: Caller,
   document: StoredDocument,
 ): Promise<void> {
-  stillPending(document);
-  const organizationId = caller.organization_id;
+  await approveDocuments(db, caller, [document]);
+}
+
+/**
+ * Approves several pending documents at once, all or none: one already decided is 409 and
+ * nothing is approved. Renewals apply in upload order, so the latest dates win.
+ */
+export async function approveDocuments(
+  db: Db,
+  caller: Caller,
+  documents: StoredDocument[],
+): Promise<void> {
+  for (const document of documents) stillPending(document);
+  const inOrder = [...documents].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+  );
   await db.transaction().execute(async (trx) => {
-    const decided = await decideDocument(trx, organizationId, document.id, {
-      status: 'approved',
-      reason: null,
-      by: caller.id,
-      at: nowIso(),
-      validUntil: document.proposed_expiry_date ?? undefined,
-    });
-    if (!decided) throw conflict('This document was decided by someone else meanwhile');
-    await recordActivity(trx, actorOf(caller), [
-      {
-        organizationId,
-        entityType: 'certificate',
-        entityId: document.certificate_id,
-        action: 'document_approved',
-        changes: {
-          document: [document.filename, document.filename],
-          status: ['pending', 'approved'],
-        },
-      },
-    ]);
-    if (document.proposed_expiry_date) {
-      await renew(trx, caller, organizationId, document.certificate_id, {
-        issueDate: document.proposed_issue_date,
-        expiryDate: document.proposed_expiry_date,
-      });
-    }
-    // The uploader is told in the bell and by email, as of a rejection.
-    await tellUploader(trx, organizationId, document, 'document_approved', nowIso(), {
-      itemDate: document.proposed_expiry_date ?? document.valid_until,
-    });
+    for (const document of inOrder) await approveIn(trx, caller, document);
   });
 }
 

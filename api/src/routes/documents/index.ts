@@ -6,27 +6,37 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
+import { API_BASE_PATH, TOTAL_COUNT_HEADER } from '@duly/shared/contract';
 import { pageOf } from '../../db/list';
 import { findCertificate } from '../../db/repositories/certificates';
 import {
   findDocument,
+  findDocuments,
   listCertificateDocuments,
   listDocuments,
   type StoredDocument,
 } from '../../db/repositories/documents';
-import { DiskStore } from '../../documents/disk-store';
-import { S3Store } from '../../documents/s3-store';
+import { PREVIEW_PATH, PREVIEW_TTL_SECONDS, previewToken } from '../../documents/preview-token';
 import type { DocumentStore } from '../../documents/store';
 import { receiveUpload } from '../../documents/upload';
 import { notFound } from '../../lib/http-errors';
+import { InputCheck } from '../../lib/input';
 import { hasRole, requireRole } from '../../plugins/auth';
 import { ownerScope } from '../access';
-import { approveDocument, deleteStoredDocument, rejectDocument, saveUpload } from './actions';
+import {
+  approveDocument,
+  approveDocuments,
+  deleteStoredDocument,
+  rejectDocument,
+  saveUpload,
+} from './actions';
 import { sendContent } from './content';
+import { defaultDocumentStore } from './store';
 import {
   approveDocumentSchema,
+  approveDocumentsSchema,
   deleteDocumentSchema,
+  getDocumentPreviewUrlSchema,
   getDocumentContentSchema,
   getDocumentSchema,
   listCertificateDocumentsSchema,
@@ -52,13 +62,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
 ) => {
   const { db, config } = fastify;
   const root = path.join(config.dataDir, 'documents');
-  let store = options.store;
-  if (!store && config.documentsS3) {
-    const s3 = new S3Store(config.documentsS3);
-    fastify.addHook('onClose', async () => s3.destroy());
-    store = s3;
-  }
-  store ??= new DiskStore(root);
+  const store = options.store ?? defaultDocumentStore(fastify, config);
   const staging = {
     dir: path.join(root, '.staging'),
     capacityBytes: config.documentsCapacityBytes,
@@ -129,6 +133,21 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
     },
   );
 
+  fastify.get(
+    '/documents/:id/preview-url',
+    { schema: getDocumentPreviewUrlSchema },
+    async (request) => {
+      const { caller } = request;
+      const document = await documentOf(caller, request.params.id);
+      const expires = Math.floor(Date.now() / 1000) + PREVIEW_TTL_SECONDS;
+      const token = previewToken(config.jwtSecret, caller.organization_id, document.id, expires);
+      return {
+        url: `${API_BASE_PATH}${PREVIEW_PATH}${token}`,
+        expires_at: new Date(expires * 1000).toISOString(),
+      };
+    },
+  );
+
   fastify.delete('/documents/:id/', { schema: deleteDocumentSchema }, async (request, reply) => {
     const { caller } = request;
     const document = await documentOf(caller, request.params.id);
@@ -157,6 +176,24 @@ const documentRoutes: FastifyPluginAsyncTypebox<DocumentRoutesOptions> = async (
       const document = await documentOf(caller, request.params.id);
       await approveDocument(db, caller, document);
       return view(await documentOf(caller, document.id));
+    },
+  );
+
+  fastify.post(
+    '/documents/approve',
+    { schema: approveDocumentsSchema, preHandler: requireRole('manager') },
+    async (request) => {
+      const { caller } = request;
+      const { ids } = request.body;
+      const check = new InputCheck();
+      if (new Set(ids).size !== ids.length) check.fail('ids', 'must not name a document twice');
+      check.done();
+      const documents = await findDocuments(db, scopeOf(caller), ids);
+      if (documents.length !== ids.length) throw notFound('Document');
+      await approveDocuments(db, caller, documents);
+      const approved = await findDocuments(db, scopeOf(caller), ids);
+      const byId = new Map(approved.map((document) => [document.id, document]));
+      return ids.map((id) => view(byId.get(id)!));
     },
   );
 

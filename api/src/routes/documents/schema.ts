@@ -104,3 +104,56 @@ export const listDocumentsSchema = {
   }),
   response: { 200: Type.Array(DocumentSchema), ...errorResponses(400, 401) },
 };
+
+/** At most this many documents are approved by one request. */
+export const MAX_BULK_APPROVE = 100;
+
+export const approveDocumentsSchema = {
+  operationId: 'approveDocuments',
+  summary:
+    'Approve several pending documents at once (manager or admin), all or none: an unknown ' +
+    'id is 404 and one decided already is 409, and then nothing is approved',
+  tags,
+  body: Type.Object(
+    {
+      ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        minItems: 1,
+        maxItems: MAX_BULK_APPROVE,
+        description: 'Each id once',
+      }),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Array(DocumentSchema), ...errorResponses(400, 401, 403, 404, 409) },
+};
+
+export const PreviewUrlSchema = Type.Object({
+  url: Type.String({
+    description:
+      'A path under /api/v1 that serves the content without the Authorization header, for ' +
+      '<img> and <iframe>; it carries a signature and works until expires_at',
+  }),
+  expires_at: Type.String(),
+});
+
+export const getDocumentPreviewUrlSchema = {
+  operationId: 'getDocumentPreviewUrl',
+  summary: "A short-lived signed URL of a document's content, for previews (5 minutes)",
+  tags,
+  params: IdParams,
+  response: { 200: PreviewUrlSchema, ...errorResponses(401, 404) },
+};
+
+export const getDocumentPreviewSchema = {
+  operationId: 'getDocumentPreview',
+  summary:
+    "A document's bytes through a signed preview URL (no Authorization header: the URL's " +
+    'signature is the authority); 403 when it is expired or not one this server signed',
+  tags,
+  params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 400 }) }),
+  querystring: Type.Object({ download: Type.Optional(Enum(['0', '1'])) }),
+  response: {
+    200: Type.String({ description: 'The file; 206 with a Range', format: 'binary' }),
+    ...errorResponses(403, 404, 416, 503),
+  },
+};

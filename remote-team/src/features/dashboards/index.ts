@@ -5,3 +5,6 @@ export { TeamTaskStatusBadge, TeamCertificateStatusBadge } from './TeamStatusBad
 export { assignColumn, certificateColumns, holderName, taskColumns, UNASSIGNED } from './columns';
 export { taskPath, certificatePath } from './paths';
 export { useDashboardPage, DASHBOARD_PAGE_SIZE, type DashboardPage } from './useDashboardPage';
+export { DashboardSection } from './DashboardSection';
+export { dashboardErrorText } from './errorText';
+export { useLogFailure } from './useLogFailure';

@@ -17,6 +17,7 @@ import {
   useTeamMembersQuery,
   useTeamTasksQuery,
 } from './api';
+import { PendingDocumentsLink } from '../document-queue';
 import { AssignDialog } from './components/AssignDialog';
 import { TeamCompliance, TeamSummary } from './components/TeamSummary';
 import {
@@ -101,6 +102,7 @@ export function TeamDashboardScreen() {
       <PageHeader title="Team Dashboard" />
       <TeamSummary />
       <TeamCompliance />
+      {assignable ? <PendingDocumentsLink /> : null}
       <DashboardTable
         title="Team Members"
         query={useTeamMembersQuery(membersPage.params)}

@@ -243,6 +243,7 @@ describe('baseApi', () => {
         'Organization',
         'Dashboard',
         'Notification',
+        'Document',
       ].sort(),
     );
   });

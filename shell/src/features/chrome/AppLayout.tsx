@@ -99,10 +99,21 @@ const COMPLIANCE_ENTRY: NavEntry = {
   isCurrent: (pathname) => pathname === '/compliance' || pathname === '/certificate-types',
 };
 
+/**
+ * The queue of employees' documents to approve (issue 26), for admins and managers: a page of
+ * remote-team (/team/documents), listed after the remotes' sections.
+ */
+const APPROVALS_ENTRY: NavEntry = {
+  to: '/team/documents',
+  label: 'Approvals',
+  icon: 'approvals',
+  isCurrent: (pathname) => pathname === '/team/documents',
+};
+
 /** The role's own pages, after the remotes' sections. */
 function ownEntriesFor(role: string | undefined): NavEntry[] {
-  if (role === 'admin') return [COMPLIANCE_ENTRY, ACTIVITY_ENTRY];
-  if (role === 'manager') return [COMPLIANCE_ENTRY];
+  if (role === 'admin') return [COMPLIANCE_ENTRY, APPROVALS_ENTRY, ACTIVITY_ENTRY];
+  if (role === 'manager') return [COMPLIANCE_ENTRY, APPROVALS_ENTRY];
   return [];
 }
 

@@ -27,9 +27,14 @@ export function AvatarMenu({ fullName, organizationName }: AvatarMenuProps) {
   const items: MenuEntry[] = [
     ...(organizationName ? [{ type: 'header' as const, label: organizationName }] : []),
     { label: 'Profile', icon: <PersonIcon size={20} />, onSelect: () => navigate('/profile') },
-    // Admin settings (issue 30): the organisation's webhooks.
+    // Admin settings: the organisation's settings (issue 26) and webhooks (issue 30).
     ...(role === 'admin'
       ? [
+          {
+            label: 'Organisation settings',
+            icon: <DashboardIcon size={20} />,
+            onSelect: () => navigate('/settings/organization'),
+          },
           {
             label: 'Webhooks',
             icon: <DashboardIcon size={20} />,

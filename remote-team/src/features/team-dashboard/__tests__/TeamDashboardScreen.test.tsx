@@ -16,9 +16,14 @@ import { renderTeam } from '../../../testing/render';
 
 const server = setupApiServer();
 
+/** The approval queue's count (issue 26): empty unless a test says otherwise. */
+const noPendingDocuments = http.get(apiUrl('/documents/'), () =>
+  HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
+);
+
 function serve(data: { tasks?: Task[]; certificates?: Certificate[]; employees?: Employee[] }) {
   const api = mockApi({ employees: [priya, rahul], ...data });
-  server.use(...api.handlers('manager', 'dashboard'));
+  server.use(...api.handlers('manager', 'dashboard'), noPendingDocuments);
   return api;
 }
 

@@ -79,7 +79,7 @@ describe('top bar', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
       // The test user is an admin: their menu has the webhooks of admin settings (issue 30).
-    ).toEqual(['Profile', 'Webhooks', 'Logout']);
+    ).toEqual(['Profile', 'Organisation settings', 'Webhooks', 'Logout']);
 
     // The organisation line is not an item: clicking it leaves the menu open.
     await user.click(within(menu).getByText(TEST_ORGANIZATION.name));
@@ -130,7 +130,7 @@ describe('organisation name', () => {
 });
 
 describe('side navigation', () => {
-  it('lists Dashboard, Tasks, Certificates, Employees and (for an admin) Compliance and Activity, and marks the current one', () => {
+  it('lists Dashboard, Tasks, Certificates, Employees and (for an admin) Compliance, Approvals and Activity, and marks the current one', () => {
     renderShell({ route: '/dashboard', token: makeToken() });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
@@ -140,6 +140,7 @@ describe('side navigation', () => {
       ['Certificates', '/certificates'],
       ['Employees', '/employees'],
       ['Compliance', '/compliance'],
+      ['Approvals', '/team/documents'],
       ['Activity', '/employees/activity'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -149,7 +150,7 @@ describe('side navigation', () => {
   });
 
   it.each([
-    ['manager', ['Dashboard', 'Tasks', 'Certificates', 'Employees', 'Compliance']],
+    ['manager', ['Dashboard', 'Tasks', 'Certificates', 'Employees', 'Compliance', 'Approvals']],
     ['employee', ['Dashboard', 'Tasks', 'Certificates', 'Employees']],
   ] as const)('a %s sees %j', (role, labels) => {
     renderShell({ route: '/dashboard', token: makeToken({ role }) });
@@ -264,6 +265,7 @@ describe('side navigation', () => {
     const link = (name: string) => within(drawer).getByRole('link', { name });
     expect(link('Dashboard')).toHaveFocus();
 
+    await user.tab();
     await user.tab();
     await user.tab();
     await user.tab();

@@ -1,0 +1,1 @@
+export { OrganizationSettingsScreen } from './OrganizationSettingsScreen';
