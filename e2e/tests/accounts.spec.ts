@@ -57,6 +57,8 @@ test.describe('accounts: an invitation and a password reset by email', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(page.getByText('User created successfully')).toBeVisible();
+    // A new user opens on their own page (issue 33); the Users list shows the invitation.
+    await page.goto(`${server.baseURL}/employees`);
     const row = page.getByRole('row').filter({ hasText: 'Meera Iyer' });
     await expect(row).toContainText('Invitation pending');
     await expect(

@@ -17,7 +17,7 @@ import { expect, test } from '../support/test';
 /**
  * Documents on certificates (issue 26), the employee's renewal from end to end: the employee
  * sends a photo of a renewed certificate with its new dates from their dashboard, a manager
- * approves it on the certificate's page, the certificate's dates change, the employee is told
+ * looks at it on the certificate's page and approves it from the approval queue, the certificate's dates change, the employee is told
  * in the bell, and the earlier document stays listed under the earlier validity.
  */
 
@@ -66,21 +66,11 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   ]);
 }
 
-/** `2027-01-05` as the documents' headings write it: `5 Jan 2027`. */
-function shortDate(value: string): string {
-  const [year, month, day] = value.split('-').map(Number);
-  const name = new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', {
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  return `${day} ${name} ${year}`;
-}
-
-/** `2027-01-05` as the certificate's details write it: `January 5, 2027`. */
-function longDate(value: string): string {
+/** `2027-01-05` as Duly writes a date where the spec fixes no format: `Jan 5, 2027`. */
+function dateText(value: string): string {
   const [year, month, day] = value.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-US', {
-    month: 'long',
+    month: 'short',
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
@@ -187,7 +177,7 @@ test('an employee sends a renewed certificate from their dashboard, a manager ap
   const documents = page.getByRole('region', { name: 'Documents' });
   const pending = documents.getByRole('listitem', { name: 'renewed-licence.png' });
   await expect(pending).toContainText('Pending');
-  await expect(pending).toContainText(`renewal until ${shortDate(newExpiry)}`);
+  await expect(pending).toContainText(`renewal until ${dateText(newExpiry)}`);
   await expect(pending.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await expectAccessible(page, "the employee's certificate page with a pending document");
 
@@ -216,26 +206,37 @@ test('an employee sends a renewed certificate from their dashboard, a manager ap
   await expectAccessible(managerPage, 'the Reject document dialog');
   await shoot(managerPage, 'manager-reject-dialog');
   await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
-  await toApprove.getByRole('button', { name: 'Approve' }).click();
-  await expect(managerPage.getByText('Document approved')).toBeVisible();
+  // The manager approves it from the approval queue, as the issue's flow has it.
+  await managerPage
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Approvals' })
+    .click();
+  const queue = managerPage.getByRole('table', { name: 'Pending documents' });
+  await queue
+    .getByRole('button', { name: 'Approve renewed-licence.png of Forklift licence' })
+    .click();
+  await expect(managerPage.getByText('Approved renewed-licence.png')).toBeVisible();
+  await expectAccessible(managerPage, 'the approval queue after the approval');
+  await managerPage.goBack();
+  await expect(managerPage).toHaveURL(new RegExp(`/certificates/${certificate.id}$`));
 
   // The certificate's dates changed; the earlier document stays under the earlier validity.
   const expiryValue = managerPage.locator('dt', { hasText: /^Expiry Date$/ }).locator('+ dd');
-  await expect(expiryValue).toContainText(longDate(newExpiry));
+  await expect(expiryValue).toContainText(dateText(newExpiry));
   await expect(
     managerDocuments.getByRole('heading', {
-      name: `Valid until ${shortDate(newExpiry)} (current)`,
+      name: `Valid until ${dateText(newExpiry)} (current)`,
     }),
   ).toBeVisible();
   const earlier = managerDocuments.getByRole('region', {
-    name: `Valid until ${shortDate(oldExpiry)}`,
+    name: `Valid until ${dateText(oldExpiry)}`,
   });
   await expect(earlier.getByRole('listitem', { name: 'first-licence.png' })).toContainText(
     'Approved',
   );
   await expect(
     managerDocuments
-      .getByRole('region', { name: `Valid until ${shortDate(newExpiry)}` })
+      .getByRole('region', { name: `Valid until ${dateText(newExpiry)}` })
       .getByRole('listitem', { name: 'renewed-licence.png' }),
   ).toContainText('Approved');
   await managerDocuments

@@ -237,7 +237,7 @@ describe('web plugin', () => {
     });
     // Not built: no entry, but its paths and its navigation entry are still known.
     expect(config.remotes.remote_team).toEqual({
-      routes: ['/tasks/dashboard', '/employee/dashboard'],
+      routes: ['/tasks/dashboard', '/employee/dashboard', '/team/documents'],
     });
   });
 

@@ -5,9 +5,7 @@ import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
-  DATE_FORMATS,
-  formatCalendarDate,
-  formatInstant,
+  formatDate,
   focusRing,
   PageHeader,
   PagedResults,
@@ -89,7 +87,7 @@ const Intro = styled.p`
 /** "Renewal until Mar 09, 2027" when the employee sent new dates; otherwise nothing. */
 function renewalText(document: QueuedDocument): string {
   return document.proposed_expiry_date
-    ? `Renewal until ${formatCalendarDate(document.proposed_expiry_date, DATE_FORMATS.dashboard)}`
+    ? `Renewal until ${formatDate(document.proposed_expiry_date)}`
     : '—';
 }
 
@@ -219,7 +217,7 @@ export function DocumentQueueScreen() {
     {
       key: 'uploaded',
       header: 'Uploaded',
-      cell: (document) => formatInstant(document.created_at, DATE_FORMATS.dashboard),
+      cell: (document) => formatDate(document.created_at),
     },
     { key: 'file', header: 'File', wrap: true, cell: (document) => document.filename },
     { key: 'renewal', header: 'Dates', wrap: true, cell: renewalText },

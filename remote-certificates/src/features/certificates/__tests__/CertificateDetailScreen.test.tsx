@@ -216,7 +216,7 @@ describe('Renew', () => {
     await user.clear(issue);
     await user.type(issue, '2026-03-02');
     expect(expiry).toHaveValue('2027-12-31');
-    await user.click(within(dialog).getByRole('button', { name: 'Use 2 Mar 2028' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use Mar 2, 2028' }));
     expect(expiry).toHaveValue('2028-03-02');
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
     expect(await screen.findByText('Certificate renewed successfully')).toBeInTheDocument();

@@ -101,13 +101,13 @@ describe('the Documents section of a certificate page', () => {
     const card = await documentsCard();
     const groups = await within(card).findAllByRole('heading', { level: 3 });
     expect(groups.map((heading) => heading.textContent)).toEqual([
-      'Valid until 10 Jan 2027 (current)',
-      'Valid until 10 Jan 2026',
+      'Valid until Jan 10, 2027 (current)',
+      'Valid until Jan 10, 2026',
     ]);
     const item = within(card).getByRole('listitem', { name: 'renewed.png' });
-    expect(item).toHaveTextContent('200.0 KB · uploaded by Priya Sharma on 10 Jan 2026, 10:30');
+    expect(item).toHaveTextContent('200.0 KB · uploaded by Priya Sharma on Jan 10, 2026 10:30');
     expect(within(item).getByText('Approved')).toBeInTheDocument();
-    const older = within(screen.getByRole('region', { name: 'Valid until 10 Jan 2026' }));
+    const older = within(screen.getByRole('region', { name: 'Valid until Jan 10, 2026' }));
     expect(older.getByRole('listitem', { name: 'first-scan.pdf' })).toBeInTheDocument();
     const refused = within(card).getByRole('listitem', { name: 'blurry.jpg' });
     expect(within(refused).getByText('Rejected')).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('the Documents section of a certificate page', () => {
     const { user, api } = setUp([pending], makeToken({ role: 'manager' }));
     const card = await documentsCard();
     const item = await within(card).findByRole('listitem', { name: 'photo.jpg' });
-    expect(item).toHaveTextContent('renewal until 10 Jan 2028');
+    expect(item).toHaveTextContent('renewal until Jan 10, 2028');
     await user.click(within(item).getByRole('button', { name: 'Approve' }));
     expect(await within(item).findByText('Approved')).toBeInTheDocument();
     expect(api.sent('POST', '/documents/pending/approve')).toHaveLength(1);

@@ -197,10 +197,10 @@ describe('/certificates/{id}/edit', () => {
     expect(expiry).toHaveValue('2026-04-05');
     expect(
       await screen.findByText(
-        /Working at height is valid for 24 months: it expires on 15 Jun 2027/,
+        /Working at height is valid for 24 months: it expires on Jun 15, 2027/,
       ),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Use 15 Jun 2027' }));
+    await user.click(screen.getByRole('button', { name: 'Use Jun 15, 2027' }));
     expect(expiry).toHaveValue('2027-06-15');
     await user.click(save());
     await waitFor(() =>

@@ -80,6 +80,10 @@ describe('endpoint names', () => {
     );
     expect(ours.sort()).toEqual([
       'certificatesCreate',
+      'certificatesDocumentApprove',
+      'certificatesDocumentDelete',
+      'certificatesDocumentReject',
+      'certificatesDocuments',
       'certificatesGet',
       'certificatesList',
       'certificatesPeople',

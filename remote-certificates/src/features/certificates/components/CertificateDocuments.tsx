@@ -8,11 +8,9 @@ import {
   Dialog,
   DocumentPicker,
   fetchDocumentContent,
-  formatCalendarDate,
+  formatDate,
+  formatDateTime,
   formatFileSize,
-  formatInstant,
-  HISTORY_DATE_FORMAT,
-  HISTORY_INSTANT_FORMAT,
   personName,
   saveBlob,
   selectCanManage,
@@ -265,9 +263,9 @@ function DocumentItem({ document }: { document: CertificateDocument }) {
       </Head>
       <Meta>
         {formatFileSize(document.size)} · uploaded by {personName(document.uploaded_by, 'N/A')} on{' '}
-        {formatInstant(document.created_at, HISTORY_INSTANT_FORMAT)}
+        {formatDateTime(document.created_at)}
         {pending && document.proposed_expiry_date
-          ? ` · renewal until ${formatCalendarDate(document.proposed_expiry_date, HISTORY_DATE_FORMAT)}`
+          ? ` · renewal until ${formatDate(document.proposed_expiry_date)}`
           : ''}
       </Meta>
       {document.status === 'rejected' && document.rejection_reason ? (
@@ -349,10 +347,10 @@ export function CertificateDocuments({ certificate }: { certificate: Certificate
         {groups.map((group) => (
           <section
             key={group.validUntil}
-            aria-label={`Valid until ${formatCalendarDate(group.validUntil, HISTORY_DATE_FORMAT)}`}
+            aria-label={`Valid until ${formatDate(group.validUntil)}`}
           >
             <GroupTitle>
-              Valid until {formatCalendarDate(group.validUntil, HISTORY_DATE_FORMAT)}
+              Valid until {formatDate(group.validUntil)}
               {group.current ? ' (current)' : ''}
             </GroupTitle>
             <List>

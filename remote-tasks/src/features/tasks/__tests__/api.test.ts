@@ -99,6 +99,7 @@ describe('endpoint names', () => {
       'tasksGet',
       'tasksList',
       'tasksMarkDone',
+      'tasksSetStatus',
       'tasksUpdate',
     ]);
   });
