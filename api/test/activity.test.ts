@@ -9,7 +9,6 @@ import * as activity from '../src/db/repositories/activity';
 import type { Db } from '../src/db/tables';
 import { hashPassword } from '../src/lib/passwords';
 import { runReminderSweep } from '../src/reminders/sweep';
-import { saveTask } from '../src/db/repositories/tasks';
 import {
   LEGACY_COST,
   call,
@@ -579,42 +578,6 @@ describe.each(testDatabases())('activity history on %s', (kind) => {
       query: { format: 'xml' },
     });
     expect(bad.statusCode).toBe(400);
-  });
-
-  test('a save told the values its caller read records the row’s own old values, stale or not', async () => {
-    const { db } = context();
-    const id = await createTask(db, org, { title: 'Real' });
-    const row = await db
-      .selectFrom('tasks')
-      .select(['title', 'description', 'due_date', 'status', 'assigned_to_user_id'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const actor = { kind: 'user' as const, id: org.manager.id, name: org.manager.full_name };
-    const save = (title: string, expected: typeof row) =>
-      db
-        .transaction()
-        .execute((trx) =>
-          saveTask(
-            trx,
-            org.id,
-            id,
-            { changes: { title }, now: new Date().toISOString(), expected },
-            actor,
-          ),
-        );
-    const before = (await entriesOf(db, org.id)).length;
-    await save('Second', row);
-    await save('Third', { ...row, title: 'Stale' });
-    await save('Fourth', { ...row, title: 'Third', status: 'completed' });
-    await save('Fifth', { ...row, title: 'Fourth' });
-    const entries = (await entriesOf(db, org.id)).slice(before);
-    expect(entries.map((entry) => [entry.action, entry.changes])).toEqual([
-      ['updated', { title: ['Real', 'Second'] }],
-      ['updated', { title: ['Second', 'Third'] }],
-      ['updated', { title: ['Third', 'Fourth'] }],
-      ['updated', { title: ['Fourth', 'Fifth'] }],
-    ]);
-    expect(await activity.verifyActivity(db, org.id)).toEqual({ ok: true, checked: before + 4 });
   });
 
   test('many concurrent saves of tasks, certificates and people: one unbroken chain, each item’s old values the previous new ones', async () => {

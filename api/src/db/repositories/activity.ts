@@ -252,15 +252,11 @@ async function appendOne(
   return rows.length === 1;
 }
 
-/**
- * The CTEs of appendOne, `head`, `entry` and `moved` (its id): with `gate`, the name of an
- * earlier CTE of the same statement, the entry is written only when `gate` has a row.
- */
+/** The CTEs of appendOne: `head`, `entry` and `moved` (its id). */
 function appendCtes(
   who: ReturnType<typeof actorColumns>,
   entry: NewActivity,
   at: string,
-  gate?: string,
 ): RawBuilder<unknown> {
   const content = {
     organization_id: entry.organizationId,
@@ -272,7 +268,6 @@ function appendCtes(
     changes: JSON.stringify(entry.changes ?? {}),
   };
   const [prefix, suffix] = contentAroundId(content);
-  const gated = gate === undefined ? sql`` : sql`, ${sql.table(gate)}`;
   return sql`head as (
       select last_id, last_hash from activity_heads
       where organization_id = ${content.organization_id} for update
@@ -284,30 +279,13 @@ function appendCtes(
         ${content.changes}, last_hash,
         encode(sha256(convert_to(last_hash || ${prefix} || (last_id + 1)::text || ${suffix},
           'UTF8')), 'hex')
-      from head${gated}
+      from head
       returning id, hash
     ), moved as (
       update activity_heads set last_id = entry.id, last_hash = entry.hash
       from entry where activity_heads.organization_id = ${content.organization_id}
       returning entry.id
     )`;
-}
-
-/**
- * One entry appended by the change's own statement (PostgreSQL), so recording costs the save
- * no round trip: CTEs to follow the change's, written only when the CTE named `gate` has a row
- * (the caller's check that the change did what `entry` says); `select id from moved` is then
- * the entry's id, and nothing when it was not written (no head yet, the gate empty), when the
- * caller records the entry the ordinary way. Undefined while the bench has the history off.
- */
-export function appendInStatement(
-  actor: Actor,
-  entry: NewActivity,
-  at: string,
-  gate: string,
-): RawBuilder<unknown> | undefined {
-  if (!recording) return undefined;
-  return appendCtes(actorColumns(actor), entry, at, gate);
 }
 
 // ---------------------------------------------------------------- reading

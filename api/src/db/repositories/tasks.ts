@@ -11,7 +11,6 @@ import type { Database, Db, NewTask, OpenTaskStatus, TaskRow, TaskUpdate } from 
 import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
 import { inTransaction } from '../transaction';
 import {
-  appendInStatement,
   changesBetween,
   recordActivity,
   recordingActivity,
@@ -29,7 +28,6 @@ const RECORDED_TASK_FIELDS = [
   'status',
   'assigned_to_user_id',
 ] as const;
-type RecordedTaskField = (typeof RECORDED_TASK_FIELDS)[number];
 
 /**
  * The entry of a change to an item: `assigned` when only the person changed, `renewed` when
@@ -358,12 +356,6 @@ export interface TaskEdit {
   status?: TaskStatus;
   /** Now (ISO UTC): a due instant at or after it is not overdue. */
   now: string;
-  /**
-   * The recorded fields as the caller read them before the transaction. On PostgreSQL the
-   * save's own statement then also writes its entry when the locked row still has them
-   * (`predictedTaskEntry`); otherwise the entry is written after the UPDATE, as without.
-   */
-  expected?: Pick<TaskRow, RecordedTaskField>;
 }
 
 /** What a save leaves, as one statement read it from the row it wrote. */
@@ -413,44 +405,11 @@ const SAVED_TASK_COLUMNS = [
 ] as const;
 
 /**
- * The entry a save will make when the row is still as the caller read it (`edit.expected`):
- * the recorded fields before, after, and the entry. Undefined when it cannot be told before the
- * UPDATE (the status worked out by the UPDATE's CASE, a new assignee whose names are read) or
- * when nothing recorded changes.
- */
-function predictedTaskEntry(
-  organizationId: string,
-  id: string,
-  edit: TaskEdit,
-  status: RawBuilder<TaskStatus> | undefined,
-) {
-  const before = edit.expected;
-  if (!before) return undefined;
-  const after: Record<RecordedTaskField, unknown> = { ...before };
-  for (const field of RECORDED_TASK_FIELDS) {
-    if (field !== 'status' && edit.changes[field] !== undefined) after[field] = edit.changes[field];
-  }
-  if (after.assigned_to_user_id !== before.assigned_to_user_id) return undefined;
-  if (status !== undefined) {
-    const due = edit.changes.due_date;
-    if (edit.status === undefined || (due !== undefined && due >= edit.now)) return undefined;
-    after.status = edit.status;
-  }
-  const changes = changesBetween(before, after as typeof before, RECORDED_TASK_FIELDS);
-  if (Object.keys(changes).length === 0) return undefined;
-  const entry = itemChange(
-    { organizationId, entityType: 'task', entityId: id },
-    changes,
-    'assigned_to_user_id',
-  );
-  return { before, after, entry };
-}
-
-/**
  * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). Without
- * history (the bench's switch) only the UPDATE runs, and `before` is the saved row. With a
- * `predicted` entry on PostgreSQL the same statement appends it (activity.ts
- * appendInStatement) when the old and new values are the predicted ones: `recorded` says so.
+ * history (the bench's switch) only the UPDATE runs, and `before` is the saved row. The entry
+ * is appended by a statement of its own after the UPDATE: appending it inside the UPDATE's
+ * statement (tried) locks the chain head and the trigger's task_counts rows in no fixed order,
+ * and two concurrent saves deadlocked (reminders-fault.test.ts, PostgreSQL).
  */
 async function updateTaskReturningOld(
   trx: Db,
@@ -458,7 +417,6 @@ async function updateTaskReturningOld(
   id: string,
   edit: TaskEdit,
   status: RawBuilder<TaskStatus> | undefined,
-  predicted?: { entry: NewActivity; actor: Actor } & ReturnType<typeof predictedTaskEntry>,
 ) {
   const oldRow = trx
     .selectFrom('tasks')
@@ -474,10 +432,10 @@ async function updateTaskReturningOld(
     .where('tasks.id', '=', id);
   if (!recordingActivity()) {
     const saved = await update.returning(SAVED_TASK_COLUMNS).executeTakeFirst();
-    return saved && { before: saved, saved, recorded: false };
+    return saved && { before: saved, saved };
   }
   if (isPostgres(trx)) {
-    const query = update
+    const row = await update
       .from(
         oldRow
           .select(['id as old_key', ...asOld(RECORDED_TASK_FIELDS)])
@@ -486,35 +444,14 @@ async function updateTaskReturningOld(
       )
       .whereRef('tasks.id', '=', 'old.old_key')
       .returning(SAVED_TASK_COLUMNS)
-      .returning(returningOld(RECORDED_TASK_FIELDS));
-    const append =
-      predicted && appendInStatement(predicted.actor, predicted.entry, edit.now, 'gate');
-    if (predicted && append) {
-      const same = RECORDED_TASK_FIELDS.map(
-        (field) =>
-          sql`${sql.ref(`saved.old_${field}`)} is not distinct from ${predicted.before[field]}
-            and ${sql.ref(`saved.${field}`)} is not distinct from ${predicted.after[field]}`,
-      );
-      type Row = NonNullable<Awaited<ReturnType<typeof query.executeTakeFirst>>>;
-      const { rows } = await sql<Row & { entry_id: string | null }>`with saved as (${query}),
-        gate as (select 1 from saved where ${sql.join(same, sql` and `)}), ${append}
-        select saved.*, (select id from moved) as entry_id from saved`.execute(trx);
-      const row = rows[0];
-      return (
-        row && {
-          before: oldValuesOf(row, RECORDED_TASK_FIELDS),
-          saved: row,
-          recorded: row.entry_id !== null,
-        }
-      );
-    }
-    const row = await query.executeTakeFirst();
-    return row && { before: oldValuesOf(row, RECORDED_TASK_FIELDS), saved: row, recorded: false };
+      .returning(returningOld(RECORDED_TASK_FIELDS))
+      .executeTakeFirst();
+    return row && { before: oldValuesOf(row, RECORDED_TASK_FIELDS), saved: row };
   }
   const before = await oldRow.select(RECORDED_TASK_FIELDS).executeTakeFirst();
   if (!before) return undefined;
   const saved = await update.returning(SAVED_TASK_COLUMNS).executeTakeFirst();
-  return saved && { before, saved, recorded: false };
+  return saved && { before, saved };
 }
 
 /** Changes one task of the organisation in one statement; undefined when it has no such task. */
@@ -526,20 +463,12 @@ export async function saveTask(
   actor: Actor,
 ): Promise<SavedTask | undefined> {
   const status = statusAfterSave(edit);
-  const predicted = predictedTaskEntry(organizationId, id, edit, status);
   return inTransaction(db, async (trx) => {
-    const written = await updateTaskReturningOld(
-      trx,
-      organizationId,
-      id,
-      edit,
-      status,
-      predicted && { ...predicted, actor },
-    );
+    const written = await updateTaskReturningOld(trx, organizationId, id, edit, status);
     if (!written) return undefined;
-    const { before, saved, recorded } = written;
+    const { before, saved } = written;
     const changes = changesBetween(before, saved, RECORDED_TASK_FIELDS);
-    if (!recorded && Object.keys(changes).length > 0) {
+    if (Object.keys(changes).length > 0) {
       const named = await withPersonNames(trx, organizationId, changes, 'assigned_to_user_id');
       await recordActivity(trx, actor, [
         itemChange(

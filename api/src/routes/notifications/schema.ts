@@ -20,11 +20,15 @@ export const NotificationSchema = Type.Object({
     description:
       'The due instant (task, ISO-8601 UTC), expiry date (certificate, YYYY-MM-DD), or the instant a webhook was disabled or an import ended',
   }),
-  item_current_date: Nullable(
-    Type.String({
-      description:
-        "The item's date now, in item_date's form (a task's due instant, a certificate's expiry date); null for a webhook or an item that no longer exists. When it differs from item_date the item changed since (renewed, moved)",
-    }),
+  // Optional in the contract: front ends must also read an API from before it (this API
+  // always sends it).
+  item_current_date: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          "The item's date now, in item_date's form (a task's due instant, a certificate's expiry date); null for a webhook or an item that no longer exists. When it differs from item_date the item changed since (renewed, moved)",
+      }),
+    ),
   ),
   created_at: Type.String(),
   read_at: Nullable(Type.String({ description: 'null while unread' })),

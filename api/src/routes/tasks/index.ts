@@ -175,7 +175,6 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             changes,
             status: body.status,
             now,
-            expected: existing,
           },
           actorOf(caller),
         );
@@ -212,7 +211,6 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             changes: { updated_at: now },
             status: request.body.status,
             now,
-            expected: existing,
           },
           actorOf(caller),
         );
