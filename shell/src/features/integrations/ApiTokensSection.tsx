@@ -158,6 +158,8 @@ export function ApiTokensSection({ role }: { role: string }) {
       <ResourceTable<ApiToken>
         label="Your API tokens"
         items={tokens}
+        // Inside the profile's narrow card the table scrolls sideways within it, never past it.
+        maxHeight="60vh"
         rowKey={(token) => token.id}
         empty="No API tokens yet."
         columns={[

@@ -37,7 +37,9 @@ export function CalendarSection({ role }: { role: string }) {
   const [made, setMade] = useState<string | null>(null);
   const url = made ?? data?.url ?? null;
   const mayChoose = role === 'manager' || role === 'admin';
-  const [scope, setScope] = useState<CalendarScope>('mine');
+  const [chosenScope, setScope] = useState<CalendarScope | null>(null);
+  // The choice starts at what the current URL shows: regenerating keeps it unless changed.
+  const scope = chosenScope ?? data?.scope ?? 'mine';
   const exists = url !== null || Boolean(data?.scope);
 
   async function makeUrl() {

@@ -92,6 +92,9 @@ function backend(role: Profile['role'] = 'employee') {
       calendarScope = 'mine';
       shownUrl = null;
     },
+    madeWithScope(scope: string) {
+      calendarScope = scope;
+    },
   };
 }
 
@@ -211,6 +214,17 @@ describe('profile → Calendar', () => {
     expect(within(section).getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Add to Outlook' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Regenerate URL' })).toBeInTheDocument();
+  });
+
+  it('the choice of what to show starts at what the current URL shows', async () => {
+    const api = backend('manager');
+    api.madeWithScope('organization');
+    server.use(...api.handlers);
+    const { user } = renderShell({ route: '/profile', token: makeToken({ role: 'manager' }) });
+    const section = await screen.findByRole('region', { name: 'Calendar' });
+    await waitFor(() => expect(within(section).getByLabelText('Show')).toHaveValue('organization'));
+    await user.click(within(section).getByRole('button', { name: 'Regenerate URL' }));
+    await waitFor(() => expect(api.sent).toEqual([{ scope: 'organization' }]));
   });
 
   it('a URL that cannot be shown (made before a key change) says why and offers to regenerate it', async () => {
