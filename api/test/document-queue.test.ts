@@ -140,6 +140,32 @@ describe.each(testDatabases())('the document queue on %s', (kind) => {
     });
   });
 
+  test("an approved renewal of a typed certificate re-arms the type's first offset, not reminder_days_before", async () => {
+    const { app, db } = context();
+    const type = await call(app, 'POST', '/certificate-types/', {
+      token: org.admin.token,
+      body: { name: 'Working at height', reminder_offsets: [60, 14] },
+    });
+    expect(type.statusCode).toBe(201);
+    const typed = await call(app, 'PUT', `/certificates/${certificateId}`, {
+      token: org.manager.token,
+      body: { certificate_type_id: type.json().id },
+    });
+    expect(typed.statusCode).toBe(200);
+    const renewedUntil = kolkataDateIn(400);
+    const sent = await upload(org.employee.token, { expiry_date: renewedUntil });
+    const approved = await call(app, 'POST', `/documents/${sent.id}/approve`, {
+      token: org.manager.token,
+    });
+    expect(approved.statusCode).toBe(200);
+    const row = await db
+      .selectFrom('certificates')
+      .select(['expiry_date', 'remind_on'])
+      .where('id', '=', certificateId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ expiry_date: renewedUntil, remind_on: kolkataDateIn(400 - 60) });
+  });
+
   describe('approving several at once: POST /documents/approve', () => {
     test('approves each, renews with the latest dates, records each in the history', async () => {
       const { app, db } = context();

@@ -31,7 +31,7 @@ import { InputCheck } from '../../lib/input';
 import { hasRole, type Caller } from '../../plugins/auth';
 import { recordNotices } from '../../reminders/ledger';
 import { recipientsOfNamed } from '../../reminders/recipients';
-import { certificateSchedule } from '../../reminders/schedule';
+import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { queueWebhookEvents } from '../../webhooks/events';
 import { certificateEvent } from '../../webhooks/hooks';
 import { actorOf } from '../access';
@@ -70,7 +70,14 @@ async function renew(
   if (!certificate) return;
   const changes: CertificateEdit['changes'] = {
     expiry_date: renewal.expiryDate,
-    ...certificateSchedule(renewal.expiryDate, certificate.reminder_days_before),
+    // The type's offsets count, as on every save (issue 28): not reminder_days_before alone.
+    ...(await certificateReminderSchedule(trx, {
+      organizationId,
+      expiryDate: renewal.expiryDate,
+      reminderDaysBefore: certificate.reminder_days_before,
+      ownOffsets: certificate.reminder_offsets,
+      certificateTypeId: certificate.certificate_type_id,
+    })),
     updated_at: nowIso(),
   };
   if (renewal.issueDate) changes.issue_date = renewal.issueDate;
