@@ -6,6 +6,7 @@ import {
   createCertificate,
   createOrganization,
   createUser,
+  kolkataDateIn,
   setupTestApp,
   testDatabases,
 } from './helper';
@@ -450,6 +451,47 @@ describe.each(testDatabases())('imports on %s', (kind) => {
       });
       expect(result.unchanged).toBeGreaterThan(0);
     }
+  });
+
+  test("an update of a typed certificate re-arms the type's first reminder offset", async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    const type = await call(app, 'POST', '/certificate-types/', {
+      token: org.admin.token,
+      body: { name: 'Working at height', reminder_offsets: [60, 14] },
+    });
+    expect(type.statusCode).toBe(201);
+    const oldExpiry = kolkataDateIn(100);
+    const created = await call(app, 'POST', '/certificates/', {
+      token: org.admin.token,
+      body: {
+        name: 'Working at height',
+        expiry_date: oldExpiry,
+        reminder_days_before: 30,
+        incharge_person_id: org.employee.id,
+        certificate_type_id: type.json().id,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const exported = await call(app, 'GET', '/certificates/export', {
+      token: org.admin.token,
+      query: { format: 'csv' },
+    });
+    expect(exported.body).toContain(oldExpiry);
+    const newExpiry = kolkataDateIn(400);
+    const result = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'certificates', mode: 'update' },
+      { name: 'c.csv', bytes: Buffer.from(exported.body.split(oldExpiry).join(newExpiry)) },
+    );
+    expect(result).toMatchObject({ updated: 1, failed: 0 });
+    const row = await db
+      .selectFrom('certificates')
+      .select(['expiry_date', 'remind_on'])
+      .where('id', '=', created.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ expiry_date: newExpiry, remind_on: kolkataDateIn(400 - 60) });
   });
 
   test('the organisation changed since the preview: the apply says so and changes nothing', async () => {

@@ -17,6 +17,8 @@ import { certificatesForImport, employeesForImport } from '../db/repositories/im
 import { normaliseEmail } from '../db/repositories/users';
 import { kolkataToday, nowIso } from '../lib/dates';
 import { InputCheck, optionalText } from '../lib/input';
+import { parseOffsets } from '../db/repositories/certificate-types';
+import { certificateReminderSchedule } from '../reminders/certificate-schedule';
 import { certificateSchedule } from '../reminders/schedule';
 import { CreateCertificateBody, UpdateCertificateBody } from '../routes/certificates/schema';
 import { queueWebhookEvents } from '../webhooks/events';
@@ -278,9 +280,16 @@ async function updateCertificate(
   if (v.expiry_date !== undefined) changes.expiry_date = v.expiry_date;
   if (v.reminder_days_before !== undefined) changes.reminder_days_before = v.reminder_days_before;
   const expiryDate = v.expiry_date ?? before.expiry_date;
+  // The type's offsets count, as on every save (issue 28): not reminder_days_before alone.
   Object.assign(
     changes,
-    certificateSchedule(expiryDate, v.reminder_days_before ?? before.reminder_days_before),
+    await certificateReminderSchedule(trx, {
+      organizationId,
+      expiryDate,
+      reminderDaysBefore: v.reminder_days_before ?? before.reminder_days_before,
+      ownOffsets: parseOffsets(before.reminder_offsets),
+      certificateTypeId: before.certificate_type_id,
+    }),
   );
   await saveCertificate(
     trx,

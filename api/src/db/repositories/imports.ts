@@ -218,6 +218,9 @@ export async function certificatesForImport(db: Db, organizationId: string) {
       'certificates.department',
       'certificates.description',
       'certificates.status',
+      // Not columns of the file: what the reminder schedule of an update needs.
+      'certificates.reminder_offsets',
+      'certificates.certificate_type_id',
     ])
     .where('certificates.organization_id', '=', organizationId)
     .execute();
