@@ -1,7 +1,10 @@
 import { type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import {
+  ActivityIcon,
+  ApprovalsIcon,
   CertificatesIcon,
+  ComplianceIcon,
   DashboardIcon,
   EmployeesIcon,
   TasksIcon,
@@ -32,6 +35,9 @@ const NAV_ICONS: Record<string, ComponentType<IconProps>> = {
   tasks: TasksIcon,
   certificates: CertificatesIcon,
   employees: EmployeesIcon,
+  compliance: ComplianceIcon,
+  approvals: ApprovalsIcon,
+  activity: ActivityIcon,
 };
 const GENERIC_ICON = DashboardIcon;
 

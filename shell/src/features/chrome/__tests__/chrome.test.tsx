@@ -149,6 +149,23 @@ describe('side navigation', () => {
     );
   });
 
+  it('gives each entry an icon of its own', () => {
+    renderShell({ route: '/dashboard', token: makeToken() });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const icons = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.querySelector('svg')?.getAttribute('data-icon'));
+    expect(icons).toEqual([
+      'dashboard',
+      'tasks',
+      'certificates',
+      'employees',
+      'compliance',
+      'approvals',
+      'activity',
+    ]);
+  });
+
   it.each([
     ['manager', ['Dashboard', 'Tasks', 'Certificates', 'Employees', 'Compliance', 'Approvals']],
     ['employee', ['Dashboard', 'Tasks', 'Certificates', 'Employees']],
