@@ -38,10 +38,10 @@ async function buildWorld(db: Db): Promise<World> {
   const org = await createOrganization(db);
   const person = (first: string, department: string) =>
     createUser(db, org.id, { first_name: first, last_name: 'K', department });
-  const ravi = await person(`Ravi${Math.random()}`.slice(0, 10), 'Operations');
-  const meena = await person(`Meena${Math.random()}`.slice(0, 10), 'Operations');
-  const arjun = await person(`Arjun${Math.random()}`.slice(0, 10), 'Operations');
-  const sita = await person(`Sita${Math.random()}`.slice(0, 10), 'Sales');
+  const ravi = await person(`Ravi${Math.random().toString(36).slice(2, 12)}`, 'Operations');
+  const meena = await person(`Meena${Math.random().toString(36).slice(2, 12)}`, 'Operations');
+  const arjun = await person(`Arjun${Math.random().toString(36).slice(2, 12)}`, 'Operations');
+  const sita = await person(`Sita${Math.random().toString(36).slice(2, 12)}`, 'Sales');
   const height = await createCertificateType(
     db,
     org,
