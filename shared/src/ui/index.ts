@@ -88,6 +88,7 @@ export {
 } from './screen/ResourceTable';
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
+export { EditLink, editColumn, type EditLinkProps } from './screen/editColumn';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
 export { saveBlob } from './screen/saveBlob';
 export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
@@ -105,6 +106,8 @@ export {
   type SaveFormHelpers,
   type Unwrappable,
 } from './screen/useSaveThenGo';
+export { useSubmitThenGo } from './screen/useSubmitThenGo';
+export { useManagersOnly } from './screen/useManagersOnly';
 // The activity history's section of an item page (2.x, issue 29).
 export { History, HISTORY_PAGE_SIZE, HISTORY_TEXTS, type HistoryProps } from './screen/History';
 // Documents on certificates (issue 26): where a file is given and its upload with progress.
