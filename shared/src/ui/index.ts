@@ -80,6 +80,7 @@ export {
 } from './form/PasswordFields';
 export { ItemScreen, type ItemScreenProps, type ItemQuery } from './screen/ItemScreen';
 export { ItemIdRoute, isItemId, type ItemIdRouteProps } from './screen/ItemIdRoute';
+export { itemRoutes, remoteRoutes } from './screen/remoteRoutes';
 export {
   ResourceTable,
   type ResourceTableProps,
