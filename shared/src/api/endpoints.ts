@@ -10,6 +10,7 @@
  * Tags follow the convention of `listTags`: a list provides `{ type, id: 'LIST' }` and one tag
  * per item; a create invalidates the lists and `Dashboard`, a write to one item that item too.
  */
+import { PAGE_SIZE_MAX } from '../contract/constants';
 import type { Page } from '../contract/types';
 import type { ApiMeta, ApiRequest } from './axiosBaseQuery';
 import { listTags, type ApiTagType } from './baseApi';
@@ -52,6 +53,18 @@ export function itemQuery(type: ApiTagType, base: string, suffix = '') {
   return {
     query: (id: string): ApiRequest => ({ url: itemUrl(base, id, suffix) }),
     providesTags: (_item: unknown, _error: unknown, id: string) => [{ type, id }],
+  };
+}
+
+/**
+ * Every item of a short list (the people to assign, the certificate types) for a form's
+ * choices: GET `url` with the largest page the API allows, the body as it comes, tagged like
+ * `type`'s lists so a new item shows up here too.
+ */
+export function allItemsQuery(type: ApiTagType, url: string) {
+  return {
+    query: (): ApiRequest => ({ url, params: { limit: PAGE_SIZE_MAX } }),
+    providesTags: (items: readonly { id: string }[] | undefined) => listTags(type, items),
   };
 }
 

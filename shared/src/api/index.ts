@@ -39,6 +39,7 @@ export {
   type DocumentUpload,
 } from './documents';
 export {
+  allItemsQuery,
   createMutation,
   itemQuery,
   itemUrl,

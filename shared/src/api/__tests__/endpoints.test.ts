@@ -1,4 +1,12 @@
-import { createMutation, itemQuery, itemUrl, pageQuery, updateMutation } from '../endpoints';
+import { PAGE_SIZE_MAX } from '../../contract/constants';
+import {
+  allItemsQuery,
+  createMutation,
+  itemQuery,
+  itemUrl,
+  pageQuery,
+  updateMutation,
+} from '../endpoints';
 
 const meta = (total: string) => ({ status: 200, headers: { 'x-total-count': total } });
 
@@ -17,6 +25,16 @@ describe('endpoint definitions', () => {
   it('pageQuery maps its argument to the query when told how', () => {
     const list = pageQuery<{ id: string }, string>('Task', '/tasks/', (user) => ({ user }));
     expect(list.query('u 1')).toEqual({ url: '/tasks/', params: { user: 'u 1' } });
+  });
+
+  it('allItemsQuery asks for the largest page and tags the list and every item', () => {
+    const all = allItemsQuery('Employee', '/employees/');
+    expect(all.query()).toEqual({ url: '/employees/', params: { limit: PAGE_SIZE_MAX } });
+    expect(all.providesTags([{ id: 'p1' }])).toEqual([
+      { type: 'Employee', id: 'LIST' },
+      { type: 'Employee', id: 'p1' },
+    ]);
+    expect(all.providesTags(undefined)).toEqual([{ type: 'Employee', id: 'LIST' }]);
   });
 
   it('itemQuery encodes the id and tags the item', () => {
