@@ -40,6 +40,8 @@ export {
 } from './documents';
 export {
   allItemsQuery,
+  complianceTotalsQuery,
+  type ComplianceTotals,
   createMutation,
   itemQuery,
   itemUrl,

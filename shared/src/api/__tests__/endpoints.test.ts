@@ -1,6 +1,7 @@
 import { PAGE_SIZE_MAX } from '../../contract/constants';
 import {
   allItemsQuery,
+  complianceTotalsQuery,
   createMutation,
   itemQuery,
   itemUrl,
@@ -35,6 +36,17 @@ describe('endpoint definitions', () => {
       { type: 'Employee', id: 'p1' },
     ]);
     expect(all.providesTags(undefined)).toEqual([{ type: 'Employee', id: 'LIST' }]);
+  });
+
+  it("complianceTotalsQuery asks for one person's row and reads the matrix's totals", () => {
+    const team = complianceTotalsQuery((teamOf: string) => ({ team_of: teamOf }));
+    expect(team.query('m1')).toEqual({ url: '/compliance', params: { team_of: 'm1', limit: 1 } });
+    expect(complianceTotalsQuery().query()).toEqual({ url: '/compliance', params: { limit: 1 } });
+    const matrix = { totals: { organization_percent: 87, gaps: 3 } } as Parameters<
+      typeof team.transformResponse
+    >[0];
+    expect(team.transformResponse(matrix)).toEqual({ percent: 87, gaps: 3 });
+    expect(team.providesTags).toContainEqual({ type: 'Certificate', id: 'LIST' });
   });
 
   it('itemQuery encodes the id and tags the item', () => {
