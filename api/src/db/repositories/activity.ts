@@ -18,6 +18,7 @@ import type {
   ActivityValue,
   ActivityVerification,
 } from '@duly/shared/contract';
+import { NAMED_STATEMENT } from '../connection';
 import type { Db } from '../tables';
 
 /** The name every automatic change is shown under. */
@@ -247,8 +248,10 @@ async function appendOne(
   entry: NewActivity,
   at: string,
 ): Promise<boolean> {
+  // Named (prepared): its text is the same for every entry, and planning these CTEs took
+  // longer than running them (0.46 ms unnamed, 0.18 ms named, docs/activity.md).
   const { rows } = await sql<{ id: string }>`with ${appendCtes(who, entry, at)}
-    select id from moved`.execute(trx);
+    select id from moved${sql.raw(NAMED_STATEMENT)}`.execute(trx);
   return rows.length === 1;
 }
 
