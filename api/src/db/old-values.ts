@@ -6,7 +6,7 @@
  * its columns before the change beside the new ones: one statement where a locked SELECT and
  * then the UPDATE took two round trips (bench/activity-bench.ts). SQLite's RETURNING cannot
  * name a FROM table, and its transactions hold the only writer (begin immediate), so there
- * the row is read first.
+ * the row is read by a SELECT sent with the UPDATE, in one message to the writer thread.
  *
  * The statement is sent as a named (prepared) statement (connection.ts, `NAMED_STATEMENT`),
  * with the history on and off alike: planning the UPDATE with its FROM cost more than
@@ -17,6 +17,7 @@
  */
 import { PostgresAdapter, sql, type UpdateQueryBuilder } from 'kysely';
 import { NAMED_STATEMENT } from './connection';
+import { runTogether } from './sqlite/worker-driver';
 import { recordingActivity } from './repositories/activity';
 import type { Database, Db } from './tables';
 
@@ -83,10 +84,14 @@ export async function updateReturningOld<Field extends string, Saved>(
     for (const field of fields) before[field] = row[`old_${field}`];
     return { before, saved: row };
   }
-  const before = (await oldRow.select(fields as never).executeTakeFirst()) as
-    | Record<Field, unknown>
-    | undefined;
-  if (!before) return undefined;
-  const saved = (await named.executeTakeFirst()) as Saved | undefined;
-  return saved && { before, saved };
+  // The SELECT and the UPDATE reach SQLite's writer thread in one message (runTogether):
+  // one wake-up of that thread each way instead of two.
+  const [read, written] = await runTogether(trx, [
+    oldRow.select(fields as never).compile(),
+    named.compile(),
+  ]);
+  const before = read.rows[0] as Record<Field, unknown> | undefined;
+  const saved = written.rows[0] as Saved | undefined;
+  if (!before || !saved) return undefined;
+  return { before, saved };
 }

@@ -19,6 +19,7 @@ import type {
   ActivityVerification,
 } from '@duly/shared/contract';
 import { NAMED_STATEMENT } from '../connection';
+import { runTogether } from '../sqlite/worker-driver';
 import type { Db } from '../tables';
 
 /** The name every automatic change is shown under. */
@@ -158,9 +159,11 @@ export async function recordActivity(
     byOrganization.set(entry.organizationId, list);
   }
   const who = actorColumns(actor);
-  // One entry (every save of an item) on PostgreSQL: one statement, the hash computed there.
-  if (entries.length === 1 && isPostgres(trx)) {
-    if (await appendOne(trx, who, entries[0], at)) return;
+  // One entry (every save of an item): the hash computed by the database from the head it
+  // reads, one statement on PostgreSQL, one message to the writer thread on SQLite.
+  if (entries.length === 1) {
+    const append = isPostgres(trx) ? appendOne : appendOneSqlite;
+    if (await append(trx, who, entries[0], at)) return;
   }
   // Organisations in a fixed order: two transactions never lock heads in opposite orders.
   for (const organizationId of [...byOrganization.keys()].sort()) {
@@ -255,13 +258,46 @@ async function appendOne(
   return rows.length === 1;
 }
 
-/** The CTEs of appendOne: `head`, `entry` and `moved` (its id). */
-function appendCtes(
+/**
+ * appendOne on SQLite: the entry's INSERT reads the head and computes the hash with the
+ * writer's `sha256_hex` (sqlite/worker.cjs), and the head's UPDATE follows it in the same
+ * message to the writer thread (runTogether), where locking the head, inserting and moving
+ * it took three. The transaction holds SQLite's only writer, so nothing comes in between.
+ * False when the organisation has no head yet (its first entry takes the general path).
+ */
+async function appendOneSqlite(
+  trx: Db,
   who: ReturnType<typeof actorColumns>,
   entry: NewActivity,
   at: string,
-): RawBuilder<unknown> {
-  const content = {
+): Promise<boolean> {
+  const content = entryContent(who, entry, at);
+  const [prefix, suffix] = contentAroundId(content);
+  const organizationId = content.organization_id;
+  const [inserted] = await runTogether(trx, [
+    sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+        entity_type, entity_id, action, changes, prev_hash, hash)
+      select ${organizationId}, last_id + 1, ${at}, ${who.actor_kind}, ${who.actor_id},
+        ${who.actor_name}, ${content.entity_type}, ${content.entity_id}, ${content.action},
+        ${content.changes}, last_hash,
+        sha256_hex(last_hash || ${prefix} || (last_id + 1) || ${suffix})
+      from activity_heads where organization_id = ${organizationId}
+      returning id`.compile(trx),
+    sql`update activity_heads set last_id = last_id + 1,
+        last_hash = (select hash from activity
+          where activity.organization_id = activity_heads.organization_id
+            and activity.id = activity_heads.last_id + 1)
+      where organization_id = ${organizationId}`.compile(trx),
+  ]);
+  return inserted.rows.length === 1;
+}
+
+function entryContent(
+  who: ReturnType<typeof actorColumns>,
+  entry: NewActivity,
+  at: string,
+): Omit<HashedContent, 'id'> {
+  return {
     organization_id: entry.organizationId,
     at,
     ...who,
@@ -270,6 +306,15 @@ function appendCtes(
     action: entry.action,
     changes: JSON.stringify(entry.changes ?? {}),
   };
+}
+
+/** The CTEs of appendOne: `head`, `entry` and `moved` (its id). */
+function appendCtes(
+  who: ReturnType<typeof actorColumns>,
+  entry: NewActivity,
+  at: string,
+): RawBuilder<unknown> {
+  const content = entryContent(who, entry, at);
   const [prefix, suffix] = contentAroundId(content);
   return sql`head as (
       select last_id, last_hash from activity_heads

@@ -3,12 +3,14 @@
  * and a reader thread, WAL) and in memory (one thread for everything), observed as a
  * caller of the database sees them.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, isUniqueViolation } from '../connection';
 import type { Db } from '../tables';
+import { runTogether } from './worker-driver';
 
 /** A promise and the function that settles it, to hold a transaction open. */
 function gate(): { opened: Promise<void>; open: () => void } {
@@ -47,6 +49,42 @@ describe.each([
     await insertNote(db, 'committed');
   });
   afterEach(() => db.destroy());
+
+  test('statements run together answer each its result, in order, and a failure rolls the transaction back', async () => {
+    const [read, written, after] = await db
+      .transaction()
+      .execute((trx) =>
+        runTogether<{ text: string }>(trx, [
+          sql`select text from notes`.compile(trx),
+          sql`insert into notes (text) values (${'together'}) returning text`.compile(trx),
+          sql`select count(*) as text from notes`.compile(trx),
+        ]),
+      );
+    expect(read.rows).toEqual([{ text: 'committed' }]);
+    expect(written.rows).toEqual([{ text: 'together' }]);
+    // The third saw the second's row: they ran one after the other.
+    expect(after.rows).toEqual([{ text: 2 }]);
+    const failure = await db
+      .transaction()
+      .execute((trx) =>
+        runTogether(trx, [
+          sql`insert into notes (text) values (${'lost'})`.compile(trx),
+          sql`insert into notes (text) values (${'committed'})`.compile(trx),
+        ]),
+      )
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect(await notes(db)).toEqual(['committed', 'together']);
+  });
+
+  test('sha256_hex hashes text as UTF-8, as node:crypto does', async () => {
+    const { rows } = await sql<{ hash: string | null; none: string | null }>`
+      select sha256_hex(${'prev\n["ü",1]'}) as hash, sha256_hex(null) as none`.execute(db);
+    expect(rows[0]).toEqual({
+      hash: createHash('sha256').update('prev\n["ü",1]').digest('hex'),
+      none: null,
+    });
+  });
 
   test('a failing statement rejects with its SQLite code, and the next statement works', async () => {
     const failure = await insertNote(db, 'committed').catch((error: unknown) => error);

@@ -13,10 +13,10 @@
  *   0), and every SELECT waits for a transaction like a write does.
  */
 import {
+  CompiledQuery,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -67,6 +67,36 @@ function toQueryResult<R>(result: StatementResult): QueryResult<R> {
   };
 }
 
+/**
+ * Several statements sent as one query (`runTogether`): the connection posts them in the same
+ * turn of the event loop, so they reach the writer thread in one message and run one after
+ * the other there. Kysely runs a transaction's queries one at a time, each awaiting the
+ * previous answer, so without this each statement is a message to the thread and back.
+ */
+interface Together extends CompiledQuery {
+  together: readonly CompiledQuery[];
+}
+
+/**
+ * Runs `queries` in order and answers each one's result. On SQLite (this driver) they travel
+ * to the writer thread in one message: a statement that fails does not stop the next ones,
+ * so use it inside a transaction, which the failure then rolls back. Elsewhere (PostgreSQL)
+ * they run one after the other.
+ */
+export async function runTogether<R = Record<string, unknown>>(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema
+  queries: readonly CompiledQuery[],
+): Promise<QueryResult<R>[]> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    const results: QueryResult<R>[] = [];
+    for (const query of queries) results.push(await db.executeQuery<R>(query));
+    return results;
+  }
+  const together: Together = { ...CompiledQuery.raw('/* together */', []), together: queries };
+  const { rows } = await db.executeQuery<QueryResult<R>>(together);
+  return rows;
+}
+
 class WorkerConnection implements DatabaseConnection {
   readonly #driver: SqliteWorkerDriver;
   /** True from BEGIN to COMMIT/ROLLBACK: this connection owns the writer. */
@@ -77,6 +107,17 @@ class WorkerConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { together } = query as Partial<Together>;
+    if (together) {
+      const results = await Promise.all(
+        together.map(({ sql, parameters }) =>
+          this.inTransaction
+            ? this.#driver.onWriter(sql, parameters)
+            : this.#driver.outsideTransaction(sql, parameters),
+        ),
+      );
+      return { rows: results.map((result) => toQueryResult(result)) as R[] };
+    }
     const { sql, parameters } = query;
     const result = this.inTransaction
       ? await this.#driver.onWriter(sql, parameters)
