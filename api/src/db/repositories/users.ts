@@ -471,8 +471,7 @@ type RecordedUser = Pick<UserRow, (typeof RECORDED_USER_FIELDS)[number]>;
 
 /**
  * The UPDATE of `updateUser`, with the recorded columns as they were when `withOld`
- * (db/old-values.ts): on PostgreSQL one statement, the old row locked in its FROM; on SQLite
- * the row is read first. Undefined when the organisation has no such user.
+ * (updateReturningOld, db/old-values.ts). Undefined when the organisation has no such user.
  */
 async function updateUserReturningOld(
   trx: Db,
