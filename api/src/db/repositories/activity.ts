@@ -160,7 +160,7 @@ export async function recordActivity(
   }
   const who = actorColumns(actor);
   // One entry (every save of an item): the hash computed by the database from the head it
-  // reads, one statement on PostgreSQL, one message to the writer thread on SQLite.
+  // reads, one statement on PostgreSQL, deferred to the COMMIT's message on SQLite.
   if (entries.length === 1) {
     const append = isPostgres(trx) ? appendOne : appendOneSqlite;
     if (await append(trx, who, entries[0], at)) return;
@@ -259,11 +259,13 @@ async function appendOne(
 }
 
 /**
- * appendOne on SQLite: the entry's INSERT reads the head and computes the hash with the
- * writer's `sha256_hex` (sqlite/worker.cjs), and the head's UPDATE follows it in the same
- * message to the writer thread (runTogether), where locking the head, inserting and moving
- * it took three. The transaction holds SQLite's only writer, so nothing comes in between.
- * False when the organisation has no head yet (its first entry takes the general path).
+ * appendOne on SQLite: the head is created if missing, the entry's INSERT reads the head and
+ * computes the hash with the writer's `sha256_hex` (sqlite/worker.cjs), and the head's UPDATE
+ * moves it: three statements deferred (runTogether), posted with the transaction's next
+ * statement or its COMMIT in the same message to the writer thread, so the entry costs no
+ * message of its own (locking the head, inserting and moving it took three). If one fails,
+ * the writer thread refuses the COMMIT and the change is rolled back with it. The
+ * transaction holds SQLite's only writer, so nothing comes in between.
  */
 async function appendOneSqlite(
   trx: Db,
@@ -274,22 +276,29 @@ async function appendOneSqlite(
   const content = entryContent(who, entry, at);
   const [prefix, suffix] = contentAroundId(content);
   const organizationId = content.organization_id;
-  const [inserted] = await runTogether(trx, [
-    sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-        entity_type, entity_id, action, changes, prev_hash, hash)
-      select ${organizationId}, last_id + 1, ${at}, ${who.actor_kind}, ${who.actor_id},
-        ${who.actor_name}, ${content.entity_type}, ${content.entity_id}, ${content.action},
-        ${content.changes}, last_hash,
-        sha256_hex(last_hash || ${prefix} || (last_id + 1) || ${suffix})
-      from activity_heads where organization_id = ${organizationId}
-      returning id`.compile(trx),
-    sql`update activity_heads set last_id = last_id + 1,
-        last_hash = (select hash from activity
-          where activity.organization_id = activity_heads.organization_id
-            and activity.id = activity_heads.last_id + 1)
-      where organization_id = ${organizationId}`.compile(trx),
-  ]);
-  return inserted.rows.length === 1;
+  await runTogether(
+    trx,
+    [
+      sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
+          start_prev_hash)
+        values (${organizationId}, 0, '', 1, '')
+        on conflict (organization_id) do nothing`.compile(trx),
+      sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+          entity_type, entity_id, action, changes, prev_hash, hash)
+        select ${organizationId}, last_id + 1, ${at}, ${who.actor_kind}, ${who.actor_id},
+          ${who.actor_name}, ${content.entity_type}, ${content.entity_id}, ${content.action},
+          ${content.changes}, last_hash,
+          sha256_hex(last_hash || ${prefix} || (last_id + 1) || ${suffix})
+        from activity_heads where organization_id = ${organizationId}`.compile(trx),
+      sql`update activity_heads set last_id = last_id + 1,
+          last_hash = (select hash from activity
+            where activity.organization_id = activity_heads.organization_id
+              and activity.id = activity_heads.last_id + 1)
+        where organization_id = ${organizationId}`.compile(trx),
+    ],
+    { deferred: true },
+  );
+  return true;
 }
 
 function entryContent(

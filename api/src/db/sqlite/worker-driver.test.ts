@@ -77,6 +77,48 @@ describe.each([
     expect(await notes(db)).toEqual(['committed', 'together']);
   });
 
+  test('deferred statements run before the COMMIT, and one failing refuses it: nothing is kept', async () => {
+    await db.transaction().execute(async (trx) => {
+      await runTogether(trx, [sql`insert into notes (text) values (${'deferred'})`.compile(trx)], {
+        deferred: true,
+      });
+      // The next statement of the transaction sees the deferred one's row.
+      expect(await notes(trx)).toEqual(['committed', 'deferred']);
+      await runTogether(trx, [sql`insert into notes (text) values (${'at commit'})`.compile(trx)], {
+        deferred: true,
+      });
+    });
+    expect(await notes(db)).toEqual(['committed', 'deferred', 'at commit']);
+
+    const refused = await db
+      .transaction()
+      .execute(async (trx) => {
+        await insertNote(trx, 'lost');
+        await runTogether(
+          trx,
+          [sql`insert into notes (text) values (${'committed'})`.compile(trx)],
+          {
+            deferred: true,
+          },
+        );
+      })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(refused)).toBe(true);
+    expect((refused as Error).message).toMatch(/^Not committed: /);
+    // A transaction that rolls back never runs its deferred statements; the writer is free.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await runTogether(trx, [sql`insert into notes (text) values (${'never'})`.compile(trx)], {
+          deferred: true,
+        });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await insertNote(db, 'after');
+    expect(await notes(db)).toEqual(['committed', 'deferred', 'at commit', 'after']);
+  });
+
   test('sha256_hex hashes text as UTF-8, as node:crypto does', async () => {
     const { rows } = await sql<{ hash: string | null; none: string | null }>`
       select sha256_hex(${'prev\n["ü",1]'}) as hash, sha256_hex(null) as none`.execute(db);

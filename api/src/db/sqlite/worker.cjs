@@ -90,18 +90,40 @@ function prepare(sql) {
   return prepared;
 }
 
-function run({ sql, parameters, rollback }) {
+/**
+ * The first failure of a guarded statement in the open transaction (a deferred statement
+ * nobody awaited, worker-driver.ts runTogether): the transaction's COMMIT is then refused
+ * with it, so the caller rolls back and the statement's failure is not lost.
+ */
+let guardedFailure;
+
+const COMMIT = /^\s*commit\b/i;
+const BEGIN = /^\s*begin\b/i;
+
+function run({ sql, parameters, rollback, guard }) {
   // After a failed COMMIT or a statement SQLite rolled back itself, there may be nothing
   // left to roll back; the caller only needs the connection out of its transaction.
   if (rollback) {
+    guardedFailure = undefined;
     if (db.inTransaction) db.exec('rollback');
     return {};
   }
-  const { statement, columns } = prepare(sql);
-  // Readers (SELECT, and writes with RETURNING) answer rows, as Kysely's own driver does.
-  if (columns) return { columns, values: statement.all(parameters) };
-  const { changes, lastInsertRowid } = statement.run(parameters);
-  return { changes, lastInsertRowid };
+  if (guardedFailure && COMMIT.test(sql)) {
+    const refused = new Error(`Not committed: ${guardedFailure.message}`);
+    refused.code = guardedFailure.code;
+    throw refused;
+  }
+  if (BEGIN.test(sql)) guardedFailure = undefined;
+  try {
+    const { statement, columns } = prepare(sql);
+    // Readers (SELECT, and writes with RETURNING) answer rows, as Kysely's own driver does.
+    if (columns) return { columns, values: statement.all(parameters) };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { changes, lastInsertRowid };
+  } catch (error) {
+    if (guard) guardedFailure ??= describeError(error);
+    throw error;
+  }
 }
 
 function answer(message) {
