@@ -9,8 +9,8 @@ import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { CertificateRow, CertificateUpdate, Database, Db } from '../tables';
 import { inTransaction } from '../transaction';
-import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
-import { changesBetween, recordActivity, recordingActivity, type Actor } from './activity';
+import { updateReturningOld } from '../old-values';
+import { changesBetween, recordActivity, type Actor } from './activity';
 import { parseOffsets } from './certificate-types';
 import { rearmedSchedule, withSchedules, type CertificateToInsert } from './certificate-schedules';
 import { ownedCount, readCount } from './counters';
@@ -355,9 +355,8 @@ const SAVED_CERTIFICATE_COLUMNS = [
 ] as const;
 
 /**
- * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts): on
- * PostgreSQL one statement, the old row locked in its FROM; on SQLite the row is read first.
- * Without history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
+ * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). Without
+ * history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
  */
 async function updateCertificateReturningOld(
   trx: Db,
@@ -366,10 +365,6 @@ async function updateCertificateReturningOld(
   edit: CertificateEdit,
   status: RawBuilder<CertificateStatus> | undefined,
 ) {
-  const oldRow = trx
-    .selectFrom('certificates')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id);
   const schedule = await rearmedSchedule(trx, organizationId, id, {
     ...edit.changes,
     status: edit.status,
@@ -380,28 +375,14 @@ async function updateCertificateReturningOld(
     .$if(status !== undefined, (query) => query.set({ status: status! }))
     .where('certificates.organization_id', '=', organizationId)
     .where('certificates.id', '=', id);
-  if (!recordingActivity()) {
-    const saved = await update.returning(SAVED_CERTIFICATE_COLUMNS).executeTakeFirst();
-    return saved && { before: saved, saved };
-  }
-  if (isPostgres(trx)) {
-    const row = await update
-      .from(
-        oldRow
-          .select(['id as old_key', ...asOld(RECORDED_CERTIFICATE_FIELDS)])
-          .forUpdate()
-          .as('old'),
-      )
-      .whereRef('certificates.id', '=', 'old.old_key')
-      .returning(SAVED_CERTIFICATE_COLUMNS)
-      .returning(returningOld(RECORDED_CERTIFICATE_FIELDS))
-      .executeTakeFirst();
-    return row && { before: oldValuesOf(row, RECORDED_CERTIFICATE_FIELDS), saved: row };
-  }
-  const before = await oldRow.select(RECORDED_CERTIFICATE_FIELDS).executeTakeFirst();
-  if (!before) return undefined;
-  const saved = await update.returning(SAVED_CERTIFICATE_COLUMNS).executeTakeFirst();
-  return saved && { before, saved };
+  const written = await updateReturningOld<
+    (typeof RECORDED_CERTIFICATE_FIELDS)[number],
+    Pick<CertificateRow, 'id' | 'organization_id' | (typeof RECORDED_CERTIFICATE_FIELDS)[number]>
+  >(trx, 'certificates', { organizationId, id }, update, {
+    fields: RECORDED_CERTIFICATE_FIELDS,
+    returning: SAVED_CERTIFICATE_COLUMNS,
+  });
+  return written && { before: written.before ?? written.saved, saved: written.saved };
 }
 
 /** Changes one certificate of the organisation in one statement; undefined when it has none. */
