@@ -224,7 +224,7 @@ export async function bootFor(options: WebOptions, urlPath: string, search: stri
  */
 export const SKELETON =
   '<style>#duly-skeleton{display:none}' +
-  `html[${SESSION_ATTRIBUTE}] #root:empty+#duly-skeleton{display:block;position:fixed;inset:0;background:#f5f7fa}` +
+  `html[${SESSION_ATTRIBUTE}] #root:empty~#duly-skeleton{display:block;position:fixed;inset:0;background:#f5f7fa}` +
   '#duly-skeleton>div:first-child{height:64px;background:#1976d2}' +
   '#duly-skeleton>div+div{position:absolute;top:64px;bottom:0;left:0;width:240px;background:#fff;border-right:1px solid #e5e7eb}' +
   '@media (max-width:899.98px){#duly-skeleton>div+div{display:none}}</style>' +
