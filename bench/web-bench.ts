@@ -43,6 +43,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -438,6 +439,16 @@ function prepareBaseline(ref: string, workDir: string): { root: string; remove()
   for (const entry of readdirSync(path.join(ROOT, 'node_modules', '@duly'))) {
     const target = readlinkSync(path.join(ROOT, 'node_modules', '@duly', entry));
     symlinkSync(target, path.join(modules, '@duly', entry));
+  }
+  // A workspace's own node_modules (shell/node_modules holds webpack-cli): linked as well.
+  for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
+    const own = path.join(ROOT, entry.name, 'node_modules');
+    if (entry.isDirectory() && entry.name !== 'node_modules' && existsSync(own))
+      if (
+        existsSync(path.join(root, entry.name)) &&
+        !existsSync(path.join(root, entry.name, 'node_modules'))
+      )
+        symlinkSync(own, path.join(root, entry.name, 'node_modules'));
   }
   return {
     root,
