@@ -4,7 +4,9 @@
  * `heartbeatMs` that keeps proxies from closing an idle connection. The person's session is
  * checked at each heartbeat and whenever a change names them: once it has ended (signed out
  * everywhere, deactivated, or the API token that opened it revoked or expired), the stream
- * says `event: ended` and closes; a revocation says so at once, on every instance.
+ * says `event: ended` and closes; a revocation says so at once, on every instance. Each change
+ * has an `id:`; a client coming back with the last one it heard gets what it missed or
+ * `event: reset` (docs/live.md, "Coming back").
  */
 import type { ServerResponse } from 'node:http';
 import type { Role } from '@duly/shared/contract';
