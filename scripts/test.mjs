@@ -76,7 +76,6 @@ const PGBOUNCER_SUBSET = [
   'sweep-live',
   'shared-limits',
   'user-limits',
-  'limits',
   'migrations',
   'counters',
   'sweep-races',
