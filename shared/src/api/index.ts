@@ -39,6 +39,9 @@ export {
   type DocumentUpload,
 } from './documents';
 export {
+  allItemsQuery,
+  complianceTotalsQuery,
+  type ComplianceTotals,
   createMutation,
   itemQuery,
   itemUrl,
