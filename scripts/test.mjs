@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check in one go — lint, typecheck, the jest suites of every
-// package (the API's on SQLite and PostgreSQL), then the browser tests. It runs
+// package (the API's on SQLite and PostgreSQL), the API's suite once more through PgBouncer
+// in transaction mode (when DATABASE_URL is set and pgbouncer is installed), then the
+// browser tests. It runs
 // every step even after a failure, so one run shows everything that is wrong,
 // and ends with one line `N passed, N failed` summing every test.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +10,7 @@ import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgbouncerBinary, startPgBouncer } from './pgbouncer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'duly-test-'));
@@ -36,13 +39,14 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-function jest() {
-  const output = path.join(reports, 'jest.json');
-  const ok = run('npx', ['jest', '--ci', '--json', `--outputFile=${output}`]);
+/** Runs jest with `args`, adding its tests to the tally; `name` for the failed steps. */
+function jestRun(name, args = [], env = {}) {
+  const output = path.join(reports, `${name}.json`);
+  const ok = run('npx', ['jest', '--ci', '--json', `--outputFile=${output}`, ...args], env);
   const report = readJson(output);
   if (!report) {
     tally.failed += 1;
-    failedSteps.push('jest (no report)');
+    failedSteps.push(`${name} (no report)`);
     return;
   }
   tally.passed += report.numPassedTests;
@@ -51,8 +55,83 @@ function jest() {
   // A suite that fails to load has no failed tests but must still fail the run.
   if (!ok || report.numFailedTestSuites > 0) {
     if (report.numFailedTests === 0) tally.failed += report.numFailedTestSuites || 1;
-    failedSteps.push('jest');
+    failedSteps.push(name);
   }
+}
+
+const jest = () => jestRun('jest');
+
+/**
+ * PGBOUNCER_TESTS=subset: the API test files that exercise what transaction pooling can break
+ * (named statements on every read, transactions and row locks, LISTEN/NOTIFY, the shared
+ * limits, server processes configured as deployed), for a machine where the whole suite a
+ * second time on PostgreSQL is too long.
+ */
+const PGBOUNCER_SUBSET = [
+  'auth',
+  'sessions',
+  'tasks',
+  'instances',
+  'live-updates',
+  'sweep-live',
+  'shared-limits',
+  'user-limits',
+  'migrations',
+  'counters',
+  'sweep-races',
+  'reminders',
+  'imports',
+  'server',
+  'scheduler',
+].map((name) => `api/test/${name}.test.ts`);
+
+/**
+ * The API suite once more, on PostgreSQL through PgBouncer in transaction mode (issue 31):
+ * proves that nothing outlives a transaction (named statements, session settings, session
+ * locks, temporary tables), with LISTEN on the direct connection as deployed
+ * (docs/scaling.md, "Several instances"). Needs DATABASE_URL (a PostgreSQL to put it in
+ * front of) and the pgbouncer package; .ci/run installs it. Under CI a missing pgbouncer
+ * fails the step rather than skipping it unseen.
+ */
+async function pgbouncer() {
+  const server = process.env.DATABASE_URL;
+  const why = !server
+    ? 'DATABASE_URL is not set'
+    : !pgbouncerBinary()
+      ? 'pgbouncer is not installed'
+      : '';
+  if (why) {
+    console.log(`\n$ (API suite through PgBouncer) not run: ${why}`);
+    if (process.env.CI) {
+      tally.failed += 1;
+      failedSteps.push(`pgbouncer (${why})`);
+    }
+    return;
+  }
+  let bouncer;
+  try {
+    bouncer = await startPgBouncer(server);
+  } catch (error) {
+    console.log(`\n${error.message}`);
+    tally.failed += 1;
+    failedSteps.push('pgbouncer (did not start)');
+    return;
+  }
+  const startedAt = Date.now();
+  const files = process.env.PGBOUNCER_TESTS === 'subset' ? PGBOUNCER_SUBSET : [];
+  try {
+    // --forceExit: the report is written first; a handle left open must not hang `npm test`.
+    jestRun('pgbouncer', ['--selectProjects', 'api', '--forceExit', ...files], {
+      DULY_TEST_DATABASES: 'postgres',
+      DATABASE_URL: bouncer.url,
+      DULY_TEST_POSTGRES_DIRECT_URL: server,
+    });
+  } finally {
+    bouncer.stop();
+  }
+  console.log(
+    `(the API suite through PgBouncer took ${Math.round((Date.now() - startedAt) / 1000)} s)`,
+  );
 }
 
 function e2e() {
@@ -82,11 +161,12 @@ const steps = {
   },
   typecheck: () => check('typecheck', 'npx', ['lerna', 'run', 'typecheck', '--no-progress']),
   jest,
+  pgbouncer,
   e2e,
 };
 
 for (const [name, step] of Object.entries(steps)) {
-  if (only.length === 0 || only.includes(name)) step();
+  if (only.length === 0 || only.includes(name)) await step();
 }
 rmSync(reports, { recursive: true, force: true });
 

@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openTestDatabase, testDatabases, type TestDatabase } from './helper';
+import { openTestDatabase, serverDatabaseEnv, testDatabases, type TestDatabase } from './helper';
 import { freePort, startServer } from './server-process';
 
 const WRITERS = 16;
@@ -46,8 +46,7 @@ describe.each(testDatabases())('durability on %s', (kind) => {
       PORT: String(port),
       DATA_DIR: dataDir,
       JWT_SECRET,
-      DATABASE_URL:
-        database?.settings.dialect === 'postgres' ? database.settings.connectionString : '',
+      ...serverDatabaseEnv(database),
     };
     const api = `http://127.0.0.1:${port}/api/v1`;
     child = await startServer(env);

@@ -131,6 +131,24 @@ export async function openTestDatabase(kind: DatabaseKind, migrate = true): Prom
   };
 }
 
+/**
+ * The environment that points a server process (or a script) started by a test at the test's
+ * database, as an operator would: DATABASE_URL, and behind a pooler in transaction mode
+ * (DULY_TEST_POSTGRES_DIRECT_URL set) DATABASE_POOLING and DATABASE_DIRECT_URL too. An empty
+ * DATABASE_URL (SQLite) keeps a value inherited from the test run from leaking in.
+ */
+export function serverDatabaseEnv(database: TestDatabase | undefined): Record<string, string> {
+  const settings = database?.settings;
+  if (settings?.dialect !== 'postgres') return { DATABASE_URL: '' };
+  return {
+    DATABASE_URL: settings.connectionString,
+    ...(settings.transactionPooling && { DATABASE_POOLING: 'transaction' }),
+    ...(settings.directConnectionString && {
+      DATABASE_DIRECT_URL: settings.directConnectionString,
+    }),
+  };
+}
+
 export const TEST_JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 export const TEST_CORS_ORIGIN = 'https://cdn.duly.test';
 

@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import { CHANGES_KEPT } from '../src/live/change-feed';
 import {
   call,
   createNotification,
@@ -25,6 +26,8 @@ const HEARTBEAT_MS = 200;
 interface StreamEvent {
   event: string;
   data: { type?: string; ids?: string[] };
+  /** The event's `id:` field, if it had one. */
+  id?: string;
 }
 
 /** An open stream read as a client would: each event as it arrives. */
@@ -44,12 +47,18 @@ interface OpenStream {
 async function openStream(
   baseUrl: string,
   auth: { ticket: string } | { token: string },
+  /** Where the client was: sent as `last_event_id` with a ticket, as `Last-Event-ID` with a token. */
+  lastEventId?: string,
 ): Promise<OpenStream> {
   const controller = new AbortController();
   const url = new URL('/api/v1/events', baseUrl);
   const headers: Record<string, string> = {};
   if ('ticket' in auth) url.searchParams.set('ticket', auth.ticket);
   else headers.authorization = `Bearer ${auth.token}`;
+  if (lastEventId !== undefined) {
+    if ('ticket' in auth) url.searchParams.set('last_event_id', lastEventId);
+    else headers['last-event-id'] = lastEventId;
+  }
   const response = await fetch(url, { headers, signal: controller.signal });
   const received: StreamEvent[] = [];
   const history: StreamEvent[] = [];
@@ -72,7 +81,11 @@ async function openStream(
               .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
           );
           if (fields.data === undefined) continue;
-          const event = { event: fields.event ?? 'message', data: JSON.parse(fields.data) };
+          const event: StreamEvent = {
+            event: fields.event ?? 'message',
+            data: JSON.parse(fields.data),
+            ...(fields.id !== undefined && { id: fields.id }),
+          };
           received.push(event);
           history.push(event);
           for (const wake of waiters) wake();
@@ -209,13 +222,17 @@ describe.each(testDatabases())('live updates on %s', (kind) => {
     });
     expect((await employee.next(isTasks)).data).toEqual({ type: 'tasks', ids: [] });
 
-    // The outsider's next event is the one of its own organisation's write, nothing before.
+    // The outsider's next change is the one of its own organisation's write, nothing before
+    // (at most a heartbeat's `position`, which names no organisation's change).
     const theirTask = await createTask(db, otherOrg);
     await call(app, 'PATCH', `/tasks/${theirTask}`, {
       token: otherOrg.admin.token,
       body: { status: 'in_progress' },
     });
-    expect((await outsider.next()).data).toEqual({ type: 'tasks', ids: [theirTask] });
+    const isChange = (event: StreamEvent) => event.event === 'message';
+    expect((await outsider.next(isChange)).data).toEqual({ type: 'tasks', ids: [theirTask] });
+    for (const heard of outsider.history.filter(isChange))
+      expect(heard.data.ids).toEqual([theirTask]);
   });
 
   test('a write that fails changes nothing and tells nobody', async () => {
@@ -274,6 +291,143 @@ describe.each(testDatabases())('live updates on %s', (kind) => {
     expect(deactivated.statusCode).toBe(200);
     expect((await stream.next((e) => e.event === 'ended')).event).toBe('ended');
     await stream.ended;
+  });
+  async function reopen(token: string, lastEventId: string): Promise<OpenStream> {
+    const stream = await openStream(baseUrl, { ticket: await ticketFor(token) }, lastEventId);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    return stream;
+  }
+
+  /** The events a reopened stream was sent before `ready`. */
+  async function beforeReady(stream: OpenStream): Promise<StreamEvent[]> {
+    const ready = await stream.next((event) => event.event === 'ready');
+    return stream.history.slice(0, stream.history.indexOf(ready));
+  }
+
+  test('every change has an id; a stream reopened with the last one it heard is sent what it missed, in order, and nothing it may not see', async () => {
+    const { app, db } = context();
+    const [first, second] = [await createTask(db, org), await createTask(db, org)];
+    const theirs = await createTask(db, otherOrg);
+    const notice = await createNotification(db, org.manager);
+    const admin = await streamOf(org.admin.token);
+    const manager = await streamOf(org.manager.token);
+    await call(app, 'PATCH', `/tasks/${first}`, {
+      token: org.manager.token,
+      body: { status: 'in_progress' },
+    });
+    const heard = await admin.next(isTasks);
+    expect(heard.id).toMatch(/^[\w-]{22}$/);
+    // One change, one id, on each of its kinds.
+    expect((await admin.next((e) => e.data.type === 'dashboard')).id).toBe(heard.id);
+    admin.close();
+
+    // While the admin is away: another organisation's task, a colleague's notice, then a task
+    // of their own organisation (the manager's stream shows when this instance has heard it).
+    await call(app, 'PATCH', `/tasks/${theirs}`, {
+      token: otherOrg.admin.token,
+      body: { status: 'in_progress' },
+    });
+    await call(app, 'PATCH', `/notifications/${notice}`, {
+      token: org.manager.token,
+      body: { read: true },
+    });
+    await call(app, 'PUT', `/tasks/${second}`, {
+      token: org.manager.token,
+      body: { title: 'Renew the boiler certificate' },
+    });
+    const missed = await manager.next((e) => isTasks(e) && e.data.ids?.[0] === second);
+
+    const back = await reopen(org.admin.token, heard.id as string);
+    const replayed = await beforeReady(back);
+    expect(replayed).toEqual([
+      { event: 'message', data: { type: 'tasks', ids: [second] }, id: missed.id },
+      { event: 'message', data: { type: 'dashboard', ids: [second] }, id: missed.id },
+    ]);
+    // `ready` names the last change this instance heard: the client's place from now on.
+    expect(back.history[replayed.length]).toEqual({ event: 'ready', data: {}, id: missed.id });
+
+    // An employee coming back hears the kinds, never the ids.
+    const employee = await reopen(org.employee.token, heard.id as string);
+    expect((await beforeReady(employee)).map((event) => event.data)).toEqual([
+      { type: 'tasks', ids: [] },
+      { type: 'dashboard', ids: [] },
+    ]);
+  });
+
+  test('a stream reopened with an id this instance does not hold is told to reset (by last_event_id or Last-Event-ID); a first one is not', async () => {
+    const byQuery = await reopen(org.admin.token, 'AAAAAAAAAAAAAAAAAAAAAA');
+    expect((await beforeReady(byQuery)).map((event) => event.event)).toEqual(['reset']);
+
+    const byHeader = await openStream(baseUrl, { token: org.manager.token }, 'not an id we gave');
+    streams.push(byHeader);
+    expect(byHeader.status).toBe(200);
+    expect((await beforeReady(byHeader)).map((event) => event.event)).toEqual(['reset']);
+
+    const first = await streamOf(org.admin.token);
+    expect(first.history.map((event) => event.event)).toEqual(['ready']);
+
+    const tooLong = await fetch(
+      `${baseUrl}/api/v1/events?ticket=${encodeURIComponent(
+        await ticketFor(org.admin.token),
+      )}&last_event_id=${'x'.repeat(101)}`,
+    );
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { code: string }).code).toBe('validation_failed');
+  });
+
+  test('a stream that heard none of the changes is given its place at the heartbeat; coming back with it, it is neither reset nor sent anything', async () => {
+    const { app, db } = context();
+    const employee = await streamOf(org.employee.token);
+    const outsider = await streamOf(otherOrg.admin.token);
+    const theirs = await createTask(db, otherOrg);
+    await call(app, 'PATCH', `/tasks/${theirs}`, {
+      token: otherOrg.admin.token,
+      body: { status: 'completed' },
+    });
+    const change = await outsider.next(isTasks);
+    const position = await employee.next((event) => event.event === 'position');
+    expect(position.id).toBe(change.id);
+    expect(employee.history.filter((event) => event.event === 'message')).toEqual([]);
+    employee.close();
+
+    const back = await reopen(org.employee.token, position.id as string);
+    expect(await beforeReady(back)).toEqual([]);
+  });
+
+  test(`a client away for more than the ${CHANGES_KEPT} changes an instance keeps is told to reset`, async () => {
+    const { app, db } = context();
+    const admin = await streamOf(org.admin.token);
+    const taskId = await createTask(db, org);
+    await call(app, 'PATCH', `/tasks/${taskId}`, {
+      token: org.admin.token,
+      body: { status: 'in_progress' },
+    });
+    const last = (await admin.next(isTasks)).id as string;
+    admin.close();
+
+    // Other organisations' traffic, published as the API's writes publish theirs.
+    const publishOthers = async (count: number) => {
+      let id = '';
+      for (let i = 0; i < count; i += 1) {
+        id = await app.changeFeed.publish({
+          organizationId: otherOrg.id,
+          kinds: ['tasks'],
+          ids: [],
+        });
+      }
+      for (let waited = 0; app.changeFeed.latestId !== id; waited += 1) {
+        if (waited > 200) throw new Error('this instance never heard the last change');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    await publishOthers(CHANGES_KEPT - 1);
+    expect(await beforeReady(await reopen(org.admin.token, last))).toEqual([]);
+    await publishOthers(1);
+    const reset = await beforeReady(await reopen(org.admin.token, last));
+    expect(reset.map((event) => event.event)).toEqual(['reset']);
+    // The reset gives the client its new place.
+    expect(reset[0].id).toBe(app.changeFeed.latestId);
   });
 });
 
@@ -368,6 +522,71 @@ describe('live updates across two instances on one PostgreSQL', () => {
       expect((await stream.next(isTasks)).data).toEqual({ type: 'tasks', ids: [taskId] });
     } finally {
       stream.close();
+    }
+  });
+
+  test('a client that heard a change on one instance comes back to the other and is sent what it missed; an instance started since then tells it to reset', async () => {
+    const { app, db } = context();
+    const address = app.server.address() as AddressInfo | null;
+    const firstUrl = address ? `http://127.0.0.1:${address.port}` : await listen(app);
+    const ticketOf = async (instance: FastifyInstance, token: string) =>
+      (await call(instance, 'POST', '/events/ticket', { token })).json().ticket as string;
+    const [before, after] = [await createTask(db, org), await createTask(db, org)];
+
+    const onFirst = await openStream(firstUrl, { ticket: await ticketOf(app, org.manager.token) });
+    const watcher = await openStream(secondUrl, {
+      ticket: await ticketOf(second, org.admin.token),
+    });
+    try {
+      await onFirst.next((event) => event.event === 'ready');
+      await watcher.next((event) => event.event === 'ready');
+      await call(app, 'PATCH', `/tasks/${before}`, {
+        token: org.admin.token,
+        body: { status: 'in_progress' },
+      });
+      const last = (await onFirst.next(isTasks)).id as string;
+      onFirst.close();
+      // Written on the second instance while the client is away; the watcher shows it was heard.
+      await call(second, 'PATCH', `/tasks/${after}`, {
+        token: org.admin.token,
+        body: { status: 'in_progress' },
+      });
+      const missed = await watcher.next((event) => isTasks(event) && event.data.ids?.[0] === after);
+
+      // The ids are the same on every instance (carried in the NOTIFY payload), and so is the
+      // order heard: the second instance knows where the client was.
+      const back = await openStream(
+        secondUrl,
+        { ticket: await ticketOf(app, org.manager.token) },
+        last,
+      );
+      try {
+        const ready = await back.next((event) => event.event === 'ready');
+        expect(back.history.slice(0, back.history.indexOf(ready))).toEqual([
+          { event: 'message', data: { type: 'tasks', ids: [after] }, id: missed.id },
+          { event: 'message', data: { type: 'dashboard', ids: [after] }, id: missed.id },
+        ]);
+      } finally {
+        back.close();
+      }
+
+      const third = await buildApp({ config: testConfig(), db });
+      try {
+        const thirdUrl = await listen(third);
+        const late = await openStream(
+          thirdUrl,
+          { ticket: await ticketOf(third, org.manager.token) },
+          last,
+        );
+        expect((await late.next()).event).toBe('reset');
+        expect((await late.next()).event).toBe('ready');
+        late.close();
+      } finally {
+        await third.close();
+      }
+    } finally {
+      onFirst.close();
+      watcher.close();
     }
   });
 

@@ -33,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../src/lib/passwords';
 import { startTestSmtpServer, type TestSmtpServer } from '../src/mail/test-smtp-server';
-import { openTestDatabase, type TestDatabase } from './helper';
+import { openTestDatabase, serverDatabaseEnv, type TestDatabase } from './helper';
 import {
   addDays,
   kolkataDate,
@@ -247,8 +247,7 @@ describe('reminders under faults (two instances, PostgreSQL, real SMTP)', () => 
       const env: NodeJS.ProcessEnv = {
         PORT: String(await freePort()),
         DATA_DIR: path.join(dataDir, name),
-        DATABASE_URL:
-          database!.settings.dialect === 'postgres' ? database!.settings.connectionString : '',
+        ...serverDatabaseEnv(database),
         JWT_SECRET,
         SMTP_URL: mail.url,
         PUBLIC_URL: 'https://duly.test',

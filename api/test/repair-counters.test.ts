@@ -22,6 +22,7 @@ import {
   createTask,
   createUser,
   openTestDatabase,
+  serverDatabaseEnv,
   setupTestApp,
   testDatabases,
   type DatabaseKind,
@@ -128,10 +129,8 @@ describe.each(testDatabases())('npm run repair:counters on %s', (kind: DatabaseK
       expect(await countersOf(db, org.id)).not.toEqual(right);
 
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: folder };
-      delete env.DATABASE_URL;
-      if (postgres?.settings.dialect === 'postgres') {
-        env.DATABASE_URL = postgres.settings.connectionString;
-      }
+      Object.assign(env, serverDatabaseEnv(postgres));
+      if (!env.DATABASE_URL) delete env.DATABASE_URL;
       const { stdout } = await run(
         process.execPath,
         ['--import', 'tsx', 'src/repair-counters.ts'],

@@ -17,6 +17,7 @@ import {
   createUser,
   daysFromNow,
   openTestDatabase,
+  serverDatabaseEnv,
   testDatabases,
   type TestDatabase,
 } from './helper';
@@ -75,8 +76,7 @@ describe.each(testDatabases())('the reminders scheduler of a server process on %
     writeFileSync(clockFile, '0');
     const env = {
       DATA_DIR: dataDir,
-      DATABASE_URL:
-        database?.settings.dialect === 'postgres' ? database.settings.connectionString : '',
+      ...serverDatabaseEnv(database),
       JWT_SECRET: 'scheduler-test-secret-that-is-long-enough',
       SMTP_URL: smtp.url,
       DULY_CLOCK_FILE: clockFile,
@@ -132,8 +132,7 @@ describe.each(testDatabases())('the reminders scheduler of a server process on %
       const child = spawnServer({
         PORT: String(await freePort()),
         DATA_DIR: dataDir,
-        DATABASE_URL:
-          database?.settings.dialect === 'postgres' ? database.settings.connectionString : '',
+        ...serverDatabaseEnv(database),
         JWT_SECRET: 'scheduler-test-secret-that-is-long-enough',
         SMTP_URL: slow.url,
         SCHEDULER_INTERVAL_MS: '60000',

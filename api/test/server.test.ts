@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openTestDatabase, testDatabases, type TestDatabase } from './helper';
+import { openTestDatabase, serverDatabaseEnv, testDatabases, type TestDatabase } from './helper';
 import { freePort, spawnServer, waitForOutput } from './server-process';
 
 describe.each(testDatabases())('the server process on %s', (kind) => {
@@ -27,8 +27,7 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
     const child = spawnServer({
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL:
-        database?.settings.dialect === 'postgres' ? database.settings.connectionString : '',
+      ...serverDatabaseEnv(database),
       // Unset: the server generates one into the data folder.
       JWT_SECRET: '',
     });

@@ -79,6 +79,105 @@ test.describe('live screens (issue 31)', () => {
     }
   });
 
+  test("a manager's team dashboard shows within 2 s, without a reload, a task an employee marks done from their own dashboard on another instance; the employee's open tab, deactivated, is signed out at its next request", async ({
+    browser,
+    duly,
+    database,
+  }) => {
+    // Two instances on one PostgreSQL, as behind a load balancer (SQLite is one instance by
+    // design, so there both people use the one).
+    let second: DulyServer | undefined;
+    if (database === 'postgres') {
+      if (duly.database.dialect !== 'postgres')
+        throw new Error('The postgres project runs on SQLite');
+      second = await startDuly({ env: { DATABASE_URL: duly.database.connectionString } });
+    }
+    const employeeOrigin = second?.baseURL ?? duly.baseURL;
+    try {
+      const admin = await signUp(duly.baseURL, { fullName: 'Asha Verma' });
+      const people = { manager: uniqueEmail('rahul'), employee: uniqueEmail('arjun') };
+      await createEmployee(duly.baseURL, admin, {
+        email: people.manager,
+        firstName: 'Rahul',
+        lastName: 'Verma',
+        role: 'manager',
+      });
+      const arjun = await createEmployee(duly.baseURL, admin, {
+        email: people.employee,
+        firstName: 'Arjun',
+        lastName: 'Mehta',
+        role: 'employee',
+      });
+      for (const email of Object.values(people)) await givePassword(duly, email, PASSWORD);
+      const title = 'Inspect the emergency exits';
+      await createTask(duly.baseURL, admin, {
+        title,
+        due_date: new Date(Date.now() + 3 * DAY_MS).toISOString(),
+        assigned_to_user_id: arjun.id,
+      });
+
+      const managerContext = await browser.newContext();
+      const managerPage = await managerContext.newPage();
+      await openSignedIn(
+        managerPage,
+        await signInThroughApi(duly.baseURL, people.manager),
+        '/tasks/dashboard',
+      );
+      const teamRow = managerPage
+        .getByRole('table', { name: 'Team Tasks' })
+        .getByRole('row')
+        .filter({ hasText: title });
+      await expect(teamRow).toContainText('Pending');
+      await markDocument(managerPage);
+
+      const employeeContext = await browser.newContext();
+      const employeePage = await employeeContext.newPage();
+      await openSignedIn(
+        employeePage,
+        await signInThroughApi(employeeOrigin, people.employee),
+        '/employee/dashboard',
+        employeeOrigin,
+      );
+      const myRow = employeePage
+        .getByRole('region', { name: 'My Tasks' })
+        .getByRole('row')
+        .filter({ hasText: title });
+      await expect(myRow).toContainText('Pending');
+      await myRow.click();
+      await employeePage.getByRole('button', { name: 'Mark as Done' }).click();
+      const saved = employeePage.waitForResponse(
+        (response) => response.request().method() !== 'GET' && /\/tasks\//.test(response.url()),
+      );
+      await employeePage.getByRole('dialog').getByRole('button', { name: 'Mark as Done' }).click();
+      expect((await saved).ok()).toBe(true);
+      const doneAt = Date.now();
+
+      // The manager did nothing and the dashboard does not poll: only the stream (from the
+      // other instance, through PostgreSQL) explains the refetch, within 2 s of the save.
+      await expect(teamRow).toContainText('Completed', { timeout: 2000 });
+      test.info().annotations.push({
+        type: 'seen on the other instance after',
+        description: `${Date.now() - doneAt} ms`,
+      });
+      await expectSameDocument(managerPage);
+
+      // The admin deactivates the employee on the first instance; the employee's tab, open on
+      // the other, is signed out at its next request (the refetch its stream asks for).
+      const deactivated = await fetch(`${duly.baseURL}/api/v1/employees/${arjun.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+        body: JSON.stringify({ status: 'inactive' }),
+      });
+      expect(deactivated.status).toBe(200);
+      await expect(employeePage).toHaveURL(/\/login$/);
+      await expect(employeePage.getByText('Your session has ended.')).toBeVisible();
+      await managerContext.close();
+      await employeeContext.close();
+    } finally {
+      await second?.stop();
+    }
+  });
+
   test("two tabs of one person share one stream: one /events request, and a change reaches both; closing the leader's tab hands the stream over", async ({
     browser,
     duly,

@@ -4,7 +4,9 @@
  * `heartbeatMs` that keeps proxies from closing an idle connection. The person's session is
  * checked at each heartbeat and whenever a change names them: once it has ended (signed out
  * everywhere, deactivated, or the API token that opened it revoked or expired), the stream
- * says `event: ended` and closes; a revocation says so at once, on every instance.
+ * says `event: ended` and closes; a revocation says so at once, on every instance. Each change
+ * has an `id:`; a client coming back with the last one it heard gets what it missed or
+ * `event: reset` (docs/live.md, "Coming back").
  */
 import type { ServerResponse } from 'node:http';
 import type { Role } from '@duly/shared/contract';
@@ -30,6 +32,11 @@ export interface EventStreamOptions {
   stillSignedIn(): Promise<boolean>;
   /** Headers already set on the reply (the baseline security headers). */
   headers: Record<string, string | number | string[] | undefined>;
+  /**
+   * The id of the last event the client heard before it reconnected (`Last-Event-ID`): what
+   * it missed is replayed if this instance still holds it, or it is told to `reset`.
+   */
+  lastEventId?: string;
 }
 
 /** What the owner may hear of a change: nothing, or its kinds with the ids they may see. */
@@ -66,8 +73,9 @@ function framesFor(owner: StreamOwner, change: Change): Buffer | undefined {
   }
   let bytes = frames[audience];
   if (bytes === undefined) {
+    const id = change.id === undefined ? '' : `id: ${change.id}\n`;
     const text = messagesFor(owner, change)
-      .map((message) => `data: ${JSON.stringify(message)}\n\n`)
+      .map((message) => `${id}data: ${JSON.stringify(message)}\n\n`)
       .join('');
     bytes = Buffer.from(text, 'utf8');
     frames[audience] = bytes;
@@ -100,8 +108,21 @@ export function startEventStream(
     }
     response.write(text);
   };
-  const send = (event: string, data: unknown) => {
-    write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  // Set below; end() may run before (a replay too large for a client that is not reading).
+  let unsubscribe: () => void = () => undefined;
+  let heartbeat: NodeJS.Timeout | undefined = undefined;
+  /** The last event id this stream gave its client (what it would come back with). */
+  let lastIdSent = options.lastEventId;
+  const send = (event: string, data: unknown, id?: string) => {
+    const idLine = id === undefined ? '' : `id: ${id}\n`;
+    write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (id !== undefined) lastIdSent = id;
+  };
+  const sendChange = (change: Change) => {
+    const frames = framesFor(owner, change);
+    if (!frames) return;
+    write(frames);
+    lastIdSent = change.id ?? lastIdSent;
   };
 
   const endIfSignedOut = () => {
@@ -114,21 +135,42 @@ export function startEventStream(
       () => undefined,
     );
   };
-  const unsubscribe = feed.subscribe(owner.organizationId, (change) => {
-    // Changes carry no event id: a client that reconnects refetches everything instead of
-    // replaying (docs/live.md), so one text serves every stream.
+  const onChange = (change: Change) => {
     if (owner.apiTokenId !== undefined && change.revokedTokens?.includes(owner.apiTokenId)) {
       send('ended', {});
       end();
       return;
     }
-    const frames = framesFor(owner, change);
-    if (frames) write(frames);
+    sendChange(change);
     // The owner was changed (deactivated, given another role): ask now, not at the heartbeat.
     if (change.kinds.includes('employees') && change.ids.includes(owner.userId)) endIfSignedOut();
+  };
+
+  // Tells the client how soon to come back after a drop. Then, for a client coming back,
+  // what it missed or `reset`, and `ready` with the id of the last change this instance
+  // heard, so that even a client that hears nothing can come back to its place. The replay
+  // and the subscription happen in one tick: no change falls between them.
+  write('retry: 3000\n\n');
+  if (options.lastEventId !== undefined) {
+    const missed = feed.changesAfter(owner.organizationId, options.lastEventId);
+    if (missed === undefined) send('reset', {}, feed.latestId);
+    else for (const change of missed) sendChange(change);
+    if (ended) return end;
+  }
+  unsubscribe = feed.subscribe(owner.organizationId, {
+    onChange,
+    // This instance missed changes: so did its streams.
+    onGap: () => send('reset', {}),
   });
-  const heartbeat = setInterval(() => {
+  send('ready', {}, feed.latestId);
+
+  heartbeat = setInterval(() => {
     write(': heartbeat\n\n');
+    // Changes this stream was not to hear moved the feed on: its client learns its new place
+    // (an event with an id; a comment cannot carry one), so that coming back it is not sent
+    // a reset for changes that were never its own.
+    const latest = feed.latestId;
+    if (latest !== undefined && latest !== lastIdSent) send('position', {}, latest);
     endIfSignedOut();
   }, options.heartbeatMs);
   heartbeat.unref();
@@ -141,9 +183,5 @@ export function startEventStream(
     response.end();
   }
   response.on('close', end);
-
-  // Tells the client how soon to come back after a drop, and that it is listening now.
-  write('retry: 3000\n\n');
-  send('ready', {});
   return end;
 }

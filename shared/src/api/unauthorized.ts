@@ -11,7 +11,15 @@ export type UnauthorizedHandler = () => void;
  */
 export const SESSION_ENDED_KEY = 'duly.sessionEnded';
 
+/**
+ * Set once this document is being replaced by the /login that a 401 loads. The signed-out
+ * state also makes the router show /login in this document at once (guards.tsx), before the
+ * full load arrives: that LoginScreen must not clear the notice the new document is to show.
+ */
+let leavingForLogin = false;
+
 const assignLoginPage: UnauthorizedHandler = () => {
+  leavingForLogin = true;
   try {
     window.sessionStorage.setItem(SESSION_ENDED_KEY, '1');
   } catch {
@@ -31,6 +39,7 @@ export function sessionEndedNotice(): boolean {
 
 /** Forgets it once shown, so a later visit of /login does not repeat it. */
 export function clearSessionEndedNotice(): void {
+  if (leavingForLogin) return;
   try {
     window.sessionStorage.removeItem(SESSION_ENDED_KEY);
   } catch {

@@ -9,7 +9,19 @@ import { nowIso } from '../../lib/dates';
 import { unauthorized } from '../../lib/http-errors';
 import { HEARTBEAT_MS, startEventStream, type StreamOwner } from '../../live/event-stream';
 import { issueTicket, readTicket } from '../../live/tickets';
-import { createTicketSchema, streamSchema } from './schema';
+import { createTicketSchema, LAST_EVENT_ID_MAX, streamSchema } from './schema';
+
+/**
+ * Where the client was: `last_event_id` (a new EventSource, opened with a new ticket, cannot
+ * set the header) or the `Last-Event-ID` header (EventSource's own reconnection, or a client
+ * that sends headers). A header that is no id is treated as an unknown one (a reset).
+ */
+function lastEventIdOf(query: string | undefined, header: string | string[] | undefined) {
+  if (query !== undefined) return query;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value === '') return undefined;
+  return value.slice(0, LAST_EVENT_ID_MAX);
+}
 
 /** The ticket route: registered among the signed-in routes. */
 export const eventTicketRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -85,6 +97,7 @@ export const eventStreamRoutes: FastifyPluginAsyncTypebox<{ heartbeatMs?: number
       heartbeatMs,
       stillSignedIn,
       headers: reply.getHeaders(),
+      lastEventId: lastEventIdOf(request.query.last_event_id, request.headers['last-event-id']),
     });
     fastify.liveStreams.add(end);
     reply.raw.on('close', () => fastify.liveStreams.delete(end));

@@ -3,6 +3,9 @@ import { errorResponses } from '../../lib/schema';
 
 const tags = ['events'];
 
+/** An event id is 22 characters (16 random bytes, base64url); anything far longer is no id. */
+export const LAST_EVENT_ID_MAX = 100;
+
 export const createTicketSchema = {
   operationId: 'createEventsTicket',
   summary: 'A one-use ticket that opens the live-updates stream',
@@ -25,11 +28,17 @@ export const streamSchema = {
     'the change is committed, from any instance; a `: heartbeat` comment every 25 s; ' +
     '`event: ready` first and `event: ended` when the session ends. Events carry kinds and ids ' +
     'only (employees get no ids): the client refetches with its own rights. Authenticated by ' +
-    'the Authorization header or by `ticket` (POST /events/ticket).',
+    'the Authorization header or by `ticket` (POST /events/ticket). Each change has an `id:`; ' +
+    'a client coming back with the last one it heard (the `Last-Event-ID` header, or ' +
+    '`last_event_id`, since a new EventSource cannot set it) is sent what it missed, or ' +
+    '`event: reset` when the instance no longer holds it (then it refetches everything).',
   tags,
   security: [{ bearerAuth: [] as string[] }, {} as Record<string, string[]>],
   querystring: Type.Object(
-    { ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
+    {
+      ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+      last_event_id: Type.Optional(Type.String({ minLength: 1, maxLength: LAST_EVENT_ID_MAX })),
+    },
     { additionalProperties: false },
   ),
   response: {

@@ -1,6 +1,7 @@
 import { apiConfig, configureApi, resolveApiBaseUrl } from '../config';
 import { apiErrorMessage, isApiError } from '../errors';
 import { toPage } from '../toPage';
+import type * as unauthorized from '../unauthorized';
 import {
   clearSessionEndedNotice,
   redirectToLogin,
@@ -82,6 +83,8 @@ describe('toPage', () => {
   });
 });
 
+type UnauthorizedModule = typeof unauthorized;
+
 describe('redirectToLogin', () => {
   afterEach(() => setUnauthorizedHandler());
 
@@ -98,9 +101,19 @@ describe('redirectToLogin', () => {
     expect(handler).toHaveBeenCalledTimes(1);
     expect(String(logged.mock.calls[0]?.[0])).toMatch(/navigation/);
     logged.mockRestore();
-    // The /login it loads is told why (issue 33).
+    // The /login it loads is told why (issue 33). The page being left may show /login itself
+    // first (the signed-out router): clearing there must not take the notice from the next.
     expect(sessionEndedNotice()).toBe(true);
     clearSessionEndedNotice();
+    expect(sessionEndedNotice()).toBe(true);
+    // The /login document that the full load brings (a fresh module) shows it, then clears it.
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const fresh = require('../unauthorized') as UnauthorizedModule;
+      expect(fresh.sessionEndedNotice()).toBe(true);
+      fresh.clearSessionEndedNotice();
+      expect(fresh.sessionEndedNotice()).toBe(false);
+    });
     expect(sessionEndedNotice()).toBe(false);
   });
 });

@@ -6,13 +6,18 @@
  *
  * The stream carries kinds and ids only; the refetch goes through the API with the person's
  * own rights. After a drop it reconnects with a new ticket (each opens one stream), backing
- * off, and then invalidates every kind: whatever changed meanwhile was not heard.
+ * off, and with the id of the last event it heard: the API replays what was missed, or says
+ * `reset` when it no longer holds that id, and then every kind is invalidated. Without an id
+ * (none was heard) it invalidates every kind itself.
  */
 import type { ApiTagType } from '@duly/shared/core';
 
 /** The part of the browser's EventSource this uses (a test gives its own). */
 export interface EventSourceLike {
-  /** `message` (a change: `data` is its JSON), `ready`, `ended` and `error`. */
+  /**
+   * `message` (a change: `data` is its JSON), `ready`, `reset`, `position`, `ended` and
+   * `error`; each but `error` may carry the stream's `lastEventId`.
+   */
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
   close(): void;
 }
@@ -20,8 +25,8 @@ export interface EventSourceLike {
 export interface LiveUpdatesOptions {
   /** A fresh ticket; rejects when the person is signed out (then it stops). */
   ticket(): Promise<string>;
-  /** The stream's URL for a ticket. */
-  streamUrl(ticket: string): string;
+  /** The stream's URL for a ticket, and the id of the last event heard, if any. */
+  streamUrl(ticket: string, lastEventId?: string): string;
   open(url: string): EventSourceLike;
   invalidate(tags: ApiTagType[]): void;
   /** Events that arrive together are passed on together after this long. */
@@ -44,6 +49,8 @@ export class LiveUpdates {
   private source: EventSourceLike | undefined;
   private stopped = false;
   private connectedBefore = false;
+  /** The id of the last event heard, on any of the streams opened so far. */
+  private lastEventId: string | undefined;
   private retryMs: number;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private batchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -77,21 +84,34 @@ export class LiveUpdates {
       return;
     }
     if (this.stopped) return;
-    const source = this.options.open(this.options.streamUrl(ticket));
+    const resumingFrom = this.lastEventId;
+    const source = this.options.open(this.options.streamUrl(ticket, resumingFrom));
     this.source = source;
-    source.addEventListener('ready', () => {
+    const noteId = (event: MessageEvent<string>) => {
+      if (event.lastEventId) this.lastEventId = event.lastEventId;
+    };
+    source.addEventListener('ready', (event) => {
+      noteId(event);
       this.retryMs = this.options.firstRetryMs ?? 1000;
-      // Back after a gap: what changed meanwhile was not heard.
-      if (this.connectedBefore) this.queue(EVERY_TAG);
+      // Back after a gap with no id to resume from: what changed meanwhile was not heard.
+      if (this.connectedBefore && resumingFrom === undefined) this.queue(EVERY_TAG);
       this.connectedBefore = true;
     });
+    // The API no longer holds what was missed (or its instance missed changes itself).
+    source.addEventListener('reset', (event) => {
+      noteId(event);
+      this.queue(EVERY_TAG);
+    });
+    // Changes this person was not to hear: only the place in the stream moves.
+    source.addEventListener('position', noteId);
     source.addEventListener('ended', () => {
       // The session ended: the refetch meets the 401 that signs the person out.
       this.stop();
       this.options.invalidate(EVERY_TAG);
     });
-    source.addEventListener('message', ({ data }) => {
-      const tag = TAG_OF_KIND[(JSON.parse(data) as { type?: string }).type ?? ''];
+    source.addEventListener('message', (event) => {
+      noteId(event);
+      const tag = TAG_OF_KIND[(JSON.parse(event.data) as { type?: string }).type ?? ''];
       if (tag) this.queue([tag]);
     });
     // EventSource would reconnect by itself with the same, now used, ticket: do it here.

@@ -29,7 +29,11 @@ export function useLiveUpdates(): void {
       new LiveUpdates({
         ticket: async () =>
           (await dispatch(liveApi.endpoints.eventsTicket.initiate()).unwrap()).ticket,
-        streamUrl: (ticket) => `${apiConfig().baseUrl}/events?ticket=${encodeURIComponent(ticket)}`,
+        // A new EventSource cannot send Last-Event-ID: where it was goes in the query.
+        streamUrl: (ticket, lastEventId) =>
+          `${apiConfig().baseUrl}/events?ticket=${encodeURIComponent(ticket)}${
+            lastEventId === undefined ? '' : `&last_event_id=${encodeURIComponent(lastEventId)}`
+          }`,
         open: (url) => new EventSource(url),
         invalidate: deliver,
       });

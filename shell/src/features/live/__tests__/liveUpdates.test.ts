@@ -14,13 +14,13 @@ class FakeSource implements EventSourceLike {
   close(): void {
     this.closed = true;
   }
-  emit(type: string, data = '{}'): void {
+  emit(type: string, data = '{}', lastEventId = ''): void {
     for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data }));
+      listener(new MessageEvent(type, { data, lastEventId }));
     }
   }
-  message(data: unknown): void {
-    this.emit('message', JSON.stringify(data));
+  message(data: unknown, lastEventId = ''): void {
+    this.emit('message', JSON.stringify(data), lastEventId);
   }
 }
 
@@ -30,7 +30,8 @@ function setup(tickets: (() => Promise<string>)[] = []) {
   let issued = 0;
   const live = new LiveUpdates({
     ticket: () => tickets.shift()?.() ?? Promise.resolve(`ticket-${(issued += 1)}`),
-    streamUrl: (ticket) => `/api/v1/events?ticket=${ticket}`,
+    streamUrl: (ticket, lastEventId) =>
+      `/api/v1/events?ticket=${ticket}${lastEventId ? `&last_event_id=${lastEventId}` : ''}`,
     open: (url) => {
       const source = new FakeSource(url);
       sources.push(source);
@@ -75,7 +76,7 @@ test('opens one stream with a fresh ticket and turns the kinds it hears into one
   expect(source.closed).toBe(true);
 });
 
-test('after a drop it reconnects with a new ticket, backing off, and then refetches everything it missed', async () => {
+test('after a drop with no event id heard, it reconnects with a new ticket, backing off, and then refetches everything it missed', async () => {
   const { live, sources, invalidated } = setup();
   live.start();
   await settle();
@@ -137,4 +138,53 @@ test('signed out (the ticket is refused with 401): no stream, no retry; a networ
   await settle();
   expect(offline.sources).toHaveLength(1);
   offline.live.stop();
+});
+
+/** Drops the current stream and lets the first retry open the next. */
+async function dropAndReconnect(sources: FakeSource[]): Promise<FakeSource> {
+  sources[sources.length - 1].emit('error');
+  jest.advanceTimersByTime(1000);
+  await settle();
+  return sources[sources.length - 1];
+}
+
+test('it comes back with the id of the last event it heard, and refetches only what the API replays', async () => {
+  const { live, sources, invalidated } = setup();
+  live.start();
+  await settle();
+  sources[0].emit('ready', '{}', 'e1');
+  sources[0].message({ type: 'tasks', ids: ['t1'] }, 'e2');
+  jest.advanceTimersByTime(50);
+  expect(invalidated).toEqual([['Task']]);
+
+  const second = await dropAndReconnect(sources);
+  expect(second.url).toBe('/api/v1/events?ticket=ticket-2&last_event_id=e2');
+  // The API replays what was missed, then says it is ready: nothing else is refetched.
+  second.message({ type: 'certificates', ids: ['c1'] }, 'e5');
+  second.emit('ready', '{}', 'e5');
+  jest.advanceTimersByTime(50);
+  expect(invalidated).toEqual([['Task'], ['Certificate']]);
+
+  // Changes it was not to hear move its place on (`position`, at a heartbeat).
+  second.emit('position', '{}', 'e9');
+  const third = await dropAndReconnect(sources);
+  expect(third.url).toBe('/api/v1/events?ticket=ticket-3&last_event_id=e9');
+  live.stop();
+});
+
+test('a reset from the API (it no longer holds what was missed) refetches everything', async () => {
+  const { live, sources, invalidated } = setup();
+  live.start();
+  await settle();
+  sources[0].emit('ready', '{}', 'e1');
+  const second = await dropAndReconnect(sources);
+  second.emit('reset', '{}', 'e40');
+  second.emit('ready', '{}', 'e40');
+  jest.advanceTimersByTime(50);
+  expect(invalidated).toEqual([
+    ['Certificate', 'Dashboard', 'Employee', 'Notification', 'Organization', 'Task'],
+  ]);
+  const third = await dropAndReconnect(sources);
+  expect(third.url).toBe('/api/v1/events?ticket=ticket-3&last_event_id=e40');
+  live.stop();
 });
