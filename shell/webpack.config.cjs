@@ -6,7 +6,10 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('../scripts/webpack/common.cjs');
-const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
+const {
+  routerRequestPlugin,
+  sharedDependencies,
+} = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
 const { StartupPreloadPlugin } = require('../scripts/webpack/startup-preload.cjs');
 const {
@@ -167,6 +170,8 @@ function shellConfig(_env, argv = {}) {
       },
     },
     plugins: [
+      // `react-router-dom` imports are @duly/shared/router's (2.0.0, issue 32).
+      routerRequestPlugin(webpack),
       new ModuleFederationPlugin({
         name: 'shell',
         // No remote is compiled in: bootstrap.tsx registers them from config.json.

@@ -129,7 +129,7 @@ describe('the shared settings and the shell manifest', () => {
     expect(shared['@duly/shared']).toMatchObject({
       singleton: true,
       strictVersion: true,
-      requiredVersion: '^1.3.0',
+      requiredVersion: '^2.0.0',
     });
     expect(shared.react.requiredVersion).toBe('^19.2.0');
     expect(shared['react/'].requiredVersion).toBe('^19.2.0');
@@ -137,8 +137,8 @@ describe('the shared settings and the shell manifest', () => {
 
   it('lists every shared package with the version the shell bundles', () => {
     const manifest = shellManifest(sharedDependencies(`${__dirname}/../../shell`));
-    expect(manifest.provides['@duly/shared']).toEqual({ version: '1.3.0', singleton: true });
-    expect(manifest.provides['@duly/shared/core']).toEqual({ version: '1.3.0', singleton: true });
+    expect(manifest.provides['@duly/shared']).toEqual({ version: '2.0.0', singleton: true });
+    expect(manifest.provides['@duly/shared/core']).toEqual({ version: '2.0.0', singleton: true });
     expect(manifest.provides.formik.singleton).toBe(false);
     expect(manifest.federationRuntime).toMatch(/^\d+\.\d+\.\d+$/);
   });

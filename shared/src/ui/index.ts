@@ -1,7 +1,14 @@
 // The Duly UI kit. `styled.d.ts` types `props.theme` for every package importing the kit.
 import type {} from './styled';
 
-export { theme, alpha, type DulyTheme } from './theme';
+export {
+  theme,
+  themeValues,
+  themeCustomProperties,
+  themeRootCss,
+  alpha,
+  type DulyTheme,
+} from './theme';
 export { focusRing } from './focusRing';
 export { GlobalStyle } from './GlobalStyle';
 export { DulyProviders, type DulyProvidersProps } from './DulyProviders';

@@ -25,15 +25,16 @@ import {
   useCertificatesTypesQuery,
 } from './api';
 import { CertificateTypeForm } from './components/CertificateTypeForm';
+import { theme } from '@duly/shared/ui';
 
 const Stack = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Actions = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 function requiredText(type: CertificateType): string {

@@ -15,6 +15,7 @@ import {
 } from '@duly/shared';
 import { useComplianceMatrixQuery, type ComplianceParams } from './api';
 import { ComplianceGrid } from './components/ComplianceGrid';
+import { theme } from '@duly/shared/ui';
 
 const PAGE_SIZE = 50;
 
@@ -22,8 +23,8 @@ const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
+  margin-bottom: ${theme.space(2)};
 
   > * {
     flex: 0 1 200px;
@@ -33,7 +34,7 @@ const Filters = styled.div`
 const Check = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   min-height: 40px;
 `;
 

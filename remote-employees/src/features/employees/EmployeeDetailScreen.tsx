@@ -17,12 +17,13 @@ import { PersonWork } from './components/PersonWork';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
 import { canEditPerson, canResendInvitation, canSeeWorkOf } from './permissions';
+import { theme } from '@duly/shared/ui';
 
 const Layout = styled.div`
   display: grid;
   /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 /**

@@ -26,6 +26,7 @@ import {
   canManagePeople,
   canResendInvitation,
 } from './permissions';
+import { theme } from '@duly/shared/ui';
 
 /**
  * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
@@ -67,7 +68,7 @@ const Inline = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(0.5, 1)};
+  gap: ${theme.space(0.5, 1)};
 `;
 
 /**

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { enqueueSnackbar } from 'notistack';
 import { act } from 'react';
 import { DulyProviders } from '../DulyProviders';
-import { theme } from '../theme';
+import { themeValues } from '../theme';
 
 const Themed = styled.p`
   color: ${({ theme }) => theme.colors.primary};
@@ -47,7 +47,7 @@ describe('DulyProviders', () => {
     );
     const failure = screen.getByText('Failed to update task').closest('[role="alert"]');
     // notistack's own green (#43a047) gives white text 3.3:1; the theme's reaches 5.1:1.
-    expect(success).toHaveStyle({ backgroundColor: theme.colors.status.green.main });
-    expect(failure).toHaveStyle({ backgroundColor: theme.colors.error });
+    expect(success).toHaveStyle({ backgroundColor: themeValues.colors.status.green.main });
+    expect(failure).toHaveStyle({ backgroundColor: themeValues.colors.error });
   });
 });

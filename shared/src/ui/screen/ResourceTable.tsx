@@ -7,6 +7,7 @@ import { Table } from '../table/Table';
 import { TableCell, TableHeaderCell } from '../table/TableCell';
 import { TableRow } from '../table/TableRow';
 import { TableBody, TableHead } from '../table/TableSections';
+import { theme } from '../theme';
 
 /** One column of a ResourceTable: its header, how a row's cell reads, and how it lays out. */
 export interface Column<T> {
@@ -83,7 +84,7 @@ const visuallyHidden = css`
  * assistive technology (same rows, cells and headers); only the boxes are laid out anew.
  */
 const Cards = styled.div`
-  ${({ theme }) => css`
+  ${css`
     ${theme.media.narrow} {
       thead {
         ${visuallyHidden}

@@ -1,5 +1,6 @@
 import { type ComponentPropsWithRef, type KeyboardEvent, type MouseEvent } from 'react';
 import styled, { css } from 'styled-components';
+import { theme } from '../theme';
 
 /** What inside a row handles its own clicks: the row leaves those alone. */
 const INTERACTIVE =
@@ -7,7 +8,7 @@ const INTERACTIVE =
 
 const Tr = styled.tr<{ $clickable: boolean }>`
   tbody > &:hover {
-    background: ${({ theme }) => theme.colors.hover};
+    background: ${theme.colors.hover};
   }
 
   ${({ $clickable, theme }) =>

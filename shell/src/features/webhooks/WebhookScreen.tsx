@@ -9,6 +9,7 @@ import {
   DetailFields,
   ItemScreen,
   ResourceTable,
+  theme,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
 import { formatDateTime } from '@duly/shared/dates';
@@ -27,7 +28,7 @@ import { DeliveryStatus, EndpointStatus } from './WebhookStatus';
 
 const Stack = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Answer = styled.span`

@@ -11,9 +11,10 @@ import {
 import { daysUntilExpiryText, reminderDate } from '../dates';
 import { certificatePaths } from '../paths';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
+import { theme } from '@duly/shared/ui';
 
 const PersonLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 `;
 
 /** Shown for a field the certificate has no value for. */

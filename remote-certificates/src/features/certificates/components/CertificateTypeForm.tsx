@@ -12,20 +12,21 @@ import {
   type CertificateType,
   type CertificateTypePayload,
 } from '@duly/shared';
+import { theme } from '@duly/shared/ui';
 
 const Group = styled.fieldset`
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.control};
-  padding: ${({ theme }) => theme.space(1, 2)};
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.control};
+  padding: ${theme.space(1, 2)};
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Check = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 export interface CertificateTypeFormProps {

@@ -10,11 +10,12 @@ import {
 import { workPaths } from '../paths';
 import { isOverdueTask } from '../workSummary';
 import { TextLink } from './TextLink';
+import { theme } from '@duly/shared/ui';
 
 const Late = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.status.red.text};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
+  color: ${theme.colors.status.red.text};
+  font-size: ${theme.fontSizes.caption};
 `;
 
 function TaskStatus({ status }: { status: string }) {

@@ -9,11 +9,12 @@ import {
 import { workPaths } from '../paths';
 import { expiringInDays } from '../workSummary';
 import { TextLink } from './TextLink';
+import { theme } from '@duly/shared/ui';
 
 const Soon = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.status.orange.text};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
+  color: ${theme.colors.status.orange.text};
+  font-size: ${theme.fontSizes.caption};
 `;
 
 function expiresText(days: number): string {

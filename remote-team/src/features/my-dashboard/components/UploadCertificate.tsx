@@ -16,6 +16,7 @@ import {
   useDocumentUpload,
 } from '@duly/shared';
 import { useTeamMyCertificateCreateMutation, useTeamMyCertificatesQuery } from '../api';
+import { theme } from '@duly/shared/ui';
 
 /** The choice of the certificate select that sends a new certificate. */
 export const NEW_CERTIFICATE = 'new';
@@ -27,7 +28,7 @@ const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
 
 const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
   font-weight: 500;
 `;
 
