@@ -12,6 +12,13 @@ export {
 export { focusRing } from './focusRing';
 export { GlobalStyle } from './GlobalStyle';
 export { DulyProviders, type DulyProvidersProps } from './DulyProviders';
+export {
+  ToastProvider,
+  useSnackbar,
+  type ShowToast,
+  type ToastOptions,
+  type ToastVariant,
+} from './Toast';
 
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
 export { Card, type CardProps } from './Card';

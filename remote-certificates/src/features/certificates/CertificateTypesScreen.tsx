@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   Button,
@@ -25,7 +24,7 @@ import {
   useCertificatesTypesQuery,
 } from './api';
 import { CertificateTypeForm } from './components/CertificateTypeForm';
-import { theme } from '@duly/shared/ui';
+import { theme, useSnackbar } from '@duly/shared/ui';
 
 const Stack = styled.div`
   display: grid;

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import {
   Button,
   ConfirmDialog,
@@ -22,6 +21,7 @@ import { toFormValues, toUpdatePayload } from './formValues';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
 import { assignableRoles, whyNotEditPerson } from './permissions';
+import { useSnackbar } from '@duly/shared/ui';
 
 /**
  * The address this save asked for, when the API keeps it pending: someone who has set a password

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -29,7 +28,7 @@ import {
 } from './api';
 import { PreviewDialog } from './components/PreviewDialog';
 import { RejectDialog } from './components/RejectDialog';
-import { theme } from '@duly/shared/ui';
+import { theme, useSnackbar } from '@duly/shared/ui';
 
 /** Rows per page: enough to approve a batch at once, short enough to review. */
 export const QUEUE_PAGE_SIZE = 25;

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   Button,
@@ -11,6 +10,7 @@ import {
   Select,
   TextField,
   theme,
+  useSnackbar,
 } from '@duly/shared/ui';
 import { apiErrorMessage } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/contract';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import { Button, Card, FormActions, Select, TextField, theme } from '@duly/shared/ui';
+import { Button, Card, FormActions, Select, TextField, theme, useSnackbar } from '@duly/shared/ui';
 import { apiErrorMessage } from '@duly/shared/core';
 import { useCalendarUrlCreateMutation, useCalendarUrlGetQuery, type CalendarScope } from './api';
 

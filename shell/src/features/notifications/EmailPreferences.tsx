@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, LoadingState, theme } from '@duly/shared/ui';
+import { Button, Card, ErrorState, LoadingState, theme, useSnackbar } from '@duly/shared/ui';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@duly/shared/core';
 import {
   useNotificationsEmailPreferencesQuery,

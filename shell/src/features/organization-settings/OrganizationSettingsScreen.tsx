@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, LoadingState, PageHeader, focusRing, theme } from '@duly/shared/ui';
+import { Button, Card, ErrorState, LoadingState, PageHeader, focusRing, theme, useSnackbar } from '@duly/shared/ui';
 import { apiErrorMessage, selectCurrentUser, selectRole, useAppSelector } from '@duly/shared/core';
 import { useOrganizationSettingsGetQuery, useOrganizationSettingsUpdateMutation } from './api';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   Button,
@@ -10,6 +9,7 @@ import {
   ItemScreen,
   ResourceTable,
   theme,
+  useSnackbar,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
 import { formatDateTime } from '@duly/shared/dates';

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   Button,
@@ -14,6 +13,7 @@ import {
   Select,
   TextField,
   theme,
+  useSnackbar,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
 import { formatDateTime } from '@duly/shared/dates';

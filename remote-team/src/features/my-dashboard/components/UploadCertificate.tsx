@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -16,7 +15,7 @@ import {
   useDocumentUpload,
 } from '@duly/shared';
 import { useTeamMyCertificateCreateMutation, useTeamMyCertificatesQuery } from '../api';
-import { theme } from '@duly/shared/ui';
+import { theme, useSnackbar } from '@duly/shared/ui';
 
 /** The choice of the certificate select that sends a new certificate. */
 export const NEW_CERTIFICATE = 'new';
