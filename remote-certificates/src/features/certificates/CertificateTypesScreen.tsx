@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
+  selectCurrentUser,
+  useAppSelector,
+  type CertificateType,
+  type CertificateTypePayload,
+} from '@duly/shared/core';
+import {
   Button,
   Card,
   ConfirmDialog,
@@ -10,12 +16,8 @@ import {
   PageHeader,
   ResourceTable,
   failureText,
-  selectCurrentUser,
-  useAppSelector,
-  type CertificateType,
-  type CertificateTypePayload,
   type ColumnEntry,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import {
   useCertificatesTypeCreateMutation,
   useCertificatesTypeDeleteMutation,

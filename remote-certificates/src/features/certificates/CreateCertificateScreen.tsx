@@ -1,14 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import {
-  FormScreen,
-  failureText,
-  roleAtLeast,
-  selectCurrentUser,
-  useAppSelector,
-  useSaveThenGo,
-  type Certificate,
-  type CreateCertificateFormValues,
-} from '@duly/shared';
+import { roleAtLeast, type CreateCertificateFormValues } from '@duly/shared';
+import { selectCurrentUser, useAppSelector, type Certificate } from '@duly/shared/core';
+import { FormScreen, failureText, useSaveThenGo } from '@duly/shared/ui';
 import { useCertificatesCreateMutation } from './api';
 import { CreateCertificateForm } from './components/CreateCertificateForm';
 import { certificatePaths } from './paths';

@@ -1,15 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
+import { roleAtLeast } from '@duly/shared';
 import {
   apiErrorMessage,
-  Button,
-  FormCard,
-  ItemScreen,
-  roleAtLeast,
   selectCurrentUser,
   useAppSelector,
-  useSaveThenGo,
   type Certificate,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { Button, FormCard, ItemScreen, useSaveThenGo } from '@duly/shared/ui';
 import { useCertificatesGetQuery, useCertificatesUpdateMutation } from './api';
 import { EditCertificateForm } from './components/EditCertificateForm';
 import { certificatePaths } from './paths';

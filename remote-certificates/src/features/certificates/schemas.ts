@@ -5,17 +5,17 @@
  */
 import {
   createCertificateSchema,
-  kolkataDateToIso,
-  kolkataToday,
   parseReminderOffsets,
-  toKolkataDate,
-  type Certificate,
   type CreateCertificateFormValues,
-  type CreateCertificatePayload,
   type EditCertificateFormValues,
-  type SessionUser,
-  type UpdateCertificatePayload,
 } from '@duly/shared';
+import type {
+  Certificate,
+  CreateCertificatePayload,
+  SessionUser,
+  UpdateCertificatePayload,
+} from '@duly/shared/core';
+import { kolkataDateToIso, kolkataToday, toKolkataDate } from '@duly/shared/dates';
 
 export {
   createCertificateSchema,

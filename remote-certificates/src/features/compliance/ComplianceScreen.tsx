@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { DEPARTMENTS, selectCurrentUser, useAppSelector } from '@duly/shared/core';
 import {
   Button,
-  DEPARTMENTS,
   EmptyState,
   ErrorState,
   ExportActions,
@@ -10,9 +10,7 @@ import {
   PageHeader,
   Pagination,
   Select,
-  selectCurrentUser,
-  useAppSelector,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import { useComplianceMatrixQuery, type ComplianceParams } from './api';
 import { ComplianceGrid } from './components/ComplianceGrid';
 import { theme } from '@duly/shared/ui';

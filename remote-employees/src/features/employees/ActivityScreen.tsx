@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { activityAge, activityMoment, describeActivity } from '@duly/shared';
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_ENTITY_TYPES,
-  activityAge,
-  activityMoment,
   apiConfig,
-  Button,
-  Card,
-  DateField,
-  describeActivity,
-  EmptyState,
-  ErrorState,
-  kolkataDateToIso,
-  LoadingState,
-  PageHeader,
-  ResourceTable,
-  Select,
   selectRole,
   selectToken,
   useActivityListQuery,
@@ -26,7 +14,19 @@ import {
   type ActivityEntityType,
   type ActivityEntry,
   type ActivityListParams,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { kolkataDateToIso } from '@duly/shared/dates';
+import {
+  Button,
+  Card,
+  DateField,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  ResourceTable,
+  Select,
+} from '@duly/shared/ui';
 import { useEmployeesListQuery, useLazyEmployeesActivityVerifyQuery } from './api';
 import { theme } from '@duly/shared/ui';
 

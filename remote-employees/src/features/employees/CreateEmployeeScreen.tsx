@@ -1,13 +1,12 @@
 import type { FormikHelpers } from 'formik';
+import type { EmployeeFormValues } from '@duly/shared';
 import {
   apiErrorMessage,
-  FormScreen,
   selectCurrentUser,
   useAppSelector,
-  useSaveThenGo,
   type Employee,
-  type EmployeeFormValues,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { FormScreen, useSaveThenGo } from '@duly/shared/ui';
 import { useEmployeesCreateMutation } from './api';
 import { EmployeeForm } from './components/EmployeeForm';
 import { employeeInitialValues, toCreatePayload } from './formValues';

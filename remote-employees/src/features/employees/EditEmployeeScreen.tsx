@@ -1,20 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { EmployeeFormValues } from '@duly/shared';
+import {
+  isNotFound,
+  selectCurrentUser,
+  useAppSelector,
+  ROLES,
+  type Employee,
+} from '@duly/shared/core';
 import {
   Button,
   ConfirmDialog,
   FormCard,
   EmptyState,
   ErrorState,
-  isNotFound,
   LoadingState,
   PageHeader,
-  selectCurrentUser,
-  useAppSelector,
-  ROLES,
-  type Employee,
-  type EmployeeFormValues,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import { useEmployeesGetQuery, useEmployeesUpdateMutation } from './api';
 import { EmployeeForm } from './components/EmployeeForm';
 import { toFormValues, toUpdatePayload } from './formValues';

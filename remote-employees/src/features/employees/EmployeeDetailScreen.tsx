@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Button,
-  Card,
-  EmptyState,
-  History,
-  ItemScreen,
-  selectCurrentUser,
-  useAppSelector,
-} from '@duly/shared';
+import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
+import { Button, Card, EmptyState, History, ItemScreen } from '@duly/shared/ui';
 import { useEmployeesGetQuery } from './api';
 import { PersonDetails } from './components/PersonDetails';
 import { ResendInvitationButton } from './components/ResendInvitationButton';

@@ -1,18 +1,16 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  Button,
   DEPARTMENTS,
   EMPLOYEE_STATUSES,
-  ListScreen,
   ROLES,
   selectCurrentUser,
   statusLabel,
   useAppSelector,
-  useListParams,
-  type ColumnEntry,
   type Employee,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { useListParams } from '@duly/shared/list';
+import { Button, ListScreen, type ColumnEntry } from '@duly/shared/ui';
 import { useEmployeesListQuery } from './api';
 import { EmployeeStatusBadge } from './components/EmployeeStatusBadge';
 import { InvitationPendingBadge } from './components/InvitationPendingBadge';

@@ -1,15 +1,7 @@
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  FormScreen,
-  failureText,
-  roleAtLeast,
-  selectCurrentUser,
-  useAppSelector,
-  useSaveThenGo,
-  type CreateTaskFormValues,
-  type Task,
-} from '@duly/shared';
+import { roleAtLeast, type CreateTaskFormValues } from '@duly/shared';
+import { selectCurrentUser, useAppSelector, type Task } from '@duly/shared/core';
+import { Button, FormScreen, failureText, useSaveThenGo } from '@duly/shared/ui';
 import { useTasksCreateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';

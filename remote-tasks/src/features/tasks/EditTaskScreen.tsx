@@ -1,14 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import {
-  Button,
-  FormCard,
-  ItemScreen,
-  roleAtLeast,
-  selectCurrentUser,
-  useAppSelector,
-  useSaveThenGo,
-  type Task,
-} from '@duly/shared';
+import { roleAtLeast } from '@duly/shared';
+import { selectCurrentUser, useAppSelector, type Task } from '@duly/shared/core';
+import { Button, FormCard, ItemScreen, useSaveThenGo } from '@duly/shared/ui';
 import { useTasksGetQuery, useTasksSetStatusMutation, useTasksUpdateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';

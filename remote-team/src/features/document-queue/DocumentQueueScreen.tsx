@@ -1,17 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  apiErrorMessage,
-  Button,
-  formatDate,
-  focusRing,
-  PageHeader,
-  PagedResults,
-  ResourceTable,
-  personName,
-  type ColumnEntry,
-} from '@duly/shared';
+import { apiErrorMessage, personName } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { PagedResults } from '@duly/shared/list';
+import { Button, focusRing, PageHeader, ResourceTable, type ColumnEntry } from '@duly/shared/ui';
 import {
   certificatePath,
   dashboardErrorText,

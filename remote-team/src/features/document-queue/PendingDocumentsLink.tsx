@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing } from '@duly/shared';
+import { focusRing } from '@duly/shared/ui';
 import { useTeamPendingDocumentCountQuery } from './api';
 import { theme } from '@duly/shared/ui';
 

@@ -2,31 +2,32 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
+  fetchDocumentContent,
+  formatFileSize,
+  personName,
+  selectCanManage,
+  selectCurrentUser,
+  selectToken,
+  useAppSelector,
+  type Certificate,
+  type CertificateDocument,
+  type DocumentStatus,
+  type StatusColor,
+} from '@duly/shared/core';
+import { formatDate, formatDateTime } from '@duly/shared/dates';
+import {
   Button,
   Card,
   ConfirmDialog,
   Dialog,
   DocumentPicker,
-  fetchDocumentContent,
-  formatDate,
-  formatDateTime,
-  formatFileSize,
-  personName,
   saveBlob,
-  selectCanManage,
-  selectCurrentUser,
-  selectToken,
   StatusBadge,
   TextArea,
   UploadProgress,
-  useAppSelector,
   useDocumentUpload,
   useSaveThenGo,
-  type Certificate,
-  type CertificateDocument,
-  type DocumentStatus,
-  type StatusColor,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import {
   useCertificatesDocumentApproveMutation,
   useCertificatesDocumentDeleteMutation,

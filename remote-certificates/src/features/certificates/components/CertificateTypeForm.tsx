@@ -1,17 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import {
-  Button,
-  Form,
-  FormActions,
-  ROLES,
-  TextField,
-  parseReminderOffsets,
-  reminderOffsetsProblem,
-  validityMonthsProblem,
-  type CertificateType,
-  type CertificateTypePayload,
-} from '@duly/shared';
+import { parseReminderOffsets, reminderOffsetsProblem, validityMonthsProblem } from '@duly/shared';
+import { ROLES, type CertificateType, type CertificateTypePayload } from '@duly/shared/core';
+import { Button, Form, FormActions, TextField } from '@duly/shared/ui';
 import { theme } from '@duly/shared/ui';
 
 const Group = styled.fieldset`

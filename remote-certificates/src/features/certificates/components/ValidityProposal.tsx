@@ -1,5 +1,8 @@
 import styled from 'styled-components';
-import { Button, formatDate, proposedExpiry, type CertificateType } from '@duly/shared';
+import { proposedExpiry } from '@duly/shared';
+import type { CertificateType } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { Button } from '@duly/shared/ui';
 import { theme } from '@duly/shared/ui';
 
 const Note = styled.p`

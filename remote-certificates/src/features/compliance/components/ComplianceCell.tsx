@@ -1,11 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import {
-  COMPLIANCE_STATE_LABELS,
-  formatDate,
-  type ComplianceCell as Cell,
-  type ComplianceState,
-} from '@duly/shared';
+import { COMPLIANCE_STATE_LABELS, type ComplianceState } from '@duly/shared';
+import type { ComplianceCell as Cell } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
 import { theme } from '@duly/shared/ui';
 
 /** Colour plus a symbol and a word for each state: never colour alone. */

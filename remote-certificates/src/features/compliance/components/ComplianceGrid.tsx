@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import type { ComplianceMatrix } from '@duly/shared';
+import type { ComplianceMatrix } from '@duly/shared/core';
 import { complianceCellLink } from '../links';
 import { ComplianceCell } from './ComplianceCell';
 import { theme } from '@duly/shared/ui';

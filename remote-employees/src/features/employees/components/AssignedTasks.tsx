@@ -1,12 +1,7 @@
 import styled from 'styled-components';
-import {
-  DATE_FORMATS,
-  formatInstant,
-  ResourceTable,
-  StatusBadge,
-  taskStatusMeta,
-  type Task,
-} from '@duly/shared';
+import { DATE_FORMATS, taskStatusMeta, type Task } from '@duly/shared/core';
+import { formatInstant } from '@duly/shared/dates';
+import { ResourceTable, StatusBadge } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { isOverdueTask } from '../workSummary';
 import { TextLink } from './TextLink';

@@ -1,11 +1,7 @@
 import styled from 'styled-components';
-import {
-  certificateStatusMeta,
-  formatDate,
-  ResourceTable,
-  StatusBadge,
-  type Certificate,
-} from '@duly/shared';
+import { certificateStatusMeta, type Certificate } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { ResourceTable, StatusBadge } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { expiringInDays } from '../workSummary';
 import { TextLink } from './TextLink';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ErrorState, LoadingState } from '@duly/shared';
+import { ErrorState, LoadingState } from '@duly/shared/ui';
 import { useEmployeesAssignedTasksQuery, useEmployeesInChargeCertificatesQuery } from '../api';
 import { countWork } from '../workSummary';
 import { AssignedTasks } from './AssignedTasks';

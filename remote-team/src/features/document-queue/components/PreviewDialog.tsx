@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, Dialog, LoadingState } from '@duly/shared';
+import { Button, Dialog, LoadingState } from '@duly/shared/ui';
 import { useTeamDocumentPreviewUrlQuery, type QueuedDocument } from '../api';
 import { theme } from '@duly/shared/ui';
 

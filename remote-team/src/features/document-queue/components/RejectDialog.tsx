@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, Dialog, TextArea } from '@duly/shared';
+import { apiErrorMessage } from '@duly/shared/core';
+import { Button, Dialog, TextArea } from '@duly/shared/ui';
 import { useTeamRejectDocumentMutation, type QueuedDocument } from '../api';
 import { theme } from '@duly/shared/ui';
 

@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { apiErrorMessage, PAGE_SIZE_MAX } from '@duly/shared/core';
 import {
-  apiErrorMessage,
   Button,
   DateField,
   Dialog,
   DocumentPicker,
   Form,
   FormActions,
-  PAGE_SIZE_MAX,
   Select,
   TextField,
   UploadProgress,
   useDocumentUpload,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import { useTeamMyCertificateCreateMutation, useTeamMyCertificatesQuery } from '../api';
 import { theme, useSnackbar } from '@duly/shared/ui';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, Dialog, PAGE_SIZE_MAX, PersonSelect } from '@duly/shared';
+import { apiErrorMessage, PAGE_SIZE_MAX } from '@duly/shared/core';
+import { Button, Dialog, PersonSelect } from '@duly/shared/ui';
 import { useTeamMembersQuery } from '../api';
 import { theme } from '@duly/shared/ui';
 

@@ -3,10 +3,10 @@ import styled from 'styled-components';
 import {
   complianceGapsPath,
   complianceGapsSentence,
-  focusRing,
   selectCurrentUser,
   useAppSelector,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { focusRing } from '@duly/shared/ui';
 import { useTeamComplianceQuery, useTeamOverviewQuery, useTeamReminderWindowQuery } from '../api';
 import { theme } from '@duly/shared/ui';
 
