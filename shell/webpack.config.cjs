@@ -6,10 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('../scripts/webpack/common.cjs');
-const {
-  routerRequestPlugin,
-  sharedDependencies,
-} = require('../scripts/webpack/shared-deps.cjs');
+const { routerRequestPlugin, sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
 const { StartupPreloadPlugin } = require('../scripts/webpack/startup-preload.cjs');
 const {

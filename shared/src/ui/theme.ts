@@ -176,7 +176,9 @@ export const themeCustomProperties: Readonly<Record<string, string>> = (() => {
   const properties: Record<string, string> = {};
   const visit = (value: unknown, name: string): void => {
     if (typeof value === 'string' || typeof value === 'number') properties[name] = String(value);
-    else for (const [key, child] of Object.entries(value as object)) visit(child, `${name}-${kebab(key)}`);
+    else
+      for (const [key, child] of Object.entries(value as object))
+        visit(child, `${name}-${kebab(key)}`);
   };
   for (const group of CUSTOM_PROPERTY_GROUPS) visit(themeValues[group], `--duly-${kebab(group)}`);
   return properties;

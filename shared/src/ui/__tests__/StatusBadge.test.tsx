@@ -22,6 +22,8 @@ describe('StatusBadge', () => {
       </>,
     );
     expect(screen.getByText('Overdue')).toHaveStyle({ color: themeValues.colors.status.red.text });
-    expect(screen.getByText('Pending')).toHaveStyle({ color: themeValues.colors.status.yellow.text });
+    expect(screen.getByText('Pending')).toHaveStyle({
+      color: themeValues.colors.status.yellow.text,
+    });
   });
 });

@@ -1,6 +1,15 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, LoadingState, PageHeader, focusRing, theme, useSnackbar } from '@duly/shared/ui';
+import {
+  Button,
+  Card,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  focusRing,
+  theme,
+  useSnackbar,
+} from '@duly/shared/ui';
 import { apiErrorMessage, selectCurrentUser, selectRole, useAppSelector } from '@duly/shared/core';
 import { useOrganizationSettingsGetQuery, useOrganizationSettingsUpdateMutation } from './api';
 
