@@ -79,10 +79,9 @@ const PACKAGE_GROUPS = {
     '@emotion/is-prop-valid',
     '@emotion/memoize',
     'hoist-non-react-statics',
-    'notistack',
-    'goober',
-    'clsx',
   ],
+  // The toast host: loaded with the first message (@duly/shared 2.0.0, ToastProvider).
+  toasts: ['notistack', 'goober', 'clsx'],
   forms: [
     'formik',
     'lodash-es',

@@ -95,7 +95,13 @@ const Cards = styled.div`
     }
   }
 
+  /* One line unless the column wraps (the cards below 900 px wrap every line). */
+  td.duly-cell {
+    white-space: nowrap;
+  }
+
   td.duly-cell[data-wrap] {
+    white-space: normal;
     overflow-wrap: break-word;
   }
 
@@ -110,11 +116,6 @@ const Cards = styled.div`
       text-align: left;
       vertical-align: middle;
       border-bottom: 1px solid ${theme.colors.divider};
-      white-space: nowrap;
-    }
-
-    td.duly-cell[data-wrap] {
-      white-space: normal;
     }
 
     td.duly-cell[data-align='center'] {
@@ -147,7 +148,7 @@ const Cards = styled.div`
         border-bottom: none;
       }
 
-      tbody > tr > td {
+      tbody > tr > td.duly-cell {
         display: flex;
         align-items: center;
         justify-content: space-between;
