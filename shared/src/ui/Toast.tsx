@@ -21,7 +21,7 @@ export interface PendingToast {
 }
 
 /** notistack and its own CSS-in-JS (goober): not on a screen's way until a message is shown. */
-const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './ToastHost'));
+const ToastHost = lazy(() => import('./ToastHost'));
 
 const ToastContext = createContext<ShowToast | null>(null);
 
