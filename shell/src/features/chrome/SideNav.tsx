@@ -86,7 +86,7 @@ const ItemLink = styled(Link)<{ $active: boolean }>`
   padding: ${theme.space(0, 2)};
   border-radius: ${theme.radii.control};
   color: ${({ theme, $active }) => ($active ? theme.colors.primaryText : theme.colors.text)};
-  background: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : 'transparent')};
+  background-color: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : 'transparent')};
   font-weight: ${({ theme, $active }) =>
     $active ? theme.fontWeights.semibold : theme.fontWeights.medium};
   text-decoration: none;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { themeValues } from '@duly/shared';
+import { theme, themeValues } from '@duly/shared';
 import { apiUrl, contrastRatio, flatten, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import {
   dashboardHandlers,
@@ -345,7 +345,8 @@ describe('content area', () => {
     const offsets = mediaDeclarationsFor(main, 'min-width: 900px').map((style) =>
       style.getPropertyValue('--duly-table-sticky-top').trim(),
     );
-    expect(offsets).toContain('64px');
+    // The top bar's height, as the theme's custom property (64px on :root).
+    expect(offsets).toContain(theme.layout.topBarHeight);
   });
 });
 
