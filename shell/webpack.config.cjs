@@ -6,7 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('../scripts/webpack/common.cjs');
-const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
+const { routerRequestPlugin, sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
 const {
   BootPreloadPlugin,
@@ -82,10 +82,9 @@ const PACKAGE_GROUPS = {
     '@emotion/is-prop-valid',
     '@emotion/memoize',
     'hoist-non-react-statics',
-    'notistack',
-    'goober',
-    'clsx',
   ],
+  // The toast host: loaded with the first message (@duly/shared 2.0.0, ToastProvider).
+  toasts: ['notistack', 'goober', 'clsx'],
   forms: [
     'formik',
     'lodash-es',
@@ -170,6 +169,8 @@ function shellConfig(_env, argv = {}) {
       },
     },
     plugins: [
+      // `react-router-dom` imports are @duly/shared/router's (2.0.0, issue 32).
+      routerRequestPlugin(webpack),
       new ModuleFederationPlugin({
         name: 'shell',
         // No remote is compiled in: bootstrap.tsx registers them from config.json.

@@ -87,66 +87,86 @@ test('a change in @duly/shared ships by redeploying the shell alone: remote-task
   expect(folderDigest(tasksDist), 'remote-tasks/dist changed').toBe(tasksBefore);
 });
 
-test('a remote built against another major of @duly/shared shows the version message, is not retried, and the rest of the app works', async ({
-  page,
-  consoleLog,
-}) => {
-  test.setTimeout(240_000);
-  // The tasks team builds against @duly/shared 2 (a major the production shell does not have).
-  const release = buildChangedRemote('remote-tasks', {
-    file: '../package.json',
-    from: /"@duly\/shared": "\^1\.\d+\.\d+"/,
-    to: '"@duly/shared": "^2.0.0"',
-  });
-  const host = new StaticHost(release.dist);
-  await host.start();
-  const server = await startDuly({ env: { REMOTE_TASKS_URL: host.manifestUrl } });
-  try {
-    // Before deploying, the check says no, naming the package and both versions.
-    const check = platformCommand('check-compat.cjs', [
-      path.join(release.dist, 'mf-manifest.json'),
-    ]);
-    expect(check.status).toBe(1);
-    expect(check.output).toContain(
-      `no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^2.0.0; the shell provides ${SHARED_VERSION}.`,
-    );
+/**
+ * Remotes the shell cannot run, by the version contract: one built for the next major of
+ * @duly/shared, and one built on the previous major (1.x: before @duly/shared/router, issue 32,
+ * a remote that still shares react-router-dom itself and asks for `^1.3.0`).
+ */
+const REFUSED_REMOTES = [
+  {
+    title:
+      'a remote built against another major of @duly/shared shows the version message, is not retried, and the rest of the app works',
+    range: `^${sharedMajor! + 1}.0.0`,
+  },
+  {
+    title:
+      'remotes built on the previous major of @duly/shared are refused with the clear message of the version contract',
+    range: `^${sharedMajor! - 1}.3.0`,
+  },
+];
 
-    const fromRemote: Request[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(host.origin)) fromRemote.push(request);
+for (const refused of REFUSED_REMOTES) {
+  test(refused.title, async ({ page, consoleLog }) => {
+    test.setTimeout(240_000);
+    // The tasks team builds against a major of @duly/shared the production shell does not have.
+    const release = buildChangedRemote('remote-tasks', {
+      file: '../package.json',
+      from: new RegExp(`"@duly/shared": "\\^${sharedMajor}\\.\\d+\\.\\d+"`),
+      to: `"@duly/shared": "${refused.range}"`,
     });
-    const account = await signUp(server.baseURL);
-    await openSignedIn(page, account.token, '/dashboard', server.baseURL);
-    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await nav.getByRole('link', { name: 'Tasks' }).click();
+    const host = new StaticHost(release.dist);
+    await host.start();
+    const server = await startDuly({ env: { REMOTE_TASKS_URL: host.manifestUrl } });
+    try {
+      // Before deploying, the check says no, naming the package and both versions.
+      const check = platformCommand('check-compat.cjs', [
+        path.join(release.dist, 'mf-manifest.json'),
+      ]);
+      expect(check.status).toBe(1);
+      expect(check.output).toContain(
+        `no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ${refused.range}; the shell provides ${SHARED_VERSION}.`,
+      );
 
-    await expect(page.getByText(INCOMPATIBLE_TEXT)).toBeVisible();
-    await expect(page.getByText(FAILED_TEXT)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-    await expectAccessible(page, 'the version message');
-    // Refused from its manifest: none of the remote's code was fetched, and each load (the
-    // hover's preload, then the visit) made one attempt, never an automatic retry.
-    const fetched = fromRemote.map((request) => new URL(request.url()).pathname);
-    expect(new Set(fetched)).toEqual(new Set(['/mf-manifest.json']));
-    const reports = consoleLog.filter((line) => line.includes('[duly] remote load failed'));
-    expect(reports).toHaveLength(fetched.length);
-    for (const report of reports) {
-      expect(report).toContain('"reason":"incompatible"');
-      expect(report).toContain('"retried":false');
+      const fromRemote: Request[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(host.origin)) fromRemote.push(request);
+      });
+      const account = await signUp(server.baseURL);
+      await openSignedIn(page, account.token, '/dashboard', server.baseURL);
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link', { name: 'Tasks' }).click();
+
+      await expect(page.getByText(INCOMPATIBLE_TEXT)).toBeVisible();
+      await expect(page.getByText(FAILED_TEXT)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+      await expectAccessible(page, 'the version message');
+      // Refused from its manifest: none of the remote's code was fetched, and each load (the
+      // hover's preload, then the visit) made one attempt, never an automatic retry.
+      const fetched = fromRemote.map((request) => new URL(request.url()).pathname);
+      expect(new Set(fetched)).toEqual(new Set(['/mf-manifest.json']));
+      const reports = consoleLog.filter((line) => line.includes('[duly] remote load failed'));
+      expect(reports).toHaveLength(fetched.length);
+      for (const report of reports) {
+        expect(report).toContain('"reason":"incompatible"');
+        expect(report).toContain('"retried":false');
+        expect(report).toContain(
+          `needs @duly/shared ${refused.range} (the shell provides ${SHARED_VERSION})`,
+        );
+      }
+
+      // The chrome and the shell's own routes are untouched.
+      await expect(page.getByRole('banner')).toContainText('Duly');
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Total Tasks' })).toContainText('0');
+    } finally {
+      await server.stop();
+      await host.stop();
+      release.dispose();
     }
-
-    // The chrome and the shell's own routes are untouched.
-    await expect(page.getByRole('banner')).toContainText('Duly');
-    await nav.getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Total Tasks' })).toContainText('0');
-  } finally {
-    await server.stop();
-    await host.stop();
-    release.dispose();
-  }
-});
+  });
+}
 
 test('releases of remote-tasks: a tab on release 1 keeps working after release 2 is active, a fresh load gets release 2, and a rollback brings release 1 back without a restart', async ({
   page,

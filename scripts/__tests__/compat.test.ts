@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { compatProblems, compatVerdict, providedEntry } from '../compat.cjs';
@@ -129,7 +130,7 @@ describe('the shared settings and the shell manifest', () => {
     expect(shared['@duly/shared']).toMatchObject({
       singleton: true,
       strictVersion: true,
-      requiredVersion: '^1.3.0',
+      requiredVersion: '^2.0.0',
     });
     expect(shared.react.requiredVersion).toBe('^19.2.0');
     expect(shared['react/'].requiredVersion).toBe('^19.2.0');
@@ -137,9 +138,41 @@ describe('the shared settings and the shell manifest', () => {
 
   it('lists every shared package with the version the shell bundles', () => {
     const manifest = shellManifest(sharedDependencies(`${__dirname}/../../shell`));
-    expect(manifest.provides['@duly/shared']).toEqual({ version: '1.3.0', singleton: true });
-    expect(manifest.provides['@duly/shared/core']).toEqual({ version: '1.3.0', singleton: true });
+    expect(manifest.provides['@duly/shared']).toEqual({ version: '2.0.0', singleton: true });
+    expect(manifest.provides['@duly/shared/core']).toEqual({ version: '2.0.0', singleton: true });
     expect(manifest.provides.formik.singleton).toBe(false);
     expect(manifest.federationRuntime).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('a remote built on the previous major of @duly/shared (1.x)', () => {
+  // remote-tasks' mf-manifest.json as built on @duly/shared 1.3.0, before the router entry
+  // (2.0.0, issue 32): it requires `@duly/shared ^1.3.0` and shares react-router(-dom) itself.
+  const builtOnOne = JSON.parse(
+    readFileSync(
+      path.join(__dirname, 'fixtures/remote-tasks-on-shared-1.3.0.mf-manifest.json'),
+      'utf8',
+    ),
+  );
+  const shell2 = shellManifest(sharedDependencies(path.join(__dirname, '../../shell')));
+
+  it('is refused by the 2.x shell with the contract message naming both versions', () => {
+    const verdict = compatVerdict(shell2, builtOnOne);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.problems).toEqual([
+      expect.objectContaining({ package: '@duly/shared', required: '^1.3.0', provided: '2.0.0' }),
+    ]);
+    expect(verdict.text).toBe(
+      'no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^1.3.0; the shell provides 2.0.0.',
+    );
+  });
+
+  it('would otherwise bring its own router: the 2.x shell shares @duly/shared/router instead', () => {
+    expect(builtOnOne.shared.map((entry: { name: string }) => entry.name)).toContain(
+      'react-router-dom',
+    );
+    expect(shell2.provides['react-router-dom']).toBeUndefined();
+    expect(shell2.provides['react-router']).toBeUndefined();
+    expect(shell2.provides['@duly/shared/router']).toEqual({ version: '2.0.0', singleton: true });
   });
 });

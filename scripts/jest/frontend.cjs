@@ -26,6 +26,11 @@ module.exports = function frontendJestConfig(packageDir) {
     setupFiles: [path.join(__dirname, 'polyfills.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-    moduleNameMapper: { '\\.(css|png|svg)$': path.join(__dirname, 'file-stub.cjs') },
+    moduleNameMapper: {
+      '\\.(css|png|svg)$': path.join(__dirname, 'file-stub.cjs'),
+      // As in the builds (scripts/webpack/shared-deps.cjs): the apps' router is @duly/shared's
+      // entry, so a test fails when a screen imports a name that entry does not re-export.
+      '^react-router-dom$': path.join(__dirname, '../../shared/src/router/index.ts'),
+    },
   };
 };

@@ -15,7 +15,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { commonConfig } = require('./common.cjs');
 const { PrecompressPlugin } = require('./precompress.cjs');
-const { sharedDependencies } = require('./shared-deps.cjs');
+const { routerRequestPlugin, sharedDependencies } = require('./shared-deps.cjs');
 const { CompatGatePlugin } = require('./version-contract.cjs');
 const { remoteOfPackage } = require('../remote-registry.cjs');
 
@@ -181,6 +181,8 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
       entry: production ? {} : common.entry,
       output: { ...common.output, uniqueName: name },
       plugins: [
+        // `react-router-dom` imports are @duly/shared/router's (2.0.0, issue 32).
+        routerRequestPlugin(webpack),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

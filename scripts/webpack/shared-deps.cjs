@@ -21,11 +21,12 @@ function installedVersion(name, from = root) {
   return JSON.parse(readFileSync(file, 'utf8')).version;
 }
 
+// React Router is not in this list (since @duly/shared 2.0.0): the apps' `react-router-dom`
+// imports are sent to `@duly/shared/router` (routerRequestPlugin below), a singleton entry of the
+// library holding only the router names Duly uses, so the whole package is never shared.
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   'react-redux',
   'redux',
   '@reduxjs/toolkit',
@@ -104,8 +105,26 @@ function sharedDependencies(dir) {
   return shared;
 }
 
+/** The request the apps' source writes, and the entry of @duly/shared that answers it. */
+const ROUTER_REQUEST = /^react-router-dom$/;
+const ROUTER_ENTRY = '@duly/shared/router';
+
+/**
+ * Sends every `react-router-dom` import to `@duly/shared/router` before the federation
+ * plugin matches requests against the share scope (a webpack `resolve.alias` would act after
+ * that match, and bundle a second router into each remote). Source keeps its imports.
+ * @param {typeof import('webpack')} webpack
+ */
+function routerRequestPlugin(webpack) {
+  return new webpack.NormalModuleReplacementPlugin(ROUTER_REQUEST, (resource) => {
+    resource.request = ROUTER_ENTRY;
+  });
+}
+
 module.exports = {
   sharedDependencies,
+  routerRequestPlugin,
+  ROUTER_ENTRY,
   sharedLibraryEntries,
   installedVersion,
   SINGLETONS,

@@ -4,13 +4,22 @@
  * (store, router, theme, toasts), so the paths below are the spec's full paths, all inside the
  * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
  */
-import { ImportScreen, itemRoutes, remoteRoutes } from '@duly/shared';
+import { ImportScreen, itemRoutes, lazyScreen, remoteRoutes } from '@duly/shared/ui';
 import { CertificateDetailScreen } from '../features/certificates/CertificateDetailScreen';
 import { CertificateListScreen } from '../features/certificates/CertificateListScreen';
-import { CreateCertificateScreen } from '../features/certificates/CreateCertificateScreen';
-import { EditCertificateScreen } from '../features/certificates/EditCertificateScreen';
 import { CertificateTypesScreen } from '../features/certificates/CertificateTypesScreen';
 import { ComplianceScreen } from '../features/compliance/ComplianceScreen';
+
+// The form screens (formik, yup, the schemas) load when one is opened: the list and the
+// detail page download no form code (issue 32).
+const CreateCertificateScreen = lazyScreen(
+  () => import('../features/certificates/CreateCertificateScreen'),
+  'CreateCertificateScreen',
+);
+const EditCertificateScreen = lazyScreen(
+  () => import('../features/certificates/EditCertificateScreen'),
+  'EditCertificateScreen',
+);
 
 const { routePaths, Routes } = remoteRoutes([
   { path: '/certificates', element: <CertificateListScreen /> },

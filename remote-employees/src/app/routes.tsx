@@ -5,13 +5,22 @@
  * (`/employees/*`, `/users/*`; `routePaths` lets the shell and a test check that). `/users/...`
  * are the spec list's links: they redirect to the canonical `/employees` pages.
  */
-import { ImportScreen, itemRoutes, remoteRoutes } from '@duly/shared';
+import { ImportScreen, itemRoutes, lazyScreen, remoteRoutes } from '@duly/shared/ui';
 import { ActivityScreen } from '../features/employees/ActivityScreen';
-import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
-import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
 import { EmployeeDetailScreen } from '../features/employees/EmployeeDetailScreen';
 import { EmployeeListScreen } from '../features/employees/EmployeeListScreen';
 import { UsersRedirect } from '../features/employees/UsersRedirect';
+
+// The form screens (formik, yup, the schemas) load when one is opened: the list and the
+// detail page download no form code (issue 32).
+const CreateEmployeeScreen = lazyScreen(
+  () => import('../features/employees/CreateEmployeeScreen'),
+  'CreateEmployeeScreen',
+);
+const EditEmployeeScreen = lazyScreen(
+  () => import('../features/employees/EditEmployeeScreen'),
+  'EditEmployeeScreen',
+);
 
 const { routePaths, Routes } = remoteRoutes([
   { path: '/employees', element: <EmployeeListScreen /> },

@@ -5,11 +5,20 @@
  * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
  * React Router's ranking in the shell sends `/tasks/dashboard` to remote-team, never here.
  */
-import { itemRoutes, remoteRoutes } from '@duly/shared';
-import { CreateTaskScreen } from '../features/tasks/CreateTaskScreen';
-import { EditTaskScreen } from '../features/tasks/EditTaskScreen';
+import { itemRoutes, lazyScreen, remoteRoutes } from '@duly/shared/ui';
 import { TaskDetailScreen } from '../features/tasks/TaskDetailScreen';
 import { TaskListScreen } from '../features/tasks/TaskListScreen';
+
+// The form screens (formik, yup, the schemas) load when one is opened: the list and the
+// detail page download no form code (issue 32).
+const CreateTaskScreen = lazyScreen(
+  () => import('../features/tasks/CreateTaskScreen'),
+  'CreateTaskScreen',
+);
+const EditTaskScreen = lazyScreen(
+  () => import('../features/tasks/EditTaskScreen'),
+  'EditTaskScreen',
+);
 
 const { routePaths, Routes } = remoteRoutes([
   { path: '/tasks', element: <TaskListScreen /> },

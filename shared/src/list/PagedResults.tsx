@@ -6,11 +6,12 @@ import { EmptyState } from '../ui/EmptyState';
 import { ErrorState } from '../ui/ErrorState';
 import { LoadingState } from '../ui/LoadingState';
 import { Pagination } from '../ui/Pagination';
+import { theme } from '../ui/theme';
 
 /** While another page, filter or search loads, the current rows stay visible, dimmed (CONVENTIONS 5). */
 const Results = styled.div<{ $stale: boolean }>`
   opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
-  transition: opacity ${({ theme }) => theme.transitions.normal};
+  transition: opacity ${theme.transitions.normal};
 `;
 
 export interface PagedResultsProps<T> {

@@ -14,26 +14,27 @@ import {
   useAppSelector,
 } from '@duly/shared';
 import { StandaloneSignIn } from './StandaloneSignIn';
+import { theme } from '../ui/theme';
 
 const TopBar = styled.header`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  height: ${({ theme }) => theme.layout.topBarHeight};
-  padding: ${({ theme }) => theme.space(0, 3)};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space(2)};
+  height: ${theme.layout.topBarHeight};
+  padding: ${theme.space(0, 3)};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Content = styled.main`
-  max-width: ${({ theme }) => theme.layout.contentMaxWidth};
+  max-width: ${theme.layout.contentMaxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space(3)};
+  padding: ${theme.space(3)};
 
-  ${({ theme }) => theme.media.narrow} {
-    padding: ${({ theme }) => theme.space(2)};
+  ${theme.media.narrow} {
+    padding: ${theme.space(2)};
   }
 `;
 

@@ -22,6 +22,7 @@ import {
   type LoginFormValues,
   type LoginPayload,
 } from '@duly/shared';
+import { theme } from '../ui/theme';
 
 // Named for the standalone page only: the shell's own sign-in never shares a store with it.
 const standaloneAuthApi = baseApi.injectEndpoints({
@@ -35,7 +36,7 @@ const standaloneAuthApi = baseApi.injectEndpoints({
 
 const Failure = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
 `;
 
 export const SIGN_IN_FAILED = 'Invalid email or password';

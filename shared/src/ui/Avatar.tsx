@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { AVATAR_SIZE_PX } from '../contract/constants';
 import { initials } from '../contract/initials';
 import { PersonIcon } from './icons';
+import { theme } from './theme';
 
 function letterScale(letters: number): number {
   if (letters <= 2) return 0.42;
@@ -15,13 +16,13 @@ const Disc = styled.span<{ $size: number; $letters: number }>`
   flex-shrink: 0;
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.avatarBackground};
-  color: ${({ theme }) => theme.colors.avatarText};
+  background: ${theme.colors.avatarBackground};
+  color: ${theme.colors.avatarText};
   /* Two letters at about 40 % of the disc (13 px at 32 px); longer names shrink to fit. */
   font-size: ${({ $size, $letters }) => Math.round($size * letterScale($letters))}px;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   line-height: 1;
   letter-spacing: 0.02em;
   user-select: none;

@@ -6,7 +6,8 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import styled, { css, useTheme, type DefaultTheme } from 'styled-components';
+import styled, { css, type DefaultTheme } from 'styled-components';
+import { theme } from './theme';
 import { focusRing } from './focusRing';
 import { useRipple } from './useRipple';
 import { useFormReadOnly } from './form/readOnly';
@@ -76,28 +77,28 @@ const ButtonRoot = styled.button<{
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
   min-height: ${({ theme, $size }) => heights(theme)[$size]};
   padding: ${({ theme, $size }) => theme.space(0.5, $size === 'small' ? 1.5 : 2)};
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.control};
+  border-radius: ${theme.radii.control};
   font-family: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.body};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.body};
+  font-weight: ${theme.fontWeights.medium};
+  line-height: ${theme.lineHeights.tight};
   text-decoration: none;
   white-space: nowrap;
   cursor: pointer;
   user-select: none;
-  transition: background-color ${({ theme }) => theme.transitions.fast};
+  transition: background-color ${theme.transitions.fast};
   ${({ theme, $variant }) => variantStyles[$variant](theme)}
   ${focusRing}
 
   &:disabled,
   &[aria-disabled='true'] {
     cursor: not-allowed;
-    color: ${({ theme }) => theme.colors.disabledText};
+    color: ${theme.colors.disabledText};
     background: ${({ theme, $variant }) =>
       $variant === 'text' ? 'transparent' : theme.colors.disabledBackground};
     border-color: transparent;
@@ -122,7 +123,6 @@ export function Button<E extends ElementType = 'button'>({
   children,
   ...rest
 }: ButtonProps<E>) {
-  const theme = useTheme();
   const readOnlyForm = useFormReadOnly();
   const filled = variant === 'primary' || variant === 'danger';
   const ripple = useRipple(filled ? theme.colors.ripple : theme.colors.rippleOnLight);

@@ -1,10 +1,11 @@
 import { useId, type HTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from './theme';
 
 const CardRoot = styled.section<{ $flush: boolean }>`
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.card};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.card};
+  box-shadow: ${theme.shadows.card};
   padding: ${({ theme, $flush }) => ($flush ? 0 : theme.space(3))};
   min-width: 0;
 `;
@@ -13,16 +14,16 @@ const CardHeader = styled.header<{ $flush: boolean }>`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   margin-bottom: ${({ theme, $flush }) => ($flush ? 0 : theme.space(2))};
   padding: ${({ theme, $flush }) => ($flush ? theme.space(2, 3) : 0)};
 `;
 
 const CardTitle = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sectionTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.sectionTitle};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
 `;
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {

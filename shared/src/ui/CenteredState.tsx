@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from './theme';
 
 /** The common frame of the loading, empty and error states: centred in the content area. */
 export const CenteredState = styled.div`
@@ -6,11 +7,11 @@ export const CenteredState = styled.div`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   min-height: 200px;
-  padding: ${({ theme }) => theme.space(4, 2)};
+  padding: ${theme.space(4, 2)};
   text-align: center;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 export const StateMessage = styled.p`

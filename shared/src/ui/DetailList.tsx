@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from './theme';
 
 /**
  * The label-and-value list of a detail page (a task, a certificate, a person): labels in a
@@ -9,21 +10,21 @@ export const DetailList = styled.dl`
   display: grid;
   grid-template-columns: minmax(140px, max-content) 1fr;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space(1.5, 3)};
+  gap: ${theme.space(1.5, 3)};
   margin: 0;
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     grid-template-columns: 1fr;
-    gap: ${({ theme }) => theme.space(0.5)};
+    gap: ${theme.space(0.5)};
   }
 `;
 
 export const DetailLabel = styled.dt`
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.textSecondary};
+  font-weight: ${theme.fontWeights.medium};
 
-  ${({ theme }) => theme.media.narrow} {
-    margin-top: ${({ theme }) => theme.space(1)};
+  ${theme.media.narrow} {
+    margin-top: ${theme.space(1)};
   }
 `;
 

@@ -1,10 +1,11 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import { CenteredState, StateMessage } from './CenteredState';
+import { theme } from './theme';
 
 const ErrorMessage = styled(StateMessage)`
-  color: ${({ theme }) => theme.colors.error};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.error};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 export interface ErrorStateProps {

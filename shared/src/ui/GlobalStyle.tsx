@@ -1,7 +1,14 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme, themeRootCss } from './theme';
 
-/** Page-wide defaults: the system font stack (no web fonts), the background, visible focus. */
+/**
+ * Page-wide defaults: the theme's custom properties on `:root` (every styled component of the
+ * shell and the remotes reads them, issue 32), the system font stack (no web fonts), the
+ * background, visible focus. Static: its CSS is generated once.
+ */
 export const GlobalStyle = createGlobalStyle`
+  ${themeRootCss}
+
   *,
   *::before,
   *::after {
@@ -14,12 +21,12 @@ export const GlobalStyle = createGlobalStyle`
 
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.body};
-    font-weight: ${({ theme }) => theme.fontWeights.regular};
-    line-height: ${({ theme }) => theme.lineHeights.body};
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.background};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.body};
+    font-weight: ${theme.fontWeights.regular};
+    line-height: ${theme.lineHeights.body};
+    color: ${theme.colors.text};
+    background: ${theme.colors.background};
     -webkit-font-smoothing: antialiased;
   }
 
@@ -32,13 +39,13 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 
   /* Focus is always visible, also on elements that are not part of the kit. */
   :focus-visible {
-    outline: ${({ theme }) => `${theme.focusRing.width} solid ${theme.focusRing.color}`};
-    outline-offset: ${({ theme }) => theme.focusRing.offset};
+    outline: ${`${theme.focusRing.width} solid ${theme.focusRing.color}`};
+    outline-offset: ${theme.focusRing.offset};
   }
 
   @media (prefers-reduced-motion: reduce) {

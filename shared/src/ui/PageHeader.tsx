@@ -1,13 +1,14 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from './theme';
 
 const Header = styled.header`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(2)};
+  margin-bottom: ${theme.space(3)};
 `;
 
 /* As high as the actions' buttons and centred on them: the title and what follows it stay at
@@ -17,26 +18,26 @@ const Titles = styled.div`
   flex-direction: column;
   justify-content: center;
   min-width: 0;
-  min-height: ${({ theme }) => theme.layout.buttonHeight};
+  min-height: ${theme.layout.buttonHeight};
 `;
 
 const Title = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.pageTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.pageTitle};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
 `;
 
 const Subtitle = styled.p`
-  margin: ${({ theme }) => theme.space(0.5)} 0 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: ${theme.space(0.5)} 0 0;
+  color: ${theme.colors.textSecondary};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 export interface PageHeaderProps {

@@ -1,18 +1,19 @@
 import styled from 'styled-components';
 import { Button } from './Button';
+import { theme } from './theme';
 
 const Bar = styled.nav`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(2, 0)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  gap: ${theme.space(1)};
+  padding: ${theme.space(2, 0)};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Range = styled.span`
-  margin-right: ${({ theme }) => theme.space(1)};
+  margin-right: ${theme.space(1)};
 `;
 
 export interface PaginationProps {

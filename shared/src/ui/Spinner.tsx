@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { theme } from './theme';
 
 const rotate = keyframes`
   to {
@@ -24,7 +25,7 @@ const dash = keyframes`
 const Svg = styled.svg`
   display: inline-block;
   flex-shrink: 0;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
   animation: ${rotate} 1.4s linear infinite;
 
   circle {

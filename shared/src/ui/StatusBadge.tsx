@@ -1,17 +1,17 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
 import { type StatusColor } from '../contract/status';
-import { alpha } from './theme';
+import { theme } from './theme';
 
 const Pill = styled.span<{ $color: StatusColor }>`
   display: inline-flex;
   align-items: center;
-  padding: ${({ theme }) => theme.space(0.25, 1.25)};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme, $color }) => alpha(theme.colors.status[$color].main, 0.12)};
+  padding: ${theme.space(0.25, 1.25)};
+  border-radius: ${theme.radii.pill};
+  background: ${({ $color }) => theme.colors.status[$color].tint};
   color: ${({ theme, $color }) => theme.colors.status[$color].text};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.caption};
+  font-weight: ${theme.fontWeights.semibold};
   line-height: 20px;
   white-space: nowrap;
 `;

@@ -1,47 +1,63 @@
-import { type ReactNode } from 'react';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import styled from 'styled-components';
-import { TOAST_ANCHOR, TOAST_DURATION_MS } from '../contract/constants';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+export type ToastVariant = 'default' | 'success' | 'error' | 'info' | 'warning';
+export interface ToastOptions {
+  variant?: ToastVariant;
+}
+export type ShowToast = (message: ReactNode, options?: ToastOptions) => void;
+export interface PendingToast {
+  message: ReactNode;
+  options?: ToastOptions;
+}
+
+/** notistack and its own CSS-in-JS (goober): not on a screen's way until a message is shown. */
+const ToastHost = lazy(() => import('./ToastHost'));
+
+const ToastContext = createContext<ShowToast | null>(null);
 
 /**
- * notistack's toast in the theme's colours. Its own success green (#43a047) gives white text
- * 3.3:1; the theme's green, red and blue all reach 4.5:1 (VISUAL, accessibility).
+ * The toast host (top-right, 4 s, in the theme's colours: `ToastHost`), loaded when the first
+ * message is shown (2.0.0, issue 32): until then a screen renders without notistack.
  */
-const Toast = styled(MaterialDesignContent)`
-  border-radius: ${({ theme }) => theme.radii.control};
-  font-family: inherit;
-
-  &.notistack-MuiContent-success {
-    background-color: ${({ theme }) => theme.colors.status.green.main};
-  }
-  &.notistack-MuiContent-error {
-    background-color: ${({ theme }) => theme.colors.error};
-  }
-  &.notistack-MuiContent-info {
-    background-color: ${({ theme }) => theme.colors.primary};
-  }
-  &.notistack-MuiContent-warning {
-    background-color: ${({ theme }) => theme.colors.status.orange.text};
-  }
-`;
-
-const TOAST_COMPONENTS = {
-  default: Toast,
-  success: Toast,
-  error: Toast,
-  info: Toast,
-  warning: Toast,
-};
-
-/** The toast host: top-right, 4 s (spec 9), drawn in the theme's colours. */
 export function ToastProvider({ children }: { children?: ReactNode }) {
+  const [pending, setPending] = useState<readonly PendingToast[]>([]);
+  const host = useRef<ShowToast | null>(null);
+  const show = useCallback<ShowToast>((message, options) => {
+    if (host.current) host.current(message, options);
+    else setPending((list) => [...list, { message, options }]);
+  }, []);
+  const ready = useCallback((loaded: ShowToast) => {
+    host.current = loaded;
+  }, []);
   return (
-    <SnackbarProvider
-      anchorOrigin={TOAST_ANCHOR}
-      autoHideDuration={TOAST_DURATION_MS}
-      Components={TOAST_COMPONENTS}
-    >
+    <ToastContext.Provider value={show}>
       {children}
-    </SnackbarProvider>
+      {pending.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastHost pending={pending} onReady={ready} />
+        </Suspense>
+      ) : null}
+    </ToastContext.Provider>
   );
+}
+
+/**
+ * Shows a toast: `const { enqueueSnackbar } = useSnackbar(); enqueueSnackbar('Saved', {
+ * variant: 'success' })`, notistack's spelling (2.0.0: import it from `@duly/shared/ui`, not
+ * from notistack, whose provider now loads with the first message).
+ */
+export function useSnackbar(): { enqueueSnackbar: ShowToast } {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useSnackbar needs a ToastProvider (DulyProviders) around it.');
+  return useMemo(() => ({ enqueueSnackbar: show }), [show]);
 }

@@ -1,10 +1,24 @@
 // The Duly UI kit. `styled.d.ts` types `props.theme` for every package importing the kit.
 import type {} from './styled';
 
-export { theme, alpha, type DulyTheme } from './theme';
+export {
+  theme,
+  themeValues,
+  themeCustomProperties,
+  themeRootCss,
+  alpha,
+  type DulyTheme,
+} from './theme';
 export { focusRing } from './focusRing';
 export { GlobalStyle } from './GlobalStyle';
 export { DulyProviders, type DulyProvidersProps } from './DulyProviders';
+export {
+  ToastProvider,
+  useSnackbar,
+  type ShowToast,
+  type ToastOptions,
+  type ToastVariant,
+} from './Toast';
 
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
 export { Card, type CardProps } from './Card';
@@ -72,6 +86,7 @@ export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
 // The resource-screen kit (1.2.0): a list's table from its columns, its filters in the URL, a
 // one-item page in every state, and the one way a form saves.
 export { OneLineCell } from './table/OneLineCell';
+export { lazyScreen } from './screen/lazyScreen';
 export { bindField, fieldError } from './form/fieldError';
 export {
   PasswordFields,

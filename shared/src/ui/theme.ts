@@ -5,6 +5,14 @@ import { type StatusColor } from '../contract/status';
  * The Duly theme: the tokens of the visual brief (docs/shared-library.md, "UI kit").
  * Every app styles itself only from these values, so the shell and the remotes look like
  * one product. Colours are never written outside this file.
+ *
+ * Since 2.0.0 (issue 32) the tokens are CSS custom properties, set once on `:root` by
+ * `GlobalStyle`: `theme.colors.primary` is `var(--duly-colors-primary)`, and `themeValues`
+ * holds the values themselves. A styled component then writes `${theme.colors.primary}` (a
+ * constant) instead of `${({ theme }) => theme.colors.primary}` (a function of its props),
+ * so styled-components generates its CSS once per component instead of at every render, and
+ * the shell still restyles every remote by redeploying alone: a remote's CSS names the
+ * property, the shell's `:root` gives its value.
  */
 
 const GRID_PX = 8;
@@ -17,7 +25,7 @@ const primary = '#1976d2';
  * it); `text` is the same hue darkened just enough to reach 4.5:1 on that tinted background,
  * because most of the brief's colours (yellow 3.2:1, orange 2.7:1) fail it at full strength.
  */
-const statusPalette = {
+const statusMains = {
   green: { main: '#2e7d32', text: '#2a732e' },
   red: { main: '#d32f2f', text: '#be2a2a' },
   blue: { main: '#1976d2', text: '#1667b7' },
@@ -33,7 +41,16 @@ export function alpha(hexColor: string, opacity: number): string {
   return `rgba(${red}, ${green}, ${blue}, ${opacity})`;
 }
 
-export const theme = {
+/** The token values (for code that computes with them: contrast checks, tests). */
+/** Each status colour with its badge background (`tint`, 12 % of `main`), as a value of its own. */
+const statusPalette = Object.fromEntries(
+  Object.entries(statusMains).map(([name, colour]) => [
+    name,
+    { ...colour, tint: alpha(colour.main, 0.12) },
+  ]),
+) as { readonly [C in StatusColor]: (typeof statusMains)[C] & { readonly tint: string } };
+
+export const themeValues = {
   /** The 8 px grid: `space(2)` → `16px`; several values give a shorthand (`space(1, 2)`). */
   space: (...steps: number[]): string => steps.map((step) => `${step * GRID_PX}px`).join(' '),
 
@@ -63,6 +80,8 @@ export const theme = {
     primaryText: '#1565c0',
     /** Primary at 8 %: the highlighted navigation item, selected rows. */
     primaryTint: alpha(primary, 0.08),
+    /** Primary at 12 %: an unread notification's marker background. */
+    primarySelected: alpha(primary, 0.12),
     text: '#1f2937',
     textSecondary: '#6b7280',
     background: '#f5f7fa',
@@ -125,5 +144,75 @@ export const theme = {
 
   transitions: { fast: '120ms ease-out', normal: '200ms ease-out' },
 } as const;
+
+/** Token groups that become custom properties; the others are constants of another kind. */
+const CUSTOM_PROPERTY_GROUPS = [
+  'fonts',
+  'fontSizes',
+  'fontWeights',
+  'lineHeights',
+  'colors',
+  'radii',
+  'shadows',
+  'focusRing',
+  'layout',
+  'transitions',
+] as const;
+
+type CustomPropertyGroup = (typeof CUSTOM_PROPERTY_GROUPS)[number];
+
+/** A token group with each value replaced by the `var()` naming it. */
+type AsCustomProperties<T> = {
+  readonly [K in keyof T]: T[K] extends string | number ? string : AsCustomProperties<T[K]>;
+};
+
+/** `primaryTint` → `primary-tint`: custom property names in the usual CSS spelling. */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** Every custom property of the theme, name → value (`--duly-colors-primary` → `#1976d2`). */
+export const themeCustomProperties: Readonly<Record<string, string>> = (() => {
+  const properties: Record<string, string> = {};
+  const visit = (value: unknown, name: string): void => {
+    if (typeof value === 'string' || typeof value === 'number') properties[name] = String(value);
+    else
+      for (const [key, child] of Object.entries(value as object))
+        visit(child, `${name}-${kebab(key)}`);
+  };
+  for (const group of CUSTOM_PROPERTY_GROUPS) visit(themeValues[group], `--duly-${kebab(group)}`);
+  return properties;
+})();
+
+function asCustomProperties<T>(value: T, name: string): AsCustomProperties<T> {
+  if (typeof value === 'string' || typeof value === 'number') {
+    return `var(${name})` as unknown as AsCustomProperties<T>;
+  }
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as object)) {
+    result[key] = asCustomProperties(child, `${name}-${kebab(key)}`);
+  }
+  return result as AsCustomProperties<T>;
+}
+
+/** `:root { --duly-…: …; }`: the theme's values, once for the whole page (GlobalStyle). */
+export const themeRootCss = `:root {\n${Object.entries(themeCustomProperties)
+  .map(([name, value]) => `  ${name}: ${value};`)
+  .join('\n')}\n}`;
+
+type CustomPropertyTheme = {
+  readonly [K in CustomPropertyGroup]: AsCustomProperties<(typeof themeValues)[K]>;
+};
+
+/** The theme styled components use: custom properties, plus the grid, media and layers. */
+export const theme = {
+  ...themeValues,
+  ...(Object.fromEntries(
+    CUSTOM_PROPERTY_GROUPS.map((group) => [
+      group,
+      asCustomProperties(themeValues[group], `--duly-${kebab(group)}`),
+    ]),
+  ) as CustomPropertyTheme),
+};
 
 export type DulyTheme = typeof theme;

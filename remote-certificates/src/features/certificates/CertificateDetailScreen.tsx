@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Card, History, ItemScreen, selectCanManage, useAppSelector } from '@duly/shared';
+import { selectCanManage, useAppSelector } from '@duly/shared/core';
+import { Button, Card, History, ItemScreen } from '@duly/shared/ui';
 import { useCertificatesGetQuery, useCertificatesPeopleQuery } from './api';
 import { CertificateDetails } from './components/CertificateDetails';
 import { CertificateDocuments } from './components/CertificateDocuments';

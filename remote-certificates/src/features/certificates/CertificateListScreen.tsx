@@ -1,17 +1,15 @@
 import {
   CERTIFICATE_STATUSES,
-  editColumn,
   EXPIRING_WITHIN_DAY_CHOICES,
-  formatDate,
-  ListScreen,
   selectCanManage,
   statusLabel,
   useAppSelector,
-  useListParams,
   type Certificate,
   type CertificateListParams,
-  type ColumnEntry,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { useListParams } from '@duly/shared/list';
+import { editColumn, ListScreen, type ColumnEntry } from '@duly/shared/ui';
 import { useCertificatesListQuery } from './api';
 import { CertificateStatusBadge } from './components/CertificateStatusBadge';
 import { certificatePaths } from './paths';

@@ -1,6 +1,11 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
+import {
+  selectCurrentUser,
+  useAppSelector,
+  type CertificateType,
+  type CertificateTypePayload,
+} from '@duly/shared/core';
 import {
   Button,
   Card,
@@ -11,12 +16,8 @@ import {
   PageHeader,
   ResourceTable,
   failureText,
-  selectCurrentUser,
-  useAppSelector,
-  type CertificateType,
-  type CertificateTypePayload,
   type ColumnEntry,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import {
   useCertificatesTypeCreateMutation,
   useCertificatesTypeDeleteMutation,
@@ -25,15 +26,16 @@ import {
   useCertificatesTypesQuery,
 } from './api';
 import { CertificateTypeForm } from './components/CertificateTypeForm';
+import { theme, useSnackbar } from '@duly/shared/ui';
 
 const Stack = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Actions = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 function requiredText(type: CertificateType): string {

@@ -31,7 +31,7 @@ import {
   type Employee,
   type Page,
   type UpdateCertificatePayload,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 export interface UpdateCertificateArgs {
   id: string;

@@ -3,7 +3,7 @@
  * dates with @duly/shared's one `formatDate` (`Jan 5, 2025`) and instants with `formatDateTime`
  * (issue 33), all in Asia/Kolkata.
  */
-import { certificateSchedule, daysUntilExpiry } from '@duly/shared';
+import { certificateSchedule, daysUntilExpiry } from '@duly/shared/dates';
 
 /**
  * The date the expiry reminder goes out: `reminder_days_before` days before the expiry date

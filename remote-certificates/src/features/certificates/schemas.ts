@@ -5,16 +5,17 @@
  */
 import {
   createCertificateSchema,
-  kolkataToday,
   parseReminderOffsets,
-  toKolkataDate,
-  type Certificate,
   type CreateCertificateFormValues,
-  type CreateCertificatePayload,
   type EditCertificateFormValues,
-  type SessionUser,
-  type UpdateCertificatePayload,
 } from '@duly/shared';
+import type {
+  Certificate,
+  CreateCertificatePayload,
+  SessionUser,
+  UpdateCertificatePayload,
+} from '@duly/shared/core';
+import { kolkataToday, toKolkataDate } from '@duly/shared/dates';
 
 export {
   createCertificateSchema,

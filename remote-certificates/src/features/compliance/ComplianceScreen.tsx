@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { DEPARTMENTS, selectCurrentUser, useAppSelector } from '@duly/shared/core';
 import {
   Button,
-  DEPARTMENTS,
   EmptyState,
   ErrorState,
   ExportActions,
@@ -10,11 +10,10 @@ import {
   PageHeader,
   Pagination,
   Select,
-  selectCurrentUser,
-  useAppSelector,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import { useComplianceMatrixQuery, type ComplianceParams } from './api';
 import { ComplianceGrid } from './components/ComplianceGrid';
+import { theme } from '@duly/shared/ui';
 
 const PAGE_SIZE = 50;
 
@@ -22,8 +21,8 @@ const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
+  margin-bottom: ${theme.space(2)};
 
   > * {
     flex: 0 1 200px;
@@ -33,7 +32,7 @@ const Filters = styled.div`
 const Check = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   min-height: 40px;
 `;
 

@@ -4,7 +4,7 @@
  * a missing cell opens included) refetches it: the cell and the totals change without a
  * reload.
  */
-import { baseApi, TOTAL_COUNT_HEADER, type ComplianceMatrix } from '@duly/shared';
+import { baseApi, TOTAL_COUNT_HEADER, type ComplianceMatrix } from '@duly/shared/core';
 
 // A type (not an interface): the export takes it as a plain record of query values.
 export type ComplianceParams = {

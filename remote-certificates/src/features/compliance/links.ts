@@ -1,4 +1,4 @@
-import type { ComplianceCell } from '@duly/shared';
+import type { ComplianceCell } from '@duly/shared/core';
 
 /**
  * Where a cell leads: its certificate, or for a missing one the "add certificate" form

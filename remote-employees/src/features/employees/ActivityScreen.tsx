@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { activityAge, activityMoment, describeActivity } from '@duly/shared';
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_ENTITY_TYPES,
-  activityAge,
-  activityMoment,
   apiConfig,
-  Button,
-  Card,
-  DateField,
-  describeActivity,
-  EmptyState,
-  ErrorState,
-  kolkataDateToIso,
-  LoadingState,
-  PageHeader,
-  ResourceTable,
-  Select,
   selectRole,
   selectToken,
   useActivityListQuery,
@@ -26,8 +14,21 @@ import {
   type ActivityEntityType,
   type ActivityEntry,
   type ActivityListParams,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { kolkataDateToIso } from '@duly/shared/dates';
+import {
+  Button,
+  Card,
+  DateField,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  ResourceTable,
+  Select,
+} from '@duly/shared/ui';
 import { useEmployeesListQuery, useLazyEmployeesActivityVerifyQuery } from './api';
+import { theme } from '@duly/shared/ui';
 
 const PAGE_SIZE = 50;
 
@@ -35,8 +36,8 @@ const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
+  margin-bottom: ${theme.space(2)};
   & > * {
     flex: 1 1 160px;
     max-width: 220px;
@@ -52,13 +53,13 @@ const Filters = styled.div`
 const Paging = styled.nav`
   display: flex;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(1)};
-  padding-top: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(1)};
+  padding-top: ${theme.space(2)};
 `;
 
 const Notice = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.text};
+  margin: 0 0 ${theme.space(2)};
+  color: ${theme.colors.text};
 `;
 
 const KIND_LABELS: Record<ActivityEntityType, string> = {

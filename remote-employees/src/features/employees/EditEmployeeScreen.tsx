@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import {
   ConfirmDialog,
   FormCard,
@@ -19,6 +18,7 @@ import { toFormValues, toUpdatePayload } from './formValues';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
 import { assignableRoles, whyNotEditPerson } from './permissions';
+import { useSnackbar } from '@duly/shared/ui';
 
 /**
  * The address this save asked for, when the API keeps it pending: someone who has set a password

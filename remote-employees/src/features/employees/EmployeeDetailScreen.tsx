@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Button,
-  Card,
-  EmptyState,
-  History,
-  ItemScreen,
-  selectCurrentUser,
-  useAppSelector,
-} from '@duly/shared';
+import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
+import { Button, Card, EmptyState, History, ItemScreen } from '@duly/shared/ui';
 import { useEmployeesGetQuery } from './api';
 import { PersonDetails } from './components/PersonDetails';
 import { ResendInvitationButton } from './components/ResendInvitationButton';
@@ -17,12 +10,13 @@ import { PersonWork } from './components/PersonWork';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
 import { canEditPerson, canResendInvitation, canSeeWorkOf } from './permissions';
+import { theme } from '@duly/shared/ui';
 
 const Layout = styled.div`
   display: grid;
   /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 /**

@@ -1,17 +1,15 @@
 import styled from 'styled-components';
 import {
   DEPARTMENTS,
-  EditLink,
   EMPLOYEE_STATUSES,
-  ListScreen,
   ROLES,
   selectCurrentUser,
   statusLabel,
   useAppSelector,
-  useListParams,
-  type ColumnEntry,
   type Employee,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { useListParams } from '@duly/shared/list';
+import { EditLink, ListScreen, type ColumnEntry } from '@duly/shared/ui';
 import { useEmployeesListQuery } from './api';
 import { EmployeeStatusBadge } from './components/EmployeeStatusBadge';
 import { InvitationPendingBadge } from './components/InvitationPendingBadge';
@@ -25,6 +23,7 @@ import {
   canManagePeople,
   canResendInvitation,
 } from './permissions';
+import { theme } from '@duly/shared/ui';
 
 /**
  * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
@@ -66,7 +65,7 @@ const Inline = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(0.5, 1)};
+  gap: ${theme.space(0.5, 1)};
 `;
 
 /**

@@ -25,7 +25,7 @@ import {
   type Task,
   type UpdateArgs,
   type UpdateEmployeePayload,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 export type UpdateEmployeeArgs = UpdateArgs<UpdateEmployeePayload>;
 

@@ -2,16 +2,16 @@
  * Employee form values ⇄ API payloads. The form holds strings; the API wants null for an empty
  * name, phone or department, and the email trimmed (it lower-cases it itself).
  */
+import type { EmployeeFormValues } from '@duly/shared';
 import {
   DEFAULT_DEPARTMENT,
   DEFAULT_EMPLOYEE_ROLE,
   type CreateEmployeePayload,
   type Employee,
-  type EmployeeFormValues,
   type EmployeeStatus,
   type Role,
   type UpdateEmployeePayload,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 export { employeeInitialValues } from '@duly/shared';
 

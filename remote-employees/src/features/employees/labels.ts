@@ -1,4 +1,4 @@
-import { personName, statusLabel, type Employee } from '@duly/shared';
+import { personName, statusLabel, type Employee } from '@duly/shared/core';
 
 /** How a role reads: 'Employee', 'Manager', 'Admin' (underscores to spaces, title case). */
 export const roleLabel = statusLabel;

@@ -6,7 +6,8 @@
  * - expiring certificate: not expired or renewed, expiring today or within its reminder period
  *   (`reminder_days_before`), counted in whole days as spec 9 says.
  */
-import { daysUntilExpiry, type Certificate, type Task } from '@duly/shared';
+import type { Certificate, Task } from '@duly/shared/core';
+import { daysUntilExpiry } from '@duly/shared/dates';
 
 export function isOpenTask(task: Pick<Task, 'status'>): boolean {
   return task.status !== 'completed';

@@ -1,16 +1,14 @@
 import {
   DATE_FORMATS,
-  editColumn,
-  formatInstant,
-  ListScreen,
   selectCanManage,
   statusLabel,
   TASK_STATUSES,
   useAppSelector,
-  useListParams,
-  type ColumnEntry,
   type Task,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { formatInstant } from '@duly/shared/dates';
+import { useListParams } from '@duly/shared/list';
+import { editColumn, ListScreen, type ColumnEntry } from '@duly/shared/ui';
 import { useTasksListQuery } from './api';
 import { assigneeName } from './assignee';
 import { TaskStatusBadge } from './components/TaskStatusBadge';

@@ -27,7 +27,7 @@ import {
   type TaskListParams,
   type UpdateArgs,
   type UpdateTaskPayload,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 export type UpdateTaskArgs = UpdateArgs<UpdateTaskPayload>;
 

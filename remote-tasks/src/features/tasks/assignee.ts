@@ -1,4 +1,4 @@
-import { personName, type Task } from '@duly/shared';
+import { personName, type Task } from '@duly/shared/core';
 
 /** Spec 9: what the Assigned To column and field show when nobody is assigned. */
 export const UNASSIGNED = 'Unassigned';

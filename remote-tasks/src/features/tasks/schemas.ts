@@ -7,15 +7,11 @@ import * as yup from 'yup';
 import {
   editTaskSchema,
   isEditableTaskStatus,
-  isoToKolkataInput,
-  kolkataInputToIso,
   type CreateTaskFormValues,
-  type CreateTaskPayload,
   type EditTaskFormValues,
-  type SessionUser,
-  type Task,
-  type UpdateTaskPayload,
 } from '@duly/shared';
+import type { CreateTaskPayload, SessionUser, Task, UpdateTaskPayload } from '@duly/shared/core';
+import { isoToKolkataInput, kolkataInputToIso } from '@duly/shared/dates';
 
 export {
   createTaskSchema,

@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '@duly/shared/ui';
 
 const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space(4)};
+  margin-bottom: ${theme.space(4)};
 `;
 
 const Header = styled.div`
@@ -10,17 +11,17 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: flex-end;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
+  margin-bottom: ${theme.space(2)};
 `;
 
 /** At least 240 px: on a phone the filter then always goes below the heading, never beside it. */
 const Title = styled.h2`
   flex: 1 1 240px;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sectionTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.sectionTitle};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
 `;
 
 export interface DashboardSectionProps {

@@ -1,10 +1,6 @@
 import { type ReactNode } from 'react';
-import {
-  PagedResults,
-  ResourceTable,
-  type ColumnEntry,
-  type PagedResultsProps,
-} from '@duly/shared';
+import { PagedResults, type PagedResultsProps } from '@duly/shared/list';
+import { ResourceTable, type ColumnEntry } from '@duly/shared/ui';
 import { DashboardSection } from './DashboardSection';
 import { dashboardErrorText } from './errorText';
 import type { DashboardPage } from './useDashboardPage';

@@ -1,4 +1,5 @@
-import { certificateStatusMeta, StatusBadge, taskStatusMeta } from '@duly/shared';
+import { certificateStatusMeta, taskStatusMeta } from '@duly/shared/core';
+import { StatusBadge } from '@duly/shared/ui';
 
 /**
  * Statuses in the dashboards' palette (spec 4): completed green, overdue red, anything else

@@ -1,14 +1,6 @@
-import {
-  Button,
-  DATE_FORMATS,
-  formatCalendarDate,
-  formatInstant,
-  personName,
-  type Certificate,
-  type Column,
-  type ColumnEntry,
-  type Task,
-} from '@duly/shared';
+import { DATE_FORMATS, personName, type Certificate, type Task } from '@duly/shared/core';
+import { formatCalendarDate, formatInstant } from '@duly/shared/dates';
+import { Button, type Column, type ColumnEntry } from '@duly/shared/ui';
 import { TeamCertificateStatusBadge, TeamTaskStatusBadge } from './TeamStatusBadges';
 
 /** Spec 9: whom a task or certificate nobody holds shows as held by. */

@@ -1,4 +1,4 @@
-import { isApiError } from '@duly/shared';
+import { isApiError } from '@duly/shared/core';
 
 /**
  * The error state of a dashboard table. A 403 (an employee who opens the team dashboard: the

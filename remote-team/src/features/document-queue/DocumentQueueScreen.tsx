@@ -1,18 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import {
-  apiErrorMessage,
-  Button,
-  formatDate,
-  focusRing,
-  PageHeader,
-  PagedResults,
-  ResourceTable,
-  personName,
-  type ColumnEntry,
-} from '@duly/shared';
+import { apiErrorMessage, personName } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { PagedResults } from '@duly/shared/list';
+import { Button, focusRing, PageHeader, ResourceTable, type ColumnEntry } from '@duly/shared/ui';
 import {
   certificatePath,
   dashboardErrorText,
@@ -29,13 +21,14 @@ import {
 } from './api';
 import { PreviewDialog } from './components/PreviewDialog';
 import { RejectDialog } from './components/RejectDialog';
+import { theme, useSnackbar } from '@duly/shared/ui';
 
 /** Rows per page: enough to approve a batch at once, short enough to review. */
 export const QUEUE_PAGE_SIZE = 25;
 
 const CertificateLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.primaryText};
+  font-weight: ${theme.fontWeights.medium};
   border-radius: 2px;
   ${focusRing}
 `;
@@ -45,9 +38,9 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: nowrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     flex-wrap: wrap;
   }
 `;
@@ -57,7 +50,7 @@ const Check = styled.input`
   height: 20px;
   margin: 0;
   cursor: pointer;
-  accent-color: ${({ theme }) => theme.colors.primary};
+  accent-color: ${theme.colors.primary};
 `;
 
 /** A 44 px target around the small checkbox (VISUAL.md: touch targets). */
@@ -80,8 +73,8 @@ const Hidden = styled.span`
 `;
 
 const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: 0 0 ${theme.space(3)};
+  color: ${theme.colors.textSecondary};
 `;
 
 /** "Renewal until Mar 09, 2027" when the employee sent new dates; otherwise nothing. */

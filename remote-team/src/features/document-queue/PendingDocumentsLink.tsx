@@ -1,16 +1,17 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing } from '@duly/shared';
+import { focusRing } from '@duly/shared/ui';
 import { useTeamPendingDocumentCountQuery } from './api';
+import { theme } from '@duly/shared/ui';
 
 const Line = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: 0 0 ${theme.space(3)};
+  color: ${theme.colors.textSecondary};
 `;
 
 const QueueLink = styled(Link)`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.primaryText};
   border-radius: 2px;
   ${focusRing}
 `;

@@ -16,7 +16,7 @@ import {
   type ApiMeta,
   type Page,
   type PersonRef,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 export interface QueuedDocument {
   id: string;

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import {
-  daysUntilExpiry,
-  PageHeader,
   personName,
   type Certificate,
   type CertificateStatus,
-  type Column,
   type EmployeeTaskFilter,
   type Task,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { daysUntilExpiry } from '@duly/shared/dates';
+import { PageHeader, type Column } from '@duly/shared/ui';
 import { useTeamMyCertificatesQuery, useTeamMyTasksQuery } from './api';
 import { StatusFilterSelect } from './components/StatusFilterSelect';
 import { UploadCertificate } from './components/UploadCertificate';

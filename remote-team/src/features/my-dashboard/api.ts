@@ -14,7 +14,7 @@ import {
   type ListParams,
   type Page,
   type Task,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 export const MY_TASK_SORT = 'urgency';
 /** Soonest expiry first. */

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import {
-  PageHeader,
   personName,
   selectRole,
   type Certificate,
-  type Column,
-  type ColumnEntry,
   type Task,
   type TeamMember,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { PageHeader, type Column, type ColumnEntry } from '@duly/shared/ui';
 import {
   useTeamAssignCertificateMutation,
   useTeamAssignTaskMutation,

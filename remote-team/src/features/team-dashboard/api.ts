@@ -25,7 +25,7 @@ import {
   type Page,
   type Task,
   type TeamMember,
-} from '@duly/shared';
+} from '@duly/shared/core';
 
 /** Most urgent first (the API's `urgency`): open tasks by due date, then completed ones. */
 export const TEAM_TASK_SORT = 'urgency';

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, Link } from 'react-router-dom';
 import { RIPPLE_DURATION_MS } from '../../contract/constants';
 import { contrastRatio, flatten } from '../../test-utils/contrast';
 import { Button } from '../Button';
-import { theme } from '../theme';
+import { themeValues } from '../theme';
 import { renderWithTheme } from './renderWithTheme';
 
 const ripplesIn = (element: HTMLElement) => element.querySelectorAll('[data-ripple]');
@@ -109,7 +109,7 @@ describe('Button', () => {
     (variant) => {
       renderWithTheme(<Button variant={variant}>Back to Tasks</Button>);
       const text = getComputedStyle(screen.getByRole('button', { name: 'Back to Tasks' })).color;
-      const { background, surface, primaryTint } = theme.colors;
+      const { background, surface, primaryTint } = themeValues.colors;
       for (const backdrop of [
         background,
         surface,

@@ -150,6 +150,7 @@ describe('form fields', () => {
         <TextField label="Description" />
       </>,
     );
+    // The rules' declarations, as written: the theme's custom properties.
     const reds = [theme.colors.error, theme.colors.errorHover].map(normalisedColour);
 
     for (const label of ['Title', 'Assigned To']) {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { StatusBadge } from '../StatusBadge';
-import { alpha, theme } from '../theme';
+import { alpha, themeValues } from '../theme';
 import { renderWithTheme } from './renderWithTheme';
 
 describe('StatusBadge', () => {
@@ -9,8 +9,8 @@ describe('StatusBadge', () => {
 
     const badge = screen.getByText('Completed');
     expect(badge).toHaveStyle({
-      color: theme.colors.status.green.text,
-      background: alpha(theme.colors.status.green.main, 0.12),
+      color: themeValues.colors.status.green.text,
+      background: alpha(themeValues.colors.status.green.main, 0.12),
     });
   });
 
@@ -21,7 +21,9 @@ describe('StatusBadge', () => {
         <StatusBadge color="yellow">Pending</StatusBadge>
       </>,
     );
-    expect(screen.getByText('Overdue')).toHaveStyle({ color: theme.colors.status.red.text });
-    expect(screen.getByText('Pending')).toHaveStyle({ color: theme.colors.status.yellow.text });
+    expect(screen.getByText('Overdue')).toHaveStyle({ color: themeValues.colors.status.red.text });
+    expect(screen.getByText('Pending')).toHaveStyle({
+      color: themeValues.colors.status.yellow.text,
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import { type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../theme';
+import { ToastProvider } from '../Toast';
 
 /**
  * Renders a screen-kit part at `url` inside the theme, a router and the toasts, and tells where
@@ -20,14 +20,14 @@ export function renderInRouter(ui: ReactElement, url = '/') {
   const user = userEvent.setup();
   const result = render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
+      <ToastProvider>
         <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path="*" element={ui} />
           </Routes>
           <Where />
         </MemoryRouter>
-      </SnackbarProvider>
+      </ToastProvider>
     </ThemeProvider>,
   );
   return { ...result, user, currentPath: () => path };

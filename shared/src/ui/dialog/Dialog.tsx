@@ -10,6 +10,7 @@ import {
 import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { focusableElements } from './focusable';
+import { theme } from '../theme';
 
 const fadeIn = keyframes`
   from {
@@ -23,13 +24,13 @@ const fadeIn = keyframes`
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space(2)};
-  background: ${({ theme }) => theme.colors.backdrop};
-  animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+  padding: ${theme.space(2)};
+  background: ${theme.colors.backdrop};
+  animation: ${fadeIn} ${theme.transitions.normal};
 `;
 
 const widths = { small: '400px', medium: '560px' } as const;
@@ -39,23 +40,23 @@ const Panel = styled.div<{ $size: keyof typeof widths }>`
   flex-direction: column;
   width: 100%;
   max-width: ${({ $size }) => widths[$size]};
-  max-height: calc(100vh - ${({ theme }) => theme.space(4)});
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.dialog};
-  box-shadow: ${({ theme }) => theme.shadows.dialog};
+  max-height: calc(100vh - ${theme.space(4)});
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.dialog};
+  box-shadow: ${theme.shadows.dialog};
   outline: none;
 `;
 
 const Title = styled.h2`
   margin: 0;
-  padding: ${({ theme }) => theme.space(3, 3, 1)};
-  font-size: ${({ theme }) => theme.fontSizes.sectionTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  padding: ${theme.space(3, 3, 1)};
+  font-size: ${theme.fontSizes.sectionTitle};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
 `;
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space(1, 3, 2)};
+  padding: ${theme.space(1, 3, 2)};
   overflow-y: auto;
 `;
 
@@ -63,8 +64,8 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(1, 3, 3)};
+  gap: ${theme.space(1)};
+  padding: ${theme.space(1, 3, 3)};
 `;
 
 export interface DialogProps {

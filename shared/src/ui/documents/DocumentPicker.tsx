@@ -2,14 +2,15 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { DOCUMENT_ACCEPT } from '../../api/documents';
 import { Button } from '../Button';
+import { theme } from '../theme';
 
 const Zone = styled.div<{ $over: boolean }>`
   display: grid;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   justify-items: center;
-  padding: ${({ theme }) => theme.space(3, 2)};
+  padding: ${theme.space(3, 2)};
   border: 2px dashed ${({ theme, $over }) => ($over ? theme.colors.primary : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.card};
+  border-radius: ${theme.radii.card};
   background: ${({ theme, $over }) => ($over ? theme.colors.primaryTint : 'transparent')};
   text-align: center;
 `;
@@ -17,12 +18,12 @@ const Zone = styled.div<{ $over: boolean }>`
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   justify-content: center;
 `;
 
 const Hint = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   font-size: 0.875rem;
 `;
 

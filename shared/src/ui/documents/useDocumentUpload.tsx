@@ -5,10 +5,11 @@ import { baseApi } from '../../api/baseApi';
 import { uploadDocument, type CertificateDocument, type DocumentUpload } from '../../api/documents';
 import { apiErrorMessage, isApiError } from '../../api/errors';
 import { selectToken } from '../../auth/selectors';
+import { theme } from '../theme';
 
 const Bar = styled.progress`
   width: 100%;
-  height: ${({ theme }) => theme.space(1)};
+  height: ${theme.space(1)};
 `;
 
 export interface DocumentUploadState {

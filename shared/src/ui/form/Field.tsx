@@ -1,34 +1,35 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme';
 
 const FieldRoot = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(0.75)};
+  gap: ${theme.space(0.75)};
   min-width: 0;
 `;
 
 const Label = styled.label`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.text};
 `;
 
 const RequiredMark = styled.span`
-  margin-left: ${({ theme }) => theme.space(0.5)};
-  color: ${({ theme }) => theme.colors.error};
+  margin-left: ${theme.space(0.5)};
+  color: ${theme.colors.error};
 `;
 
 const Hint = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.caption};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.caption};
+  color: ${theme.colors.textSecondary};
 `;
 
 const ErrorText = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.caption};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.error};
+  font-size: ${theme.fontSizes.caption};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.error};
 `;
 
 /** What every field takes besides the native props of its control. */

@@ -1,20 +1,21 @@
 import { type ComponentPropsWithRef } from 'react';
 import styled from 'styled-components';
 import { useFormReadOnly } from './readOnly';
+import { theme } from '../theme';
 
 const FormRoot = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2.5)};
+  gap: ${theme.space(2.5)};
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.formMaxWidth};
+  max-width: ${theme.layout.formMaxWidth};
 `;
 
 /** The fields of a read-only form: one disabled fieldset, laid out like the form itself. */
 const ReadOnlyFields = styled.fieldset`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2.5)};
+  gap: ${theme.space(2.5)};
   min-width: 0;
   margin: 0;
   padding: 0;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { ChevronDownIcon } from '../icons';
 import { controlStyles } from './controlStyles';
 import { FieldFrame, useFieldIds, type FieldProps } from './Field';
+import { theme } from '../theme';
 
 const Wrapper = styled.div`
   position: relative;
@@ -10,17 +11,17 @@ const Wrapper = styled.div`
   & > svg {
     position: absolute;
     top: 50%;
-    right: ${({ theme }) => theme.space(1)};
+    right: ${theme.space(1)};
     transform: translateY(-50%);
     pointer-events: none;
-    color: ${({ theme }) => theme.colors.textSecondary};
+    color: ${theme.colors.textSecondary};
   }
 `;
 
 const NativeSelect = styled.select`
   ${controlStyles}
   appearance: none;
-  padding-right: ${({ theme }) => theme.space(5)};
+  padding-right: ${theme.space(5)};
   cursor: pointer;
 `;
 

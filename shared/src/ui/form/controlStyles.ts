@@ -1,26 +1,27 @@
 import { css } from 'styled-components';
+import { theme } from '../theme';
 
 /** The look every text-like control shares: 40 px, 6 px radius, primary border on focus. */
 export const controlStyles = css`
   display: block;
   width: 100%;
-  min-height: ${({ theme }) => theme.layout.controlHeight};
-  padding: ${({ theme }) => theme.space(1, 1.5)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.control};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.layout.controlHeight};
+  padding: ${theme.space(1, 1.5)};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.control};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   font-family: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.body};
-  line-height: ${({ theme }) => theme.lineHeights.body};
+  font-size: ${theme.fontSizes.body};
+  line-height: ${theme.lineHeights.body};
   transition:
-    border-color ${({ theme }) => theme.transitions.fast},
-    box-shadow ${({ theme }) => theme.transitions.fast};
+    border-color ${theme.transitions.fast},
+    box-shadow ${theme.transitions.fast};
 
   /* Hover darkens a valid field's edge; an invalid one stays red (darker red on hover), so the
      pointer resting on a field never hides its error. */
   &:hover:not(:disabled):not([aria-invalid='true']) {
-    border-color: ${({ theme }) => theme.colors.text};
+    border-color: ${theme.colors.text};
   }
 
   &:focus {
@@ -30,25 +31,25 @@ export const controlStyles = css`
   /* Focus: the primary border plus the kit's ring, so it never depends on colour alone. */
   &:focus-visible,
   &:focus {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 ${({ theme }) => `${theme.focusRing.width} ${theme.focusRing.color}`};
+    border-color: ${theme.colors.primary};
+    box-shadow: 0 0 0 ${`${theme.focusRing.width} ${theme.focusRing.color}`};
   }
 
   &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
+    border-color: ${theme.colors.error};
   }
 
   &[aria-invalid='true']:hover:not(:disabled):not(:focus) {
-    border-color: ${({ theme }) => theme.colors.errorHover};
+    border-color: ${theme.colors.errorHover};
   }
 
   &:disabled {
     cursor: not-allowed;
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.disabledText};
+    background: ${theme.colors.background};
+    color: ${theme.colors.disabledText};
   }
 
   &::placeholder {
-    color: ${({ theme }) => theme.colors.textSecondary};
+    color: ${theme.colors.textSecondary};
   }
 `;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme';
 
 export type MenuEntry =
   | {
@@ -27,70 +28,70 @@ const Trigger = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(0.5)};
-  padding: ${({ theme }) => theme.space(0.5)};
+  gap: ${theme.space(0.5)};
+  padding: ${theme.space(0.5)};
   border: none;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   background: transparent;
   color: inherit;
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.hover};
+    background: ${theme.colors.hover};
   }
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.focusRing.width} solid currentColor;
-    outline-offset: ${({ theme }) => theme.focusRing.offset};
+    outline: ${theme.focusRing.width} solid currentColor;
+    outline-offset: ${theme.focusRing.offset};
   }
 `;
 
 const List = styled.ul<{ $align: 'start' | 'end' }>`
   position: absolute;
-  top: calc(100% + ${({ theme }) => theme.space(1)});
+  top: calc(100% + ${theme.space(1)});
   ${({ $align }) => ($align === 'end' ? 'right: 0;' : 'left: 0;')}
-  z-index: ${({ theme }) => theme.zIndices.menu};
+  z-index: ${theme.zIndices.menu};
   min-width: 200px;
   margin: 0;
-  padding: ${({ theme }) => theme.space(1, 0)};
+  padding: ${theme.space(1, 0)};
   list-style: none;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.card};
-  box-shadow: ${({ theme }) => theme.shadows.menu};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  border-radius: ${theme.radii.card};
+  box-shadow: ${theme.shadows.menu};
 `;
 
 const Header = styled.li`
-  padding: ${({ theme }) => theme.space(1, 2)};
-  margin-bottom: ${({ theme }) => theme.space(0.5)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${theme.space(1, 2)};
+  margin-bottom: ${theme.space(0.5)};
+  border-bottom: 1px solid ${theme.colors.divider};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.caption};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: default;
 `;
 
 const Item = styled.li`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1.5)};
+  gap: ${theme.space(1.5)};
   min-height: 40px;
-  padding: ${({ theme }) => theme.space(0, 2)};
+  padding: ${theme.space(0, 2)};
   cursor: pointer;
   outline: none;
 
   &:hover,
   &:focus {
-    background: ${({ theme }) => theme.colors.hover};
+    background: ${theme.colors.hover};
   }
 
   &:focus-visible {
-    outline: ${({ theme }) => `${theme.focusRing.width} solid ${theme.focusRing.color}`};
-    outline-offset: -${({ theme }) => theme.focusRing.width};
+    outline: ${`${theme.focusRing.width} solid ${theme.focusRing.color}`};
+    outline-offset: -${theme.focusRing.width};
   }
 
   & > svg {
-    color: ${({ theme }) => theme.colors.textSecondary};
+    color: ${theme.colors.textSecondary};
   }
 `;
 

@@ -4,13 +4,14 @@ import type { ChosenFilters, FilterChoices, ListView } from '../../list/useListP
 import { focusRing } from '../focusRing';
 import { SearchField } from '../form/SearchField';
 import { Select, type SelectOption } from '../form/Select';
+import { theme } from '../theme';
 
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
+  margin-bottom: ${theme.space(2)};
 `;
 
 /** 280 px on wide screens, the whole line on a phone. */
@@ -18,7 +19,7 @@ const SearchBox = styled.div`
   width: 280px;
   max-width: 100%;
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     width: 100%;
   }
 `;
@@ -28,7 +29,7 @@ const FilterBox = styled.div`
   flex: 1 1 140px;
   max-width: 200px;
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     flex-basis: 100%;
     max-width: none;
   }
@@ -41,11 +42,11 @@ const FilterBox = styled.div`
 const FilterGroup = styled.div<{ $open: boolean }>`
   display: contents;
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
     flex-wrap: wrap;
     flex-basis: 100%;
-    gap: ${({ theme }) => theme.space(2)};
+    gap: ${theme.space(2)};
   }
 `;
 
@@ -53,18 +54,18 @@ const FilterGroup = styled.div<{ $open: boolean }>`
 const FiltersToggle = styled.button`
   display: none;
   min-height: 40px;
-  padding: ${({ theme }) => theme.space(1, 2)};
+  padding: ${theme.space(1, 2)};
   font: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.primary};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.control};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.primary};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.control};
   cursor: pointer;
 
   ${focusRing}
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     display: inline-flex;
     align-items: center;
   }

@@ -5,14 +5,15 @@ import { Button } from '../Button';
 import { Card } from '../Card';
 import { PageHeader } from '../PageHeader';
 import { FormReadOnlyContext } from '../form/readOnly';
+import { theme } from '../theme';
 
 const Notice = styled.p`
-  margin: ${({ theme }) => theme.space(0, 0, 2)};
-  padding: ${({ theme }) => theme.space(1.5, 2)};
-  border-left: 4px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.control};
-  background: ${({ theme }) => theme.colors.primaryTint};
-  color: ${({ theme }) => theme.colors.text};
+  margin: ${theme.space(0, 0, 2)};
+  padding: ${theme.space(1.5, 2)};
+  border-left: 4px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.control};
+  background: ${theme.colors.primaryTint};
+  color: ${theme.colors.text};
   overflow-wrap: anywhere;
 `;
 

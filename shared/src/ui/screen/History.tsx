@@ -8,6 +8,7 @@ import { Card } from '../Card';
 import { ErrorState } from '../ErrorState';
 import { LoadingState } from '../LoadingState';
 import { Pagination } from '../Pagination';
+import { theme } from '../theme';
 
 /** Entries per page of an item's history. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -21,7 +22,7 @@ export const HISTORY_TEXTS = {
 
 /** Below the item's details, on every item page. */
 const Section = styled(Card)`
-  margin-top: ${({ theme }) => theme.space(3)};
+  margin-top: ${theme.space(3)};
 `;
 
 const Entries = styled.ol`
@@ -31,8 +32,8 @@ const Entries = styled.ol`
 `;
 
 const EntryItem = styled.li`
-  padding: ${({ theme }) => theme.space(1.5, 0)};
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  padding: ${theme.space(1.5, 0)};
+  border-top: 1px solid ${theme.colors.divider};
   overflow-wrap: anywhere;
   &:first-child {
     border-top: 0;
@@ -41,13 +42,13 @@ const EntryItem = styled.li`
 `;
 
 const Age = styled.time`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   white-space: nowrap;
 `;
 
 const Empty = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 export interface HistoryProps {

@@ -28,6 +28,7 @@ import { PageHeader } from '../PageHeader';
 import { Pagination } from '../Pagination';
 import { ResourceTable } from './ResourceTable';
 import { saveBlob } from './saveBlob';
+import { theme } from '../theme';
 
 export interface ImportScreenProps {
   kind: ImportKind;
@@ -57,9 +58,9 @@ const OUTCOME_LABELS: Record<ImportRowResult['outcome'], string> = {
  */
 const Section = styled(Card)`
   display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
+  padding: ${theme.space(2)};
+  margin-bottom: ${theme.space(2)};
   & > h2 {
     margin: 0;
   }
@@ -68,18 +69,18 @@ const Section = styled(Card)`
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   align-items: end;
 `;
 
 const ErrorText = styled.span`
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
   font-weight: 500;
 `;
 
 const Progress = styled.progress`
   width: 100%;
-  height: ${({ theme }) => theme.space(1)};
+  height: ${theme.space(1)};
 `;
 
 /** The template: the headers an export writes, UTF-8 with BOM. */

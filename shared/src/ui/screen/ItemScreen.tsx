@@ -7,12 +7,13 @@ import { EmptyState } from '../EmptyState';
 import { ErrorState } from '../ErrorState';
 import { LoadingState } from '../LoadingState';
 import { PageHeader } from '../PageHeader';
+import { theme } from '../theme';
 
 const StateActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 /** What ItemScreen reads of a one-item query (`useTasksGetQuery(id)`). */

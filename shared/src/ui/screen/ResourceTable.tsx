@@ -4,9 +4,10 @@ import styled, { css } from 'styled-components';
 import { EmptyState } from '../EmptyState';
 import { SortableHeaderCell } from '../table/SortableHeaderCell';
 import { Table } from '../table/Table';
-import { TableCell, TableHeaderCell } from '../table/TableCell';
-import { TableRow } from '../table/TableRow';
+import { TableHeaderCell } from '../table/TableCell';
+import { TableRow, rowActivation } from '../table/TableRow';
 import { TableBody, TableHead } from '../table/TableSections';
+import { theme } from '../theme';
 
 /** One column of a ResourceTable: its header, how a row's cell reads, and how it lays out. */
 export interface Column<T> {
@@ -60,13 +61,6 @@ export interface ResourceTableProps<T> {
 
 type Align = Column<unknown>['align'];
 
-const Cell = styled(TableCell)<{ $wrap: boolean; $numeric: boolean; $width?: string }>`
-  white-space: ${({ $wrap }) => ($wrap ? 'normal' : 'nowrap')};
-  ${({ $wrap }) => $wrap && 'overflow-wrap: break-word;'}
-  ${({ $numeric }) => $numeric && 'font-variant-numeric: tabular-nums;'}
-  ${({ $width }) => $width && `width: ${$width};`}
-`;
-
 /** Hidden from the eye, not from a screen reader: the headers still name every cell. */
 const visuallyHidden = css`
   position: absolute;
@@ -78,12 +72,62 @@ const visuallyHidden = css`
 `;
 
 /**
- * Below the drawer breakpoint (VISUAL.md: 900 px) every row becomes a card: its title line,
- * then one line per column with the column's name at the left. The table stays a table for
- * assistive technology (same rows, cells and headers); only the boxes are laid out anew.
+ * The body's rows and cells are plain `<tr>`/`<td>` styled from here, by class: a list of 50
+ * rows renders 50 × columns cells, and a styled component per cell cost a component, a class
+ * lookup and (before the theme became custom properties) a style computation each (issue 32).
+ * Wide screens: `TableRow`'s and `TableCell`'s look. Below the drawer breakpoint (VISUAL.md:
+ * 900 px) every row becomes a card: its title line, then one line per column with the column's
+ * name at the left. The table stays a table for assistive technology (same rows, cells and
+ * headers); only the boxes are laid out anew.
  */
 const Cards = styled.div`
-  ${({ theme }) => css`
+  tbody > tr.duly-row:hover {
+    background: ${theme.colors.hover};
+  }
+
+  tbody > tr.duly-row-link {
+    cursor: pointer;
+
+    &:focus-visible {
+      outline: ${theme.focusRing.width} solid ${theme.focusRing.color};
+      outline-offset: -${theme.focusRing.width};
+      background: ${theme.colors.hover};
+    }
+  }
+
+  /* One line unless the column wraps (the cards below 900 px wrap every line). */
+  td.duly-cell {
+    white-space: nowrap;
+  }
+
+  td.duly-cell[data-wrap] {
+    white-space: normal;
+    overflow-wrap: break-word;
+  }
+
+  td.duly-cell[data-numeric] {
+    font-variant-numeric: tabular-nums;
+  }
+
+  ${theme.media.wide} {
+    td.duly-cell {
+      height: ${theme.layout.tableRowHeight};
+      padding: ${theme.space(0.75, 2)};
+      text-align: left;
+      vertical-align: middle;
+      border-bottom: 1px solid ${theme.colors.divider};
+    }
+
+    td.duly-cell[data-align='center'] {
+      text-align: center;
+    }
+
+    td.duly-cell[data-align='right'] {
+      text-align: right;
+    }
+  }
+
+  ${css`
     ${theme.media.narrow} {
       thead {
         ${visuallyHidden}
@@ -104,7 +148,7 @@ const Cards = styled.div`
         border-bottom: none;
       }
 
-      tbody > tr > td {
+      tbody > tr > td.duly-cell {
         display: flex;
         align-items: center;
         justify-content: space-between;
@@ -199,24 +243,26 @@ export function ResourceTable<T>({
         </TableHead>
         <TableBody>
           {items.map((item) => (
-            <TableRow
+            <tr
               key={rowKey(item)}
-              onActivate={rowLink ? () => navigate(rowLink(item)) : undefined}
+              className={rowLink ? 'duly-row duly-row-link' : 'duly-row'}
+              {...(rowLink ? rowActivation(() => navigate(rowLink(item))) : undefined)}
             >
               {shown.map((column) => (
-                <Cell
+                <td
                   key={column.key}
-                  align={column.align}
-                  $wrap={column.wrap ?? false}
-                  $numeric={column.numeric ?? false}
-                  $width={column.width}
+                  className="duly-cell"
+                  style={column.width ? { width: column.width } : undefined}
+                  data-align={column.align === 'left' ? undefined : column.align}
+                  data-wrap={column.wrap ? '' : undefined}
+                  data-numeric={column.numeric ? '' : undefined}
                   data-label={cardLabel(column)}
                   data-card={column.card === 'field' ? undefined : column.card}
                 >
                   {column.cell(item)}
-                </Cell>
+                </td>
               ))}
-            </TableRow>
+            </tr>
           ))}
         </TableBody>
       </Table>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import type { FormikErrors } from 'formik';
 import { isApiError, type ApiError } from '../../api/errors';
+import { useSnackbar } from '../Toast';
 
 /** A mutation's call as RTK Query returns it: `updateTask(args)`. */
 export interface Unwrappable<R> {

@@ -4,11 +4,12 @@ import { parseSort, toggleSort } from '../../list/sort';
 import { focusRing } from '../focusRing';
 import { ArrowDownwardIcon, ArrowUpwardIcon } from '../icons';
 import { TableHeaderCell } from './TableCell';
+import { theme } from '../theme';
 
 const SortButton = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(0.5)};
+  gap: ${theme.space(0.5)};
   margin: 0;
   padding: 0;
   border: none;
@@ -18,7 +19,7 @@ const SortButton = styled.button`
   cursor: pointer;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 
   ${focusRing}

@@ -1,20 +1,21 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme';
 
 const TableCard = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.card};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.card};
+  box-shadow: ${theme.shadows.card};
   min-width: 0;
 `;
 
 const TableTitle = styled.h2`
   margin: 0;
-  padding: ${({ theme }) => theme.space(2, 2)};
-  font-size: ${({ theme }) => theme.fontSizes.sectionTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  padding: ${theme.space(2, 2)};
+  font-size: ${theme.fontSizes.sectionTitle};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
+  border-bottom: 1px solid ${theme.colors.divider};
 `;
 
 /**
@@ -28,7 +29,7 @@ const Scroller = styled.div<{ $maxHeight?: string }>`
   overflow: ${({ $maxHeight }) => ($maxHeight ? 'auto' : 'visible')};
   max-height: ${({ $maxHeight }) => $maxHeight ?? 'none'};
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     overflow: auto;
   }
 `;
@@ -37,9 +38,9 @@ const StyledTable = styled.table<{ $minWidth: string; $sticky: string }>`
   width: 100%;
   border-collapse: separate;
   border-spacing: 0;
-  font-size: ${({ theme }) => theme.fontSizes.body};
+  font-size: ${theme.fontSizes.body};
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     min-width: ${({ $minWidth }) => $minWidth};
   }
 

@@ -1,14 +1,15 @@
 import { type ComponentPropsWithRef } from 'react';
 import styled, { css } from 'styled-components';
+import { theme } from '../theme';
 
 type Align = 'left' | 'center' | 'right';
 
 const cellBase = css<{ $align?: Align }>`
-  height: ${({ theme }) => theme.layout.tableRowHeight};
-  padding: ${({ theme }) => theme.space(0.75, 2)};
+  height: ${theme.layout.tableRowHeight};
+  padding: ${theme.space(0.75, 2)};
   text-align: ${({ $align }) => $align ?? 'left'};
   vertical-align: middle;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  border-bottom: 1px solid ${theme.colors.divider};
 `;
 
 const Td = styled.td<{ $align?: Align }>`
@@ -17,10 +18,10 @@ const Td = styled.td<{ $align?: Align }>`
 
 const Th = styled.th<{ $align?: Align }>`
   ${cellBase}
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.tableHeader};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.tableHeader};
+  font-weight: ${theme.fontWeights.semibold};
   white-space: nowrap;
 `;
 

@@ -1,5 +1,6 @@
 import { type ComponentPropsWithRef, type KeyboardEvent, type MouseEvent } from 'react';
 import styled, { css } from 'styled-components';
+import { theme } from '../theme';
 
 /** What inside a row handles its own clicks: the row leaves those alone. */
 const INTERACTIVE =
@@ -7,7 +8,7 @@ const INTERACTIVE =
 
 const Tr = styled.tr<{ $clickable: boolean }>`
   tbody > &:hover {
-    background: ${({ theme }) => theme.colors.hover};
+    background: ${theme.colors.hover};
   }
 
   ${({ $clickable, theme }) =>
@@ -44,11 +45,15 @@ function startsOnInnerControl(event: MouseEvent<HTMLTableRowElement>): boolean {
   );
 }
 
-/** A 48 px row with a hover highlight; with `onActivate`, the whole row is the link. */
-export function TableRow({ onActivate, onClick, onKeyDown, ...rest }: TableRowProps) {
-  if (!onActivate)
-    return <Tr $clickable={false} onClick={onClick} onKeyDown={onKeyDown} {...rest} />;
-
+/**
+ * The handlers that make a whole row its link (click, Enter or Space), for a `<tr>` of any
+ * kind: `TableRow`, or a plain row of a large table that has no styled component per row.
+ */
+export function rowActivation(
+  onActivate: (event: RowActivationEvent) => void,
+  onClick?: (event: MouseEvent<HTMLTableRowElement>) => void,
+  onKeyDown?: (event: KeyboardEvent<HTMLTableRowElement>) => void,
+) {
   const handleClick = (event: MouseEvent<HTMLTableRowElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || startsOnInnerControl(event)) return;
@@ -67,5 +72,12 @@ export function TableRow({ onActivate, onClick, onKeyDown, ...rest }: TableRowPr
     }
   };
 
-  return <Tr $clickable tabIndex={0} onClick={handleClick} onKeyDown={handleKeyDown} {...rest} />;
+  return { tabIndex: 0, onClick: handleClick, onKeyDown: handleKeyDown };
+}
+
+/** A 48 px row with a hover highlight; with `onActivate`, the whole row is the link. */
+export function TableRow({ onActivate, onClick, onKeyDown, ...rest }: TableRowProps) {
+  if (!onActivate)
+    return <Tr $clickable={false} onClick={onClick} onKeyDown={onKeyDown} {...rest} />;
+  return <Tr $clickable {...rowActivation(onActivate, onClick, onKeyDown)} {...rest} />;
 }

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import {
   apiErrorMessage,
   loggedIn,
@@ -15,6 +14,7 @@ import {
   type SignupPayload,
 } from '@duly/shared/core';
 import { useAuthLoginMutation, useAuthSignupMutation } from './api';
+import { useSnackbar } from '@duly/shared/ui';
 
 export const AUTH_TEXTS = {
   loginSucceeded: 'Login successful',

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import {
   apiErrorMessage,
   loggedIn,
@@ -9,7 +8,7 @@ import {
   useAppDispatch,
   type EmailChangeDetails,
 } from '@duly/shared/core';
-import { Button, Form, LoadingState, TextField } from '@duly/shared/ui';
+import { Button, Form, LoadingState, TextField, useSnackbar } from '@duly/shared/ui';
 import {
   confirmEmailInitialValues,
   confirmEmailSchema,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
-import { focusRing } from '@duly/shared/ui';
+import { focusRing, theme } from '@duly/shared/ui';
 import { useLiveUpdates } from '../live';
 import { useOrganizationName } from '../organization';
 import { type NavEntry } from './navigation';
@@ -24,21 +24,21 @@ const Body = styled.div`
 const Main = styled.main`
   flex: 1;
   min-width: 0;
-  padding: ${({ theme }) => theme.space(3)};
+  padding: ${theme.space(3)};
 
   /* Focused by the skip link only, to start the keyboard there: no ring around the page. */
   &:focus {
     outline: none;
   }
 
-  ${({ theme }) => theme.media.narrow} {
-    padding: ${({ theme }) => theme.space(2)};
+  ${theme.media.narrow} {
+    padding: ${theme.space(2)};
   }
 
   /* The top bar is sticky, so a table header sticks just under it instead of behind it (the
      shared Table reads this). Narrow screens need none: tables scroll inside their card there. */
-  ${({ theme }) => theme.media.wide} {
-    --duly-table-sticky-top: ${({ theme }) => theme.layout.topBarHeight};
+  ${theme.media.wide} {
+    --duly-table-sticky-top: ${theme.layout.topBarHeight};
   }
 `;
 
@@ -48,14 +48,14 @@ const Main = styled.main`
  */
 const SkipLink = styled.a`
   position: absolute;
-  top: ${({ theme }) => theme.space(1)};
-  left: ${({ theme }) => theme.space(1)};
+  top: ${theme.space(1)};
+  left: ${theme.space(1)};
   z-index: 1400;
-  padding: ${({ theme }) => theme.space(1, 2)};
-  color: ${({ theme }) => theme.colors.primary};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.control};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  padding: ${theme.space(1, 2)};
+  color: ${theme.colors.primary};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.control};
+  font-weight: ${theme.fontWeights.medium};
   transform: translateY(-200%);
 
   &:focus {
@@ -65,7 +65,7 @@ const SkipLink = styled.a`
 `;
 
 const Content = styled.div`
-  max-width: ${({ theme }) => theme.layout.contentMaxWidth};
+  max-width: ${theme.layout.contentMaxWidth};
   margin: 0 auto;
 `;
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import styled, { useTheme } from 'styled-components';
-import { focusRing } from '@duly/shared/ui';
+import styled from 'styled-components';
+import { focusRing, theme } from '@duly/shared/ui';
 import { navItems, type NavEntry } from './navigation';
 
 /* The box that is the permanent column on wide screens and the drawer on small ones; the
@@ -9,27 +9,27 @@ import { navItems, type NavEntry } from './navigation';
 const Panel = styled.div<{ $open: boolean }>`
   display: flex;
   flex-direction: column;
-  width: ${({ theme }) => theme.layout.sideNavWidth};
+  width: ${theme.layout.sideNavWidth};
   flex-shrink: 0;
-  background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.divider};
+  background: ${theme.colors.surface};
+  border-right: 1px solid ${theme.colors.divider};
 
-  ${({ theme }) => theme.media.wide} {
+  ${theme.media.wide} {
     position: sticky;
-    top: ${({ theme }) => theme.layout.topBarHeight};
-    height: calc(100vh - ${({ theme }) => theme.layout.topBarHeight});
+    top: ${theme.layout.topBarHeight};
+    height: calc(100vh - ${theme.layout.topBarHeight});
     overflow-y: auto;
   }
 
   /* Small screens: a temporary drawer over the content, hidden (also from
      assistive technology and the tab order) until opened. */
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     position: fixed;
     top: 0;
     bottom: 0;
     left: 0;
-    z-index: ${({ theme }) => theme.zIndices.drawer};
-    box-shadow: ${({ theme }) => theme.shadows.dialog};
+    z-index: ${theme.zIndices.drawer};
+    box-shadow: ${theme.shadows.dialog};
     /* Opening: visible at once (a transitioned visibility stays hidden on the first frame,
        where focus cannot move into the drawer). Closing: hidden once it has slid out. */
     transition: ${({ theme, $open }) =>
@@ -44,12 +44,12 @@ const Panel = styled.div<{ $open: boolean }>`
 const Backdrop = styled.div`
   display: none;
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     display: block;
     position: fixed;
     inset: 0;
-    z-index: ${({ theme }) => theme.zIndices.drawer - 1};
-    background: ${({ theme }) => theme.colors.backdrop};
+    z-index: ${theme.zIndices.drawer - 1};
+    background: ${theme.colors.backdrop};
   }
 `;
 
@@ -61,32 +61,32 @@ const Navigation = styled.nav`
 const Heading = styled.h2`
   display: flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.layout.topBarHeight};
+  min-height: ${theme.layout.topBarHeight};
   margin: 0;
-  padding: ${({ theme }) => theme.space(1, 3)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  padding: ${theme.space(1, 3)};
+  border-bottom: 1px solid ${theme.colors.divider};
   font-size: 16px;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
   overflow-wrap: anywhere;
 `;
 
 const Items = styled.ul`
   margin: 0;
-  padding: ${({ theme }) => theme.space(1)};
+  padding: ${theme.space(1)};
   list-style: none;
 `;
 
 const ItemLink = styled(Link)<{ $active: boolean }>`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   min-height: 44px;
   margin-bottom: 2px;
-  padding: ${({ theme }) => theme.space(0, 2)};
-  border-radius: ${({ theme }) => theme.radii.control};
+  padding: ${theme.space(0, 2)};
+  border-radius: ${theme.radii.control};
   color: ${({ theme, $active }) => ($active ? theme.colors.primaryText : theme.colors.text)};
-  background: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : 'transparent')};
+  background-color: ${({ theme, $active }) => ($active ? theme.colors.primaryTint : 'transparent')};
   font-weight: ${({ theme, $active }) =>
     $active ? theme.fontWeights.semibold : theme.fontWeights.medium};
   text-decoration: none;
@@ -125,7 +125,6 @@ export interface SideNavProps {
 export function SideNav({ organizationName, sections, open, onClose, onLinkIntent }: SideNavProps) {
   const { pathname } = useLocation();
   const items = useMemo(() => navItems(sections), [sections]);
-  const theme = useTheme();
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -142,7 +141,7 @@ export function SideNav({ organizationName, sections, open, onClose, onLinkInten
       document.removeEventListener('keydown', closeOnEscape);
       wide?.removeEventListener('change', onClose);
     };
-  }, [open, onClose, theme]);
+  }, [open, onClose]);
 
   /** The open drawer is modal: Tab and Shift+Tab cycle through its links, not the page behind. */
   const keepFocusInside = (event: ReactKeyboardEvent<HTMLElement>) => {

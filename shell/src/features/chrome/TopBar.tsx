@@ -1,25 +1,25 @@
 import { type Ref } from 'react';
 import styled from 'styled-components';
-import { MenuIcon, focusRing } from '@duly/shared/ui';
+import { MenuIcon, focusRing, theme } from '@duly/shared/ui';
 import { NotificationBell } from '../notifications';
 import { AvatarMenu } from './AvatarMenu';
 
 const Bar = styled.header`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.appBar};
+  z-index: ${theme.zIndices.appBar};
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  height: ${({ theme }) => theme.layout.topBarHeight};
-  padding: ${({ theme }) => theme.space(0, 3)};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
+  gap: ${theme.space(2)};
+  height: ${theme.layout.topBarHeight};
+  padding: ${theme.space(0, 3)};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.2);
 
-  ${({ theme }) => theme.media.narrow} {
-    gap: ${({ theme }) => theme.space(1)};
-    padding: ${({ theme }) => theme.space(0, 1, 0, 0.5)};
+  ${theme.media.narrow} {
+    gap: ${theme.space(1)};
+    padding: ${theme.space(0, 1, 0, 0.5)};
   }
 `;
 
@@ -31,7 +31,7 @@ const IconButton = styled.button`
   height: 48px;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   background: transparent;
   color: inherit;
   cursor: pointer;
@@ -41,10 +41,10 @@ const IconButton = styled.button`
   }
   ${focusRing}
   &:focus-visible {
-    outline-color: ${({ theme }) => theme.colors.onPrimary};
+    outline-color: ${theme.colors.onPrimary};
   }
 
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     display: inline-flex;
   }
 `;
@@ -52,21 +52,21 @@ const IconButton = styled.button`
 const ProductName = styled.span`
   flex-shrink: 0;
   font-size: 20px;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.01em;
 `;
 
 const OrganizationName = styled.span`
   min-width: 0;
   overflow: hidden;
-  padding-left: ${({ theme }) => theme.space(2)};
+  padding-left: ${theme.space(2)};
   border-left: 1px solid rgba(255, 255, 255, 0.4);
   font-size: 15px;
   white-space: nowrap;
   text-overflow: ellipsis;
 
-  ${({ theme }) => theme.media.narrow} {
-    padding-left: ${({ theme }) => theme.space(1)};
+  ${theme.media.narrow} {
+    padding-left: ${theme.space(1)};
   }
 `;
 

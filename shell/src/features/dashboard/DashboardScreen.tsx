@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, ErrorState, PageHeader, Spinner } from '@duly/shared/ui';
+import { Button, ErrorState, PageHeader, Spinner, theme } from '@duly/shared/ui';
 import {
   complianceGapsPath,
   complianceGapsSentence,
@@ -18,21 +18,21 @@ export const DASHBOARD_ERROR_TEXT = 'Error loading dashboard data';
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 
   @media (max-width: 1199.98px) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     grid-template-columns: minmax(0, 1fr);
-    gap: ${({ theme }) => theme.space(2)};
+    gap: ${theme.space(2)};
   }
 `;
 
 const Centered = styled.div`
   display: flex;
   justify-content: center;
-  padding: ${({ theme }) => theme.space(6, 2)};
+  padding: ${theme.space(6, 2)};
 `;
 
 /** The line under Expiring Certificates (issue 33): the certificates in their reminder window. */

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   Button,
@@ -10,6 +9,8 @@ import {
   ResourceTable,
   Select,
   TextField,
+  theme,
+  useSnackbar,
 } from '@duly/shared/ui';
 import { apiErrorMessage } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/contract';
@@ -23,14 +24,14 @@ import {
 } from './api';
 
 const Text = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: 0 0 ${theme.space(2)};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Secret = styled.div`
-  margin: ${({ theme }) => theme.space(2)} 0;
-  padding: ${({ theme }) => theme.space(2)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  margin: ${theme.space(2)} 0;
+  padding: ${theme.space(2)};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const EXPIRIES = [

@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import { Button, Card, FormActions, Select, TextField } from '@duly/shared/ui';
+import { Button, Card, FormActions, Select, TextField, theme, useSnackbar } from '@duly/shared/ui';
 import { apiErrorMessage } from '@duly/shared/core';
 import { useCalendarUrlCreateMutation, useCalendarUrlGetQuery, type CalendarScope } from './api';
 
 const Text = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: 0 0 ${theme.space(2)};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Links = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin: ${({ theme }) => theme.space(1)} 0 0;
+  gap: ${theme.space(2)};
+  margin: ${theme.space(1)} 0 0;
 `;
 
 /** `webcal:` for Google's "add by URL", which fetches the feed itself. */

@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, LoadingState, alpha } from '@duly/shared/ui';
+import { Button, Card, ErrorState, LoadingState, theme, useSnackbar } from '@duly/shared/ui';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@duly/shared/core';
 import {
   useNotificationsEmailPreferencesQuery,
@@ -20,27 +19,27 @@ export const EMAIL_PREFERENCES_TEXTS = {
 } as const;
 
 const Intro = styled.p`
-  margin: ${({ theme }) => theme.space(0, 0, 2)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: ${theme.space(0, 0, 2)};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Switches = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  max-width: ${({ theme }) => theme.layout.formMaxWidth};
+  max-width: ${theme.layout.formMaxWidth};
 `;
 
 const SwitchRow = styled.li`
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  border-top: 1px solid ${theme.colors.divider};
 `;
 
 const SwitchLabel = styled.label`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(1.5, 0)};
+  gap: ${theme.space(2)};
+  padding: ${theme.space(1.5, 0)};
   cursor: pointer;
 `;
 
@@ -51,8 +50,8 @@ const LabelText = styled.span`
 `;
 
 const Hint = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.caption};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.caption};
+  color: ${theme.colors.textSecondary};
 `;
 
 /** A checkbox drawn as a switch: the track, and its knob moved by the checked state. */
@@ -64,9 +63,9 @@ const SwitchInput = styled.input`
   height: 22px;
   margin: 0;
   border-radius: 11px;
-  background: ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.border};
   cursor: pointer;
-  transition: background ${({ theme }) => theme.transitions.fast};
+  transition: background ${theme.transitions.fast};
 
   &::after {
     content: '';
@@ -76,12 +75,12 @@ const SwitchInput = styled.input`
     width: 16px;
     height: 16px;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.surface};
-    transition: transform ${({ theme }) => theme.transitions.fast};
+    background: ${theme.colors.surface};
+    transition: transform ${theme.transitions.fast};
   }
 
   &:checked {
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${theme.colors.primary};
   }
   &:checked::after {
     transform: translateX(18px);
@@ -91,8 +90,8 @@ const SwitchInput = styled.input`
     opacity: 0.6;
   }
   &:focus-visible {
-    outline: ${({ theme }) => `${theme.focusRing.width} solid ${alpha(theme.colors.primary, 0.4)}`};
-    outline-offset: ${({ theme }) => theme.focusRing.offset};
+    outline: ${theme.focusRing.width} solid ${theme.focusRing.color};
+    outline-offset: ${theme.focusRing.offset};
   }
 `;
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
-import { NotificationsIcon } from '@duly/shared/ui';
+import { NotificationsIcon, theme } from '@duly/shared/ui';
 import { useAppDispatch } from '@duly/shared/core';
 import { useNotificationsUnreadCountQuery } from './api';
 import { NotificationPanel } from './components/NotificationPanel';
@@ -25,7 +25,7 @@ const BellButton = styled.button`
   height: 48px;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   background: transparent;
   color: inherit;
   cursor: pointer;
@@ -36,8 +36,8 @@ const BellButton = styled.button`
   }
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.focusRing.width} solid currentColor;
-    outline-offset: -${({ theme }) => theme.focusRing.width};
+    outline: ${theme.focusRing.width} solid currentColor;
+    outline-offset: -${theme.focusRing.width};
   }
 `;
 
@@ -52,13 +52,13 @@ const Badge = styled.span`
   height: 18px;
   padding: 0 5px;
   border-radius: 9px;
-  background: ${({ theme }) => theme.colors.error};
-  color: ${({ theme }) => theme.colors.onError};
+  background: ${theme.colors.error};
+  color: ${theme.colors.onError};
   font-size: 11px;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   line-height: 18px;
   text-align: center;
-  box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.primary};
+  box-shadow: 0 0 0 2px ${theme.colors.primary};
 `;
 
 /**

@@ -1,7 +1,15 @@
 import { useId } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, LoadingState, PageHeader, focusRing } from '@duly/shared/ui';
+import {
+  Button,
+  Card,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  focusRing,
+  theme,
+  useSnackbar,
+} from '@duly/shared/ui';
 import { apiErrorMessage, selectCurrentUser, selectRole, useAppSelector } from '@duly/shared/core';
 import { useOrganizationSettingsGetQuery, useOrganizationSettingsUpdateMutation } from './api';
 
@@ -25,7 +33,7 @@ const Row = styled.div`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Text = styled.div`
@@ -34,13 +42,13 @@ const Text = styled.div`
 
   label {
     display: block;
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    font-weight: ${theme.fontWeights.medium};
     cursor: pointer;
   }
 
   p {
-    margin: ${({ theme }) => theme.space(0.5, 0, 0)};
-    color: ${({ theme }) => theme.colors.textSecondary};
+    margin: ${theme.space(0.5, 0, 0)};
+    color: ${theme.colors.textSecondary};
   }
 `;
 
@@ -56,9 +64,9 @@ const Switch = styled.input`
   height: 24px;
   margin: 10px 0;
   border-radius: 12px;
-  background: ${({ theme }) => theme.colors.textSecondary};
+  background: ${theme.colors.textSecondary};
   cursor: pointer;
-  transition: background ${({ theme }) => theme.transitions.normal};
+  transition: background ${theme.transitions.normal};
 
   &::after {
     content: '';
@@ -68,12 +76,12 @@ const Switch = styled.input`
     width: 18px;
     height: 18px;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.surface};
-    transition: transform ${({ theme }) => theme.transitions.normal};
+    background: ${theme.colors.surface};
+    transition: transform ${theme.transitions.normal};
   }
 
   &:checked {
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${theme.colors.primary};
   }
 
   &:checked::after {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ErrorState, LoadingState, PageHeader } from '@duly/shared/ui';
+import { ErrorState, LoadingState, PageHeader, theme } from '@duly/shared/ui';
 import { ApiTokensSection, CalendarSection } from '../integrations';
 import { EmailPreferences } from '../notifications';
 import { useProfileGetQuery } from './api';
@@ -11,8 +11,8 @@ import { PROFILE_TEXTS } from './texts';
 const Sections = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  max-width: ${({ theme }) => theme.layout.formMaxWidth};
+  gap: ${theme.space(3)};
+  max-width: ${theme.layout.formMaxWidth};
 `;
 
 /**

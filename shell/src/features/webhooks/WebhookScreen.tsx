@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   Button,
@@ -9,6 +8,8 @@ import {
   DetailFields,
   ItemScreen,
   ResourceTable,
+  theme,
+  useSnackbar,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
 import { formatDateTime } from '@duly/shared/dates';
@@ -27,7 +28,7 @@ import { DeliveryStatus, EndpointStatus } from './WebhookStatus';
 
 const Stack = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Answer = styled.span`

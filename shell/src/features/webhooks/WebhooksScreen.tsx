@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
 import {
   Button,
@@ -13,6 +12,8 @@ import {
   ResourceTable,
   Select,
   TextField,
+  theme,
+  useSnackbar,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
 import { formatDateTime } from '@duly/shared/dates';
@@ -33,18 +34,18 @@ const Events = styled.fieldset`
   padding: 0;
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  gap: ${({ theme }) => theme.space(1, 2)};
+  gap: ${theme.space(1, 2)};
 
   legend {
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space(1)};
+    margin-bottom: ${theme.space(1)};
     font-weight: 500;
   }
 
   label {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space(1)};
+    gap: ${theme.space(1)};
     min-height: 44px;
   }
 
@@ -56,22 +57,22 @@ const Events = styled.fieldset`
 
 const FieldError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
 `;
 
 const Secret = styled.code`
   display: block;
   overflow-wrap: anywhere;
-  padding: ${({ theme }) => theme.space(1.5)};
-  margin: ${({ theme }) => theme.space(2, 0)};
-  background: ${({ theme }) => theme.colors.background};
+  padding: ${theme.space(1.5)};
+  margin: ${theme.space(2, 0)};
+  background: ${theme.colors.background};
   border-radius: 4px;
   font-size: 0.95rem;
 `;
 
 const Stack = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 /** Adds an endpoint: its URL, a description and the events it hears. */

@@ -1,19 +1,15 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  formatDate,
-  formatDateTime,
-  personName,
-  type Certificate,
-  type Employee,
-  DetailFields,
-} from '@duly/shared';
+import { personName, type Certificate, type Employee } from '@duly/shared/core';
+import { formatDate, formatDateTime } from '@duly/shared/dates';
+import { DetailFields } from '@duly/shared/ui';
 import { daysUntilExpiryText, reminderDate } from '../dates';
 import { certificatePaths } from '../paths';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
+import { theme } from '@duly/shared/ui';
 
 const PersonLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 `;
 
 /** Shown for a field the certificate has no value for. */

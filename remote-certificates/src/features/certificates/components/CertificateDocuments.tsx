@@ -2,37 +2,39 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
+  fetchDocumentContent,
+  formatFileSize,
+  personName,
+  selectCanManage,
+  selectCurrentUser,
+  selectToken,
+  useAppSelector,
+  type Certificate,
+  type CertificateDocument,
+  type DocumentStatus,
+  type StatusColor,
+} from '@duly/shared/core';
+import { formatDate, formatDateTime } from '@duly/shared/dates';
+import {
   Button,
   Card,
   ConfirmDialog,
   Dialog,
   DocumentPicker,
-  fetchDocumentContent,
-  formatDate,
-  formatDateTime,
-  formatFileSize,
-  personName,
   saveBlob,
-  selectCanManage,
-  selectCurrentUser,
-  selectToken,
   StatusBadge,
   TextArea,
   UploadProgress,
-  useAppSelector,
   useDocumentUpload,
   useSaveThenGo,
-  type Certificate,
-  type CertificateDocument,
-  type DocumentStatus,
-  type StatusColor,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import {
   useCertificatesDocumentApproveMutation,
   useCertificatesDocumentDeleteMutation,
   useCertificatesDocumentRejectMutation,
   useCertificatesDocumentsQuery,
 } from '../api';
+import { theme } from '@duly/shared/ui';
 
 const STATUS: Record<DocumentStatus, { label: string; color: StatusColor }> = {
   pending: { label: 'Pending', color: 'orange' },
@@ -42,18 +44,18 @@ const STATUS: Record<DocumentStatus, { label: string; color: StatusColor }> = {
 
 const Groups = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-top: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(3)};
+  margin-top: ${theme.space(2)};
 `;
 
 const GroupTitle = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space(1)};
+  margin: 0 0 ${theme.space(1)};
   font-size: 1rem;
 `;
 
 const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space(1.5)};
+  gap: ${theme.space(1.5)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -61,16 +63,16 @@ const List = styled.ul`
 
 const Item = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(1.5)};
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.control};
+  gap: ${theme.space(1)};
+  padding: ${theme.space(1.5)};
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.control};
 `;
 
 const Head = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   align-items: center;
   justify-content: space-between;
 `;
@@ -81,19 +83,19 @@ const Name = styled.span`
 `;
 
 const Meta = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
   font-size: 0.875rem;
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const Reason = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
 `;
 
 const PreviewImage = styled.img`
@@ -106,12 +108,12 @@ const PreviewImage = styled.img`
 const PreviewPdf = styled.iframe`
   width: 100%;
   height: 480px;
-  border: 1px solid ${({ theme }) => theme.colors.divider};
+  border: 1px solid ${theme.colors.divider};
 `;
 
 const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
   font-weight: 500;
 `;
 

@@ -1,4 +1,5 @@
-import { certificateStatusMeta, StatusBadge } from '@duly/shared';
+import { certificateStatusMeta } from '@duly/shared/core';
+import { StatusBadge } from '@duly/shared/ui';
 
 /**
  * A certificate's status as a coloured pill (spec 4, standard palette: active green, expired red,

@@ -1,31 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import {
-  Button,
-  Form,
-  FormActions,
-  ROLES,
-  TextField,
-  parseReminderOffsets,
-  reminderOffsetsProblem,
-  validityMonthsProblem,
-  type CertificateType,
-  type CertificateTypePayload,
-} from '@duly/shared';
+import { parseReminderOffsets, reminderOffsetsProblem, validityMonthsProblem } from '@duly/shared';
+import { ROLES, type CertificateType, type CertificateTypePayload } from '@duly/shared/core';
+import { Button, Form, FormActions, TextField } from '@duly/shared/ui';
+import { theme } from '@duly/shared/ui';
 
 const Group = styled.fieldset`
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.control};
-  padding: ${({ theme }) => theme.space(1, 2)};
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.control};
+  padding: ${theme.space(1, 2)};
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Check = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 export interface CertificateTypeFormProps {

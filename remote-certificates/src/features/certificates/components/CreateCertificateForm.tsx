@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
+import { CERTIFICATE_DESCRIPTION_ROWS, REMINDER_DAY_CHOICES } from '@duly/shared/core';
 import {
   Button,
   bindField,
-  CERTIFICATE_DESCRIPTION_ROWS,
   DateField,
   Form,
   FormActions,
   PersonSelect,
-  REMINDER_DAY_CHOICES,
   Select,
   TextArea,
   TextField,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import {
   createCertificateInitialValues,
   createCertificateSchema,

@@ -1,20 +1,22 @@
 import { type ReactNode } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
 import {
-  Button,
-  bindField,
   CERTIFICATE_DESCRIPTION_ROWS,
-  DateField,
-  Form,
-  FormActions,
   REMINDER_DAYS_HINT,
   REMINDER_DAYS_MAX,
   REMINDER_DAYS_MIN,
+  type Certificate,
+} from '@duly/shared/core';
+import { toKolkataDate } from '@duly/shared/dates';
+import {
+  Button,
+  bindField,
+  DateField,
+  Form,
+  FormActions,
   TextArea,
   TextField,
-  toKolkataDate,
-  type Certificate,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import { useCertificatesTypesQuery } from '../api';
 import { ValidityProposal } from './ValidityProposal';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';

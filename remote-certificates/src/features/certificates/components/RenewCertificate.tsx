@@ -1,19 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
+import { proposedExpiry } from '@duly/shared';
+import { apiErrorMessage, type Certificate } from '@duly/shared/core';
+import { isInReminderWindow, kolkataToday } from '@duly/shared/dates';
 import {
-  apiErrorMessage,
   Button,
   bindField,
   DateField,
   Dialog,
   Form,
   FormActions,
-  isInReminderWindow,
-  kolkataToday,
-  proposedExpiry,
   useSaveThenGo,
-  type Certificate,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
 import { ValidityProposal } from './ValidityProposal';
 import {

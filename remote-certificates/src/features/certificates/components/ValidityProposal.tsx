@@ -1,13 +1,17 @@
 import styled from 'styled-components';
-import { Button, formatDate, proposedExpiry, type CertificateType } from '@duly/shared';
+import { proposedExpiry } from '@duly/shared';
+import type { CertificateType } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { Button } from '@duly/shared/ui';
+import { theme } from '@duly/shared/ui';
 
 const Note = styled.p`
   display: flex;
   align-items: center;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 export interface ValidityProposalProps {

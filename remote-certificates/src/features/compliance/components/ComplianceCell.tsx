@@ -1,11 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import {
-  COMPLIANCE_STATE_LABELS,
-  formatDate,
-  type ComplianceCell as Cell,
-  type ComplianceState,
-} from '@duly/shared';
+import { COMPLIANCE_STATE_LABELS, type ComplianceState } from '@duly/shared';
+import type { ComplianceCell as Cell } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { theme } from '@duly/shared/ui';
 
 /** Colour plus a symbol and a word for each state: never colour alone. */
 const LOOK: Record<ComplianceState, { symbol: string; color: 'green' | 'yellow' | 'red' | null }> =
@@ -23,8 +21,8 @@ const cellStyle = css<{ $color: Tone }>`
   display: flex;
   flex-direction: column;
   gap: 2px;
-  padding: ${({ theme }) => theme.space(0.5, 1)};
-  border-radius: ${({ theme }) => theme.radii.control};
+  padding: ${theme.space(0.5, 1)};
+  border-radius: ${theme.radii.control};
   text-decoration: none;
   color: ${({ theme, $color }) => ($color ? theme.colors.status[$color].text : theme.colors.textSecondary)};
   border-left: 4px solid
@@ -35,7 +33,7 @@ const cellStyle = css<{ $color: Tone }>`
 const CellLink = styled(Link)<{ $color: Tone }>`
   ${cellStyle}
   &:hover {
-    background: ${({ theme }) => theme.colors.hover};
+    background: ${theme.colors.hover};
   }
 `;
 
@@ -44,7 +42,7 @@ const CellBox = styled.span<{ $color: Tone }>`
 `;
 
 const Word = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 const Date = styled.span`

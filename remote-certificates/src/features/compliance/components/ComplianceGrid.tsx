@@ -1,27 +1,28 @@
 import { useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import type { ComplianceMatrix } from '@duly/shared';
+import type { ComplianceMatrix } from '@duly/shared/core';
 import { complianceCellLink } from '../links';
 import { ComplianceCell } from './ComplianceCell';
+import { theme } from '@duly/shared/ui';
 
 const Scroller = styled.div`
   overflow: auto;
   max-height: 70vh;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.card};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.card};
+  box-shadow: ${theme.shadows.card};
 `;
 
 const Grid = styled.table`
   border-collapse: separate;
   border-spacing: 0;
-  font-size: ${({ theme }) => theme.fontSizes.body};
+  font-size: ${theme.fontSizes.body};
 
   th,
   td {
-    padding: ${({ theme }) => theme.space(0.5)};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
-    background: ${({ theme }) => theme.colors.surface};
+    padding: ${theme.space(0.5)};
+    border-bottom: 1px solid ${theme.colors.divider};
+    background: ${theme.colors.surface};
     text-align: left;
     vertical-align: top;
   }
@@ -31,7 +32,7 @@ const Grid = styled.table`
     position: sticky;
     top: 0;
     z-index: 2;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   tbody th,
   tfoot th {
@@ -48,7 +49,7 @@ const Grid = styled.table`
   tfoot td {
     position: sticky;
     bottom: 0;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   tfoot th {
     z-index: 3;
@@ -58,8 +59,8 @@ const Grid = styled.table`
 const Secondary = styled.span`
   display: block;
   font-size: 12px;
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-weight: ${theme.fontWeights.regular};
+  color: ${theme.colors.textSecondary};
 `;
 
 const MOVES: Record<string, [number, number]> = {

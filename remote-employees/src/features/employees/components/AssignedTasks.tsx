@@ -1,20 +1,16 @@
 import styled from 'styled-components';
-import {
-  DATE_FORMATS,
-  formatInstant,
-  ResourceTable,
-  StatusBadge,
-  taskStatusMeta,
-  type Task,
-} from '@duly/shared';
+import { DATE_FORMATS, taskStatusMeta, type Task } from '@duly/shared/core';
+import { formatInstant } from '@duly/shared/dates';
+import { ResourceTable, StatusBadge } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { isOverdueTask } from '../workSummary';
 import { TextLink } from './TextLink';
+import { theme } from '@duly/shared/ui';
 
 const Late = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.status.red.text};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
+  color: ${theme.colors.status.red.text};
+  font-size: ${theme.fontSizes.caption};
 `;
 
 function TaskStatus({ status }: { status: string }) {

@@ -1,18 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useFormik, type FormikHelpers } from 'formik';
-import {
-  Button,
-  DEPARTMENTS,
-  EMPLOYEE_STATUSES,
-  employeeSchema,
-  Form,
-  FormActions,
-  Select,
-  statusLabel,
-  TextField,
-  type EmployeeFormValues,
-  type Role,
-} from '@duly/shared';
+import { employeeSchema, type EmployeeFormValues } from '@duly/shared';
+import { DEPARTMENTS, EMPLOYEE_STATUSES, statusLabel, type Role } from '@duly/shared/core';
+import { Button, Form, FormActions, Select, TextField } from '@duly/shared/ui';
 import { roleLabel } from '../labels';
 import { employeePaths } from '../paths';
 

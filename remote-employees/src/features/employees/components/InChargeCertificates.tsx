@@ -1,19 +1,16 @@
 import styled from 'styled-components';
-import {
-  certificateStatusMeta,
-  formatDate,
-  ResourceTable,
-  StatusBadge,
-  type Certificate,
-} from '@duly/shared';
+import { certificateStatusMeta, type Certificate } from '@duly/shared/core';
+import { formatDate } from '@duly/shared/dates';
+import { ResourceTable, StatusBadge } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { expiringInDays } from '../workSummary';
 import { TextLink } from './TextLink';
+import { theme } from '@duly/shared/ui';
 
 const Soon = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.status.orange.text};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
+  color: ${theme.colors.status.orange.text};
+  font-size: ${theme.fontSizes.caption};
 `;
 
 function expiresText(days: number): string {

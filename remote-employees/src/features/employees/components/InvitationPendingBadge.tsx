@@ -1,4 +1,4 @@
-import { StatusBadge } from '@duly/shared';
+import { StatusBadge } from '@duly/shared/ui';
 
 /** Someone who has not accepted their invitation yet (no password): they cannot sign in. */
 export function InvitationPendingBadge() {

@@ -1,4 +1,5 @@
-import { DetailFields, type Employee } from '@duly/shared';
+import type { Employee } from '@duly/shared/core';
+import { DetailFields } from '@duly/shared/ui';
 import { roleLabel } from '../labels';
 import { EmployeeStatusBadge } from './EmployeeStatusBadge';
 import { InvitationPendingBadge } from './InvitationPendingBadge';

@@ -1,22 +1,23 @@
 import styled from 'styled-components';
-import { ErrorState, LoadingState } from '@duly/shared';
+import { ErrorState, LoadingState } from '@duly/shared/ui';
 import { useEmployeesAssignedTasksQuery, useEmployeesInChargeCertificatesQuery } from '../api';
 import { countWork } from '../workSummary';
 import { AssignedTasks } from './AssignedTasks';
 import { InChargeCertificates } from './InChargeCertificates';
 import { WorkCounts } from './WorkCounts';
+import { theme } from '@duly/shared/ui';
 
 const Sections = styled.div`
   display: grid;
   /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Note = styled.p`
-  margin: ${({ theme }) => theme.space(1, 0, 0)};
-  color: ${({ theme }) => theme.colors.textSecondary};
-  font-size: ${({ theme }) => theme.fontSizes.caption};
+  margin: ${theme.space(1, 0, 0)};
+  color: ${theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.caption};
 `;
 
 /** "Showing 200 of 230": said under a list only when the API holds more than one page of work. */

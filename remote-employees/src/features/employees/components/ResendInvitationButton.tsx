@@ -1,10 +1,5 @@
-import {
-  apiErrorMessage,
-  Button,
-  useSaveThenGo,
-  type ButtonProps,
-  type Employee,
-} from '@duly/shared';
+import { apiErrorMessage, type Employee } from '@duly/shared/core';
+import { Button, useSaveThenGo, type ButtonProps } from '@duly/shared/ui';
 import { useEmployeesResendInvitationMutation } from '../api';
 import { displayName } from '../labels';
 

@@ -1,11 +1,12 @@
 import styled from 'styled-components';
 import type { WorkCounts as Counts } from '../workSummary';
+import { theme } from '@duly/shared/ui';
 
 const List = styled.ul`
   display: grid;
   /* Three side by side down to a phone's width (390 px). */
   grid-template-columns: repeat(auto-fit, minmax(100px, 1fr));
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -14,23 +15,23 @@ const List = styled.ul`
 const Item = styled.li<{ $alert: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(0.5)};
-  padding: ${({ theme }) => theme.space(2)};
-  border-radius: ${({ theme }) => theme.radii.card};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  gap: ${theme.space(0.5)};
+  padding: ${theme.space(2)};
+  border-radius: ${theme.radii.card};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows.card};
   border-left: 4px solid
     ${({ theme, $alert }) => ($alert ? theme.colors.status.red.main : theme.colors.divider)};
 `;
 
 const Figure = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.count};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.count};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
 `;
 
 const Caption = styled.span`
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 /** The person's open and overdue tasks and expiring certificates, as three figures. */

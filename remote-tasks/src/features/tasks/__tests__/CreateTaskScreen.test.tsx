@@ -53,7 +53,7 @@ afterEach(() => unpinClock());
 describe('/tasks/create', () => {
   it("is titled 'Create New Task' with a way back to the list", async () => {
     const { user, currentPath } = setUp();
-    expect(screen.getByRole('heading', { name: 'Create New Task' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create New Task' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to Tasks' }));
     expect(currentPath()).toBe('/tasks');
   });

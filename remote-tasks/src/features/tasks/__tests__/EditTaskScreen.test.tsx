@@ -36,7 +36,7 @@ describe('/tasks/{taskId}/edit states', () => {
   it('shows a loading text while the task loads', async () => {
     server.use(http.get(apiUrl('/tasks/:id'), () => delay('infinite')));
     renderTasks(`/tasks/${makeTask().id}/edit`);
-    expect(screen.getByRole('heading', { name: 'Edit Task' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit Task' })).toBeInTheDocument();
     expect(await screen.findByText('Loading task...')).toBeInTheDocument();
   });
 

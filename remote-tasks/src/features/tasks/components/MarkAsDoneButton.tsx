@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, useSaveThenGo } from '@duly/shared';
+import { Button, ConfirmDialog, useSaveThenGo } from '@duly/shared/ui';
 import { useTasksMarkDoneMutation } from '../api';
 
 export const MARKED_DONE = 'Task marked as done';

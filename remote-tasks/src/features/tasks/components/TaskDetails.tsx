@@ -1,4 +1,6 @@
-import { DATE_FORMATS, formatDateTime, formatInstant, type Task, DetailFields } from '@duly/shared';
+import { DATE_FORMATS, type Task } from '@duly/shared/core';
+import { formatDateTime, formatInstant } from '@duly/shared/dates';
+import { DetailFields } from '@duly/shared/ui';
 import { assigneeName } from '../assignee';
 import { TaskStatusBadge } from './TaskStatusBadge';
 

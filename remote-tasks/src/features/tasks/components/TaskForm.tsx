@@ -2,20 +2,22 @@ import { type ReactNode } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
 import type { ObjectSchema } from 'yup';
 import {
+  EDITABLE_TASK_STATUSES,
+  statusLabel,
+  TASK_DESCRIPTION_ROWS,
+  type PersonRef,
+} from '@duly/shared/core';
+import {
   Button,
   DateTimeField,
-  EDITABLE_TASK_STATUSES,
   bindField,
   Form,
   FormActions,
   PersonSelect,
   Select,
-  statusLabel,
-  TASK_DESCRIPTION_ROWS,
   TextArea,
   TextField,
-  type PersonRef,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import type { CreateTaskFormValues, EditTaskFormValues } from '../schemas';
 import { useTasksAssigneesQuery } from '../api';
 

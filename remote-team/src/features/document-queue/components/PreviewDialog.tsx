@@ -1,13 +1,14 @@
 import styled from 'styled-components';
-import { Button, Dialog, LoadingState } from '@duly/shared';
+import { Button, Dialog, LoadingState } from '@duly/shared/ui';
 import { useTeamDocumentPreviewUrlQuery, type QueuedDocument } from '../api';
+import { theme } from '@duly/shared/ui';
 
 const Frame = styled.iframe`
   display: block;
   width: 100%;
   height: min(70vh, 640px);
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.control};
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.control};
 `;
 
 const Image = styled.img`
@@ -20,7 +21,7 @@ const Image = styled.img`
 
 const Failure = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
 `;
 
 export interface PreviewDialogProps {

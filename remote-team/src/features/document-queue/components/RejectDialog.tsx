@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, Dialog, TextArea } from '@duly/shared';
+import { apiErrorMessage } from '@duly/shared/core';
+import { Button, Dialog, TextArea } from '@duly/shared/ui';
 import { useTeamRejectDocumentMutation, type QueuedDocument } from '../api';
+import { theme } from '@duly/shared/ui';
 
 /** The API's limit of a reason. */
 export const MAX_REASON_LENGTH = 500;
 
 const Subject = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
+  margin: 0 0 ${theme.space(2)};
   overflow-wrap: anywhere;
 `;
 
 const Failure = styled.p`
-  margin: ${({ theme }) => theme.space(2, 0, 0)};
-  color: ${({ theme }) => theme.colors.error};
+  margin: ${theme.space(2, 0, 0)};
+  color: ${theme.colors.error};
 `;
 
 export interface RejectDialogProps {

@@ -1,21 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
+import { apiErrorMessage, PAGE_SIZE_MAX } from '@duly/shared/core';
 import {
-  apiErrorMessage,
   Button,
   DateField,
   Dialog,
   DocumentPicker,
   Form,
   FormActions,
-  PAGE_SIZE_MAX,
   Select,
   TextField,
   UploadProgress,
   useDocumentUpload,
-} from '@duly/shared';
+} from '@duly/shared/ui';
 import { useTeamMyCertificateCreateMutation, useTeamMyCertificatesQuery } from '../api';
+import { theme, useSnackbar } from '@duly/shared/ui';
 
 /** The choice of the certificate select that sends a new certificate. */
 export const NEW_CERTIFICATE = 'new';
@@ -27,7 +26,7 @@ const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
 
 const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
   font-weight: 500;
 `;
 

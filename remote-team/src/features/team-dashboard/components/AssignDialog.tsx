@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, Dialog, PAGE_SIZE_MAX, PersonSelect } from '@duly/shared';
+import { apiErrorMessage, PAGE_SIZE_MAX } from '@duly/shared/core';
+import { Button, Dialog, PersonSelect } from '@duly/shared/ui';
 import { useTeamMembersQuery } from '../api';
+import { theme } from '@duly/shared/ui';
 
 const Subject = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: 0 0 ${theme.space(2)};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Failure = styled.p`
-  margin: ${({ theme }) => theme.space(2)} 0 0;
-  color: ${({ theme }) => theme.colors.error};
+  margin: ${theme.space(2)} 0 0;
+  color: ${theme.colors.error};
 `;
 
 /** The team, as many as one request may bring: the dropdown of the dialog. */

@@ -3,21 +3,22 @@ import styled from 'styled-components';
 import {
   complianceGapsPath,
   complianceGapsSentence,
-  focusRing,
   selectCurrentUser,
   useAppSelector,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { focusRing } from '@duly/shared/ui';
 import { useTeamComplianceQuery, useTeamOverviewQuery, useTeamReminderWindowQuery } from '../api';
+import { theme } from '@duly/shared/ui';
 
 const Line = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: 0 0 ${theme.space(3)};
+  color: ${theme.colors.textSecondary};
 `;
 
 const SummaryLink = styled(Link)`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-weight: ${theme.fontWeights.medium};
   /* primaryText: plain primary is 4.28:1 on the page background, under WCAG's 4.5:1. */
-  color: ${({ theme }) => theme.colors.primaryText};
+  color: ${theme.colors.primaryText};
   border-radius: 2px;
   ${focusRing}
 `;

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { alpha } from '@duly/shared/ui';
+import { theme } from '@duly/shared/ui';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -8,41 +8,41 @@ const Page = styled.main`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4, 2)};
+  gap: ${theme.space(3)};
+  padding: ${theme.space(4, 2)};
 `;
 
 const Brand = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.pageTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.pageTitle};
+  font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.01em;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 `;
 
 const Panel = styled.section`
   width: 100%;
   max-width: 420px;
-  padding: ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.card};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space(4)};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.card};
+  box-shadow: ${theme.shadows.card};
 
-  ${({ theme }) => theme.media.narrow} {
-    padding: ${({ theme }) => theme.space(3, 2)};
+  ${theme.media.narrow} {
+    padding: ${theme.space(3, 2)};
   }
 `;
 
 const Heading = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.pageTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.pageTitle};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
 `;
 
 const Alternative = styled.p`
-  margin: ${({ theme }) => theme.space(1, 0, 3)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  margin: ${theme.space(1, 0, 3)};
+  color: ${theme.colors.textSecondary};
 `;
 
 export interface AuthPageProps {
@@ -69,19 +69,19 @@ export function AuthPage({ heading, alternative, children }: AuthPageProps) {
 /** The form-level failure under the fields (e.g. "Invalid email or password"). */
 export const FormError = styled.p`
   margin: 0;
-  padding: ${({ theme }) => theme.space(1, 1.5)};
-  border-radius: ${({ theme }) => theme.radii.control};
-  background: ${({ theme }) => alpha(theme.colors.status.red.main, 0.12)};
-  color: ${({ theme }) => theme.colors.status.red.text};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  padding: ${theme.space(1, 1.5)};
+  border-radius: ${theme.radii.control};
+  background: ${theme.colors.status.red.tint};
+  color: ${theme.colors.status.red.text};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 /** A form-level confirmation (e.g. "Your password has been changed"), announced politely. */
 export const FormNotice = styled.p`
-  margin: ${({ theme }) => theme.space(0, 0, 2)};
-  padding: ${({ theme }) => theme.space(1, 1.5)};
-  border-radius: ${({ theme }) => theme.radii.control};
-  background: ${({ theme }) => alpha(theme.colors.status.green.main, 0.12)};
-  color: ${({ theme }) => theme.colors.status.green.text};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  margin: ${theme.space(0, 0, 2)};
+  padding: ${theme.space(1, 1.5)};
+  border-radius: ${theme.radii.control};
+  background: ${theme.colors.status.green.tint};
+  color: ${theme.colors.status.green.text};
+  font-weight: ${theme.fontWeights.medium};
 `;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { theme } from '@duly/shared';
+import { theme, themeValues } from '@duly/shared';
 import { apiUrl, contrastRatio, flatten, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import {
   dashboardHandlers,
@@ -48,7 +48,7 @@ describe('top bar', () => {
     renderShell({ route: '/dashboard', token: makeToken() });
     const name = await within(topBar()).findByText(TEST_ORGANIZATION.name);
     const opacity = Number(getComputedStyle(name).opacity || '1');
-    const { onPrimary, primary } = theme.colors;
+    const { onPrimary, primary } = themeValues.colors;
     const [red, green, blue] = [1, 3, 5].map((at) => parseInt(onPrimary.slice(at, at + 2), 16));
     const text = flatten(`rgba(${red}, ${green}, ${blue}, ${opacity})`, primary);
     expect(contrastRatio(text, primary)).toBeGreaterThanOrEqual(4.5);
@@ -223,8 +223,8 @@ describe('side navigation', () => {
     expect(current).toHaveAttribute('aria-current', 'page');
 
     const style = getComputedStyle(current);
-    const highlight = flatten(style.backgroundColor, theme.colors.surface);
-    expect(highlight).toBe(flatten(theme.colors.primaryTint, theme.colors.surface));
+    const highlight = flatten(style.backgroundColor, themeValues.colors.surface);
+    expect(highlight).toBe(flatten(themeValues.colors.primaryTint, themeValues.colors.surface));
     expect(contrastRatio(style.color, highlight)).toBeGreaterThanOrEqual(4.5);
   });
 
@@ -345,7 +345,8 @@ describe('content area', () => {
     const offsets = mediaDeclarationsFor(main, 'min-width: 900px').map((style) =>
       style.getPropertyValue('--duly-table-sticky-top').trim(),
     );
-    expect(offsets).toContain('64px');
+    // The top bar's height, as the theme's custom property (64px on :root).
+    expect(offsets).toContain(theme.layout.topBarHeight);
   });
 });
 

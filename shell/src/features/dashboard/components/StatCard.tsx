@@ -1,47 +1,47 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing } from '@duly/shared/ui';
+import { focusRing, theme } from '@duly/shared/ui';
 
 const CardRoot = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   min-width: 0;
-  padding: ${({ theme }) => theme.space(3)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.card};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space(3)};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.card};
+  box-shadow: ${theme.shadows.card};
 `;
 
 const Label = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.body};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.body};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Count = styled.p<{ $alert: boolean }>`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.count};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.count};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.tight};
   color: ${({ theme, $alert }) => ($alert ? theme.colors.status.red.text : theme.colors.text)};
 `;
 
 const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 `;
 
 const Footer = styled.div`
   margin-top: auto;
-  padding-top: ${({ theme }) => theme.space(1)};
+  padding-top: ${theme.space(1)};
 `;
 
 const CardLink = styled(Link)`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.primary};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.primary};
   text-decoration: none;
   border-radius: 2px;
 

@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, alpha, focusRing } from '@duly/shared/ui';
+import { Button, focusRing, theme } from '@duly/shared/ui';
 import { type AppNotification } from '@duly/shared/core';
 import { NOTICE_TITLES, noticeItemDate, noticeLink, noticeTime } from '../kinds';
 import { VisuallyHidden } from './VisuallyHidden';
 
 const Row = styled.li<{ $unread: boolean }>`
   display: flex;
-  gap: ${({ theme }) => theme.space(1.5)};
+  gap: ${theme.space(1.5)};
   align-items: flex-start;
-  padding: ${({ theme }) => theme.space(1.5, 2)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  padding: ${theme.space(1.5, 2)};
+  border-bottom: 1px solid ${theme.colors.divider};
   /* Unread: an accent at the left edge. No tinted background: the grey captions must keep
      4.5:1, which they only reach on white. */
   box-shadow: ${({ theme, $unread }) => ($unread ? `inset 3px 0 0 ${theme.colors.primary}` : 'none')};
@@ -26,7 +26,7 @@ const Dot = styled.span<{ $unread: boolean }>`
   width: 8px;
   height: 8px;
   margin-top: 6px;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   background: ${({ theme, $unread }) => ($unread ? theme.colors.primary : 'transparent')};
 `;
 
@@ -39,10 +39,10 @@ const Body = styled.div`
 `;
 
 const Kind = styled.span<{ $unread: boolean }>`
-  font-size: ${({ theme }) => theme.fontSizes.caption};
+  font-size: ${theme.fontSizes.caption};
   font-weight: ${({ theme, $unread }) =>
     $unread ? theme.fontWeights.semibold : theme.fontWeights.regular};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  color: ${theme.colors.textSecondary};
 
   /* On a narrow panel the time wraps as a whole, never in the middle. */
   & > time {
@@ -51,8 +51,8 @@ const Kind = styled.span<{ $unread: boolean }>`
 `;
 
 const ItemLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.primaryText};
+  font-weight: ${theme.fontWeights.medium};
   overflow-wrap: anywhere;
   text-decoration: none;
   border-radius: 2px;
@@ -64,14 +64,14 @@ const ItemLink = styled(Link)`
 `;
 
 const Meta = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.caption};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  font-size: ${theme.fontSizes.caption};
+  color: ${theme.colors.textSecondary};
 `;
 
 const MarkButton = styled(Button)`
   flex-shrink: 0;
   &:hover {
-    background: ${({ theme }) => alpha(theme.colors.primary, 0.12)};
+    background: ${theme.colors.primarySelected};
   }
 `;
 

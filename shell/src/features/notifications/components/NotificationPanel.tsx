@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '@duly/shared/ui';
+import { Button, theme } from '@duly/shared/ui';
 import { PAGE_SIZE_MAX, type AppNotification } from '@duly/shared/core';
 import {
   useNotificationsListQuery,
@@ -25,27 +25,27 @@ export const PANEL_TEXTS = {
 
 const Panel = styled.section`
   position: absolute;
-  top: calc(100% + ${({ theme }) => theme.space(1)});
+  top: calc(100% + ${theme.space(1)});
   right: 0;
-  z-index: ${({ theme }) => theme.zIndices.menu};
+  z-index: ${theme.zIndices.menu};
   display: flex;
   flex-direction: column;
   width: 380px;
   max-height: min(560px, calc(100vh - 88px));
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.card};
-  box-shadow: ${({ theme }) => theme.shadows.menu};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  border-radius: ${theme.radii.card};
+  box-shadow: ${theme.shadows.menu};
   outline: none;
 
   /* Small screens: the full width under the top bar, whatever the bell's position. */
-  ${({ theme }) => theme.media.narrow} {
+  ${theme.media.narrow} {
     position: fixed;
-    top: calc(${({ theme }) => theme.layout.topBarHeight} + ${({ theme }) => theme.space(0.5)});
-    left: ${({ theme }) => theme.space(1)};
-    right: ${({ theme }) => theme.space(1)};
+    top: calc(${theme.layout.topBarHeight} + ${theme.space(0.5)});
+    left: ${theme.space(1)};
+    right: ${theme.space(1)};
     width: auto;
-    max-height: calc(100vh - ${({ theme }) => theme.layout.topBarHeight} - 16px);
+    max-height: calc(100vh - ${theme.layout.topBarHeight} - 16px);
   }
 `;
 
@@ -53,21 +53,21 @@ const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(1.5, 2)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  gap: ${theme.space(1)};
+  padding: ${theme.space(1.5, 2)};
+  border-bottom: 1px solid ${theme.colors.divider};
 `;
 
 const Heading = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sectionTitle};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sectionTitle};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Scroll = styled.div<{ $dimmed: boolean }>`
   overflow-y: auto;
   opacity: ${({ $dimmed }) => ($dimmed ? 0.6 : 1)};
-  transition: opacity ${({ theme }) => theme.transitions.fast};
+  transition: opacity ${theme.transitions.fast};
 `;
 
 const List = styled.ul`
@@ -80,17 +80,17 @@ const State = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(4, 2)};
-  color: ${({ theme }) => theme.colors.textSecondary};
+  gap: ${theme.space(1)};
+  padding: ${theme.space(4, 2)};
+  color: ${theme.colors.textSecondary};
   text-align: center;
 `;
 
 const Footer = styled.div`
   display: flex;
   justify-content: center;
-  padding: ${({ theme }) => theme.space(1)};
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  padding: ${theme.space(1)};
+  border-top: 1px solid ${theme.colors.divider};
 `;
 
 export interface NotificationPanelProps {

@@ -1,6 +1,5 @@
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
-import { Button, Card, Form, FormActions, TextField } from '@duly/shared/ui';
+import { Button, Card, Form, FormActions, TextField, useSnackbar } from '@duly/shared/ui';
 import { apiErrorMessage, sessionRenewed, useAppDispatch } from '@duly/shared/core';
 import { profileNameSchema, type ProfileNameFormValues } from '@duly/shared/account-forms';
 import { useProfileUpdateNameMutation } from '../api';

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { classifyLoadFailure, IncompatibleRemoteError } from '../loadFailures';
 import versionContractPlugin, {
   providedVersions,
@@ -100,5 +103,37 @@ describe('the version contract at runtime', () => {
     expect(classifyLoadFailure(new Error('Loading chunk 42 failed.'))).toBe('unavailable');
     expect(classifyLoadFailure(new TypeError('Failed to fetch'))).toBe('unavailable');
     expect(classifyLoadFailure('a string')).toBe('unavailable');
+  });
+});
+
+describe('a remote built on the previous major of @duly/shared', () => {
+  it('is refused before any of its code is fetched, with the version message', () => {
+    // remote-tasks as built on @duly/shared 1.3.0 (scripts/__tests__/fixtures), in a shell
+    // that provides 2.0.0 (the router entry, issue 32).
+    const builtOnOne = JSON.parse(
+      readFileSync(
+        path.join(
+          __dirname,
+          '../../../../../scripts/__tests__/fixtures/remote-tasks-on-shared-1.3.0.mf-manifest.json',
+        ),
+        'utf8',
+      ),
+    );
+    const shell2 = {
+      ...hostOptions,
+      shared: { '@duly/shared': [{ version: '2.0.0', from: 'shell' }] },
+    };
+    const call = () =>
+      versionContractPlugin(builtOnOne.metaData.pluginVersion).loadRemoteSnapshot!({
+        options: shell2,
+        moduleInfo: { name: 'remote_tasks', entry: '/m.json' },
+        manifestJson: builtOnOne,
+        remoteSnapshot: {},
+        from: 'manifest',
+      } as never);
+    expect(call).toThrow(IncompatibleRemoteError);
+    expect(call).toThrow(
+      'The remote "remote_tasks" needs @duly/shared ^1.3.0 (the shell provides 2.0.0).',
+    );
   });
 });
