@@ -9,6 +9,8 @@ import {
   LoadingState,
   PageHeader,
   Pagination,
+  ReadOnlyNotice,
+  roleAtLeast,
   Select,
   selectCurrentUser,
   useAppSelector,
@@ -63,6 +65,9 @@ function departmentChoices(
   return [...DEPARTMENTS, ...[...new Set(others)].sort((a, b) => a.localeCompare(b))];
 }
 
+/** What the screen says to an employee instead of a failed matrix (issue 33 item 4). */
+export const COMPLIANCE_READ_ONLY = 'Only managers and admins can see compliance.';
+
 /**
  * /compliance (issue 28, admins and managers): people × the certificate types they must hold.
  * Filters, sort and page live in the URL (`?department=Operations&gaps_only=true&page=2`), so a
@@ -85,7 +90,9 @@ export function ComplianceScreen() {
     ...(search.get('sort') ? { sort: search.get('sort') as ComplianceParams['sort'] } : {}),
     ...(teamOf ? { team_of: teamOf } : {}),
   };
-  const query = useComplianceMatrixQuery(params);
+  // The API answers the matrix to managers and admins; an employee is told so, not an error.
+  const mayView = roleAtLeast(user?.role, 'manager');
+  const query = useComplianceMatrixQuery(params, { skip: !mayView });
 
   const set = (name: string, value: string | null) => {
     const next = new URLSearchParams(search);
@@ -94,6 +101,18 @@ export function ComplianceScreen() {
     if (name !== 'page') next.delete('page');
     setSearch(next);
   };
+
+  if (!mayView) {
+    return (
+      <>
+        <PageHeader
+          title="Compliance"
+          subtitle="Who holds the certificates their role and department require"
+        />
+        <ReadOnlyNotice>{COMPLIANCE_READ_ONLY}</ReadOnlyNotice>
+      </>
+    );
+  }
 
   const types = query.data?.matrix.types ?? [];
   const departments = departmentChoices(
@@ -161,7 +180,15 @@ export function ComplianceScreen() {
       {query.isLoading ? (
         <LoadingState>Loading compliance...</LoadingState>
       ) : query.isError || !query.data ? (
-        <ErrorState>Error loading compliance. Please try again later.</ErrorState>
+        <ErrorState
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Error loading compliance. Please try again later.
+        </ErrorState>
       ) : query.data.matrix.rows.length === 0 ? (
         <EmptyState>No people match these filters</EmptyState>
       ) : query.data.matrix.types.length === 0 ? (

@@ -11,11 +11,11 @@ import {
   Card,
   DateField,
   describeActivity,
-  EmptyState,
   ErrorState,
   kolkataDateToIso,
   LoadingState,
   PageHeader,
+  ReadOnlyNotice,
   ResourceTable,
   Select,
   selectRole,
@@ -168,7 +168,7 @@ export function ActivityScreen() {
     return (
       <>
         <PageHeader title="Activity" />
-        <EmptyState>Only admins can see the organisation&apos;s activity.</EmptyState>
+        <ReadOnlyNotice>Only admins can see the organisation&apos;s activity.</ReadOnlyNotice>
       </>
     );
   }

@@ -9,8 +9,11 @@ import {
   focusRing,
   PageHeader,
   PagedResults,
+  ReadOnlyNotice,
   ResourceTable,
   personName,
+  selectCanManage,
+  useAppSelector,
   type ColumnEntry,
 } from '@duly/shared';
 import {
@@ -29,6 +32,10 @@ import {
 } from './api';
 import { PreviewDialog } from './components/PreviewDialog';
 import { RejectDialog } from './components/RejectDialog';
+
+/** What the queue says to an employee instead of a refused list (issue 33 item 4). */
+export const QUEUE_READ_ONLY =
+  'Only managers and admins can approve documents. Yours are listed on their certificate’s page.';
 
 /** Rows per page: enough to approve a batch at once, short enough to review. */
 export const QUEUE_PAGE_SIZE = 25;
@@ -102,7 +109,8 @@ const uploaderName = (document: QueuedDocument) =>
  */
 export function DocumentQueueScreen() {
   const page = useDashboardPage(QUEUE_PAGE_SIZE);
-  const query = useTeamPendingDocumentsQuery(page.params);
+  const canApprove = useAppSelector(selectCanManage);
+  const query = useTeamPendingDocumentsQuery(page.params, { skip: !canApprove });
   useLogFailure(query.error, 'Error fetching documents to approve');
   const [approveOne] = useTeamApproveDocumentMutation();
   const [approveMany, { isLoading: approvingMany }] = useTeamApproveDocumentsMutation();
@@ -263,6 +271,14 @@ export function DocumentQueueScreen() {
   ];
 
   const total = query.data?.total;
+  if (!canApprove) {
+    return (
+      <>
+        <PageHeader title="Documents to approve" />
+        <ReadOnlyNotice>{QUEUE_READ_ONLY}</ReadOnlyNotice>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader

@@ -1,7 +1,15 @@
 import { useId } from 'react';
 import { useSnackbar } from 'notistack';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, LoadingState, PageHeader, focusRing } from '@duly/shared/ui';
+import {
+  Button,
+  Card,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  ReadOnlyNotice,
+  focusRing,
+} from '@duly/shared/ui';
 import { apiErrorMessage, selectCurrentUser, selectRole, useAppSelector } from '@duly/shared/core';
 import { useOrganizationSettingsGetQuery, useOrganizationSettingsUpdateMutation } from './api';
 
@@ -110,9 +118,7 @@ export function OrganizationSettingsScreen() {
     return (
       <>
         <PageHeader title={SETTINGS_TEXTS.title} />
-        <Card>
-          <p>{SETTINGS_TEXTS.adminsOnly}</p>
-        </Card>
+        <ReadOnlyNotice>{SETTINGS_TEXTS.adminsOnly}</ReadOnlyNotice>
       </>
     );
   }

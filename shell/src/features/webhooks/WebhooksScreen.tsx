@@ -10,6 +10,7 @@ import {
   FormActions,
   LoadingState,
   PageHeader,
+  ReadOnlyNotice,
   ResourceTable,
   Select,
   TextField,
@@ -210,9 +211,7 @@ export function WebhooksScreen() {
     return (
       <>
         <PageHeader title={TEXTS.title} />
-        <Card>
-          <p>{TEXTS.adminsOnly}</p>
-        </Card>
+        <ReadOnlyNotice>{TEXTS.adminsOnly}</ReadOnlyNotice>
       </>
     );
   }
