@@ -156,7 +156,7 @@ async function organisationWithLongNames(duly: DulyServer) {
 }
 
 for (const role of ['admin', 'manager', 'employee'] as const) {
-  test(`every screen fits 390 px for ${role === 'admin' ? 'the admin' : `a ${role}`}`, async ({
+  test(`every screen fits 390 px for ${{ admin: 'the admin', manager: 'a manager', employee: 'an employee' }[role]}`, async ({
     page,
     duly,
   }) => {
