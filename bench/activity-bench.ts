@@ -19,9 +19,7 @@
  * BENCH_ACTIVITY_RESEED=1 starts again) and never touches any other.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -38,6 +36,7 @@ import {
   type Db,
 } from '../api/src/index';
 import { testConfig } from '../api/test/helper';
+import { freshDatabase } from '../api/test/server-process';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ACTIVITY_ROWS ?? 5_000_000);
@@ -381,11 +380,10 @@ async function profileStatements(url: string) {
 
 /** A fresh SQLite file, as the API runs by default (WAL, synchronous full). */
 async function openSqlite(): Promise<{ db: Db; database: DatabaseSettings; drop(): void }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'duly-activity-bench-'));
-  const database = { dialect: 'sqlite' as const, filename: path.join(dir, 'duly.sqlite') };
-  const db = createDatabase(database);
+  const fresh = await freshDatabase('sqlite', 'duly-activity-bench');
+  const db = createDatabase(fresh.settings);
   await migrateToLatest(db);
-  return { db, database, drop: () => rmSync(dir, { recursive: true, force: true }) };
+  return { db, database: fresh.settings, drop: () => void fresh.drop() };
 }
 
 function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>) {
