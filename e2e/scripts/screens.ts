@@ -1,7 +1,8 @@
 /**
  * `cd e2e && node --import tsx scripts/screens.ts <out-dir>`: every screen, for each role of the demo organisation
  * (admin, manager, employee), at 1280 px and 390 px, written to `<out-dir>` (default
- * /tmp/duly-screens) as `<role>-<width>-<screen>.png`. For looking at the product before and
+ * /tmp/duly-screens) as `<role>/<screen>-<width>.png`; a certificate page with Renew also as
+ * `certificates_renew`. For looking at the product before and
  * after a change, side by side; the pictures stay out of the repository (they carry today's
  * dates). Run it after `npm run build`.
  */
@@ -29,9 +30,17 @@ const PAGES = [
   '/dashboard',
   '/tasks/dashboard',
   '/employee/dashboard',
+  '/team/documents',
   '/tasks/create',
   '/certificates/create',
+  '/certificates/import',
+  '/certificate-types',
+  '/compliance',
   '/employees/create',
+  '/employees/import',
+  '/employees/activity',
+  '/settings/organization',
+  '/settings/webhooks',
   '/profile',
   '/no-such-page',
 ] as const;
@@ -43,7 +52,12 @@ async function settle(page: Page) {
 
 async function shot(page: Page, prefix: string, name: string) {
   await settle(page);
-  await page.screenshot({ path: path.join(OUT, `${prefix}-${name}.png`), fullPage: true });
+  const [roleName, width] = prefix.split('-');
+  mkdirSync(path.join(OUT, roleName), { recursive: true });
+  await page.screenshot({
+    path: path.join(OUT, roleName, `${name}-${width}.png`),
+    fullPage: true,
+  });
 }
 
 async function role(browser: Browser, baseURL: string, roleName: string, email: string) {
@@ -79,6 +93,23 @@ async function role(browser: Browser, baseURL: string, roleName: string, email: 
       await shot(page, prefix, `${name}_detail`);
       await page.goto(`${new URL(page.url()).pathname}/edit`);
       await shot(page, prefix, `${name}_edit`);
+    }
+    // A certificate in its reminder window (or expired): its page offers Renew, and its dialog.
+    for (const filter of ['in_reminder_window=true', 'status=expired']) {
+      await page.goto(`/certificates?${filter}`);
+      await settle(page);
+      const row = page.locator('tbody tr td').first();
+      if ((await page.locator('tbody tr').count()) === 0) continue;
+      await row.click();
+      await page.waitForURL((address) => address.pathname !== '/certificates');
+      const renew = page.getByRole('button', { name: 'Renew', exact: true });
+      await settle(page);
+      if ((await renew.count()) === 0) continue;
+      await shot(page, prefix, 'certificates_renewable');
+      await renew.click();
+      await page.getByRole('dialog').waitFor();
+      await shot(page, prefix, 'certificates_renew');
+      break;
     }
     await page.close();
     console.log(`${prefix} done`);

@@ -124,9 +124,11 @@ test.describe('the document approval queue', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await openSignedIn(page, manager.token, '/tasks/dashboard');
+    // The count is a link of the team's summary line (issue 33).
     const count = page.getByTestId('pending-documents');
-    await expect(count).toHaveText('Documents: 2 documents to approve');
-    await count.getByRole('link', { name: '2 documents to approve' }).click();
+    await expect(count).toHaveText('2 documents to approve');
+    await expect(page.getByTestId('team-summary')).toContainText('· 2 documents to approve');
+    await count.click();
     await expect(page).toHaveURL(/\/team\/documents$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Documents to approve' }),
@@ -185,9 +187,7 @@ test.describe('the document approval queue', () => {
     // The team dashboard's count followed (back in the app's history: no reload).
     await page.goBack();
     await expect(page).toHaveURL(/\/tasks\/dashboard$/);
-    await expect(page.getByTestId('pending-documents')).toHaveText(
-      'Documents: No documents to approve',
-    );
+    await expect(page.getByTestId('pending-documents')).toHaveText('No documents to approve');
   });
 
   test('an admin switches approval off in Organisation settings; an upload then counts at once', async ({

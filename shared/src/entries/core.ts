@@ -7,6 +7,7 @@ export * from '../contract/constants';
 export * from '../contract/status';
 export * from '../contract/initials';
 export * from '../contract/personName';
+export * from '../contract/roles';
 export * from '../contract/complianceLinks';
 export * from '../api';
 export * from '../auth';

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MaterialDesignContent, SnackbarProvider, enqueueSnackbar } from 'notistack';
 import styled from 'styled-components';
 import { TOAST_ANCHOR, TOAST_DURATION_MS } from '../contract/constants';
@@ -35,12 +35,32 @@ const TOAST_COMPONENTS = {
   warning: Toast,
 };
 
+/** Below the drawer breakpoint a toast rises from the bottom centre, never over the header. */
+export const PHONE_TOAST_ANCHOR = { vertical: 'bottom', horizontal: 'center' } as const;
+
+function useNarrowWindow(): boolean {
+  const query = `(max-width: ${theme.breakpoints.narrow - 0.02}px)`;
+  const [narrow, setNarrow] = useState(
+    () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(query).matches),
+  );
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return undefined;
+    const follow = () => setNarrow(list.matches);
+    follow();
+    list.addEventListener('change', follow);
+    return () => list.removeEventListener('change', follow);
+  }, [query]);
+  return narrow;
+}
+
 const show: ShowToast = (message, options) => {
   enqueueSnackbar(message, options);
 };
 
 /**
- * The toast host itself (notistack, top-right, 4 s, spec 9): loaded with the first message
+ * The toast host itself (notistack, top-right, 4 s, spec 9; bottom-centre on a phone, issue 33):
+ * loaded with the first message
  * (`ToastProvider`), which it shows with every message sent while it loaded.
  */
 export default function ToastHost({
@@ -51,6 +71,7 @@ export default function ToastHost({
   onReady: (show: ShowToast) => void;
 }) {
   const shown = useRef(0);
+  const narrow = useNarrowWindow();
   // After SnackbarProvider has mounted, so notistack's enqueueSnackbar reaches it.
   useEffect(() => {
     for (const toast of pending.slice(shown.current)) show(toast.message, toast.options);
@@ -59,7 +80,7 @@ export default function ToastHost({
   }, [pending, onReady]);
   return (
     <SnackbarProvider
-      anchorOrigin={TOAST_ANCHOR}
+      anchorOrigin={narrow ? PHONE_TOAST_ANCHOR : TOAST_ANCHOR}
       autoHideDuration={TOAST_DURATION_MS}
       Components={TOAST_COMPONENTS}
     />

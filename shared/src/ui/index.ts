@@ -111,6 +111,8 @@ export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
 export {
   FormCard,
   FormScreen,
+  ReadOnlyForm,
+  ReadOnlyNotice,
   type FormCardProps,
   type FormScreenProps,
 } from './screen/FormScreen';

@@ -10,7 +10,8 @@ import { BACK_TO_CERTIFICATES, CERTIFICATE_TEXTS } from './texts';
 
 /**
  * /certificates/{id}: the certificate's page (the spec shows none; a row click leads here).
- * Edit, and Renew for an expired or escalated certificate, for those who may use them.
+ * Edit for those who may use it; Renew for an expired, escalated or soon expiring certificate
+ * (read-only, with the reason, for an employee).
  */
 export function CertificateDetailScreen() {
   const { certificateId = '' } = useParams();
@@ -23,16 +24,18 @@ export function CertificateDetailScreen() {
       title="Certificate Details"
       texts={CERTIFICATE_TEXTS}
       back={BACK_TO_CERTIFICATES}
-      actions={(certificate) =>
-        canManage ? (
-          <>
-            {isRenewable(certificate) ? <RenewCertificate certificate={certificate} /> : null}
+      actions={(certificate) => (
+        <>
+          {/* Offered to everyone who sees a renewable certificate: an employee's dialog says
+              why it is read-only and what they can do instead (issue 33 item 4). */}
+          {isRenewable(certificate) ? <RenewCertificate certificate={certificate} /> : null}
+          {canManage ? (
             <Button as={Link} to={certificatePaths.edit(certificate.id)} variant="secondary">
               Edit
             </Button>
-          </>
-        ) : null
-      }
+          ) : null}
+        </>
+      )}
     >
       {(certificate) => (
         <>

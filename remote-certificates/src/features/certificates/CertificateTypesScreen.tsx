@@ -14,6 +14,7 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
+  ReadOnlyNotice,
   ResourceTable,
   failureText,
   type ColumnEntry,
@@ -47,6 +48,9 @@ function requiredText(type: CertificateType): string {
   ];
   return parts.length > 0 ? parts.join(', ') : 'Optional';
 }
+
+/** What the catalogue says at its top to a manager or an employee (issue 33 item 4). */
+export const CERTIFICATE_TYPES_READ_ONLY = 'Only admins can add or change certificate types.';
 
 /**
  * /certificate-types (issue 28, admins edit; others read): the catalogue, a form to add or
@@ -141,11 +145,20 @@ export function CertificateTypesScreen() {
   return (
     <>
       <PageHeader title="Certificate types" subtitle="What each role and department must hold" />
+      {isAdmin ? null : <ReadOnlyNotice>{CERTIFICATE_TYPES_READ_ONLY}</ReadOnlyNotice>}
       <Stack>
         {query.isLoading ? (
           <LoadingState>Loading certificate types...</LoadingState>
         ) : query.isError ? (
-          <ErrorState>Error loading certificate types. Please try again later.</ErrorState>
+          <ErrorState
+            action={
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Error loading certificate types. Please try again later.
+          </ErrorState>
         ) : (
           <ResourceTable
             title="Certificate types"

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { DEPARTMENTS, selectCurrentUser, useAppSelector } from '@duly/shared/core';
+import { DEPARTMENTS, roleAtLeast, selectCurrentUser, useAppSelector } from '@duly/shared/core';
 import {
   Button,
   EmptyState,
@@ -9,11 +9,12 @@ import {
   LoadingState,
   PageHeader,
   Pagination,
+  ReadOnlyNotice,
   Select,
+  theme,
 } from '@duly/shared/ui';
 import { useComplianceMatrixQuery, type ComplianceParams } from './api';
 import { ComplianceGrid } from './components/ComplianceGrid';
-import { theme } from '@duly/shared/ui';
 
 const PAGE_SIZE = 50;
 
@@ -62,6 +63,9 @@ function departmentChoices(
   return [...DEPARTMENTS, ...[...new Set(others)].sort((a, b) => a.localeCompare(b))];
 }
 
+/** What the screen says to an employee instead of a failed matrix (issue 33 item 4). */
+export const COMPLIANCE_READ_ONLY = 'Only managers and admins can see compliance.';
+
 /**
  * /compliance (issue 28, admins and managers): people × the certificate types they must hold.
  * Filters, sort and page live in the URL (`?department=Operations&gaps_only=true&page=2`), so a
@@ -84,7 +88,9 @@ export function ComplianceScreen() {
     ...(search.get('sort') ? { sort: search.get('sort') as ComplianceParams['sort'] } : {}),
     ...(teamOf ? { team_of: teamOf } : {}),
   };
-  const query = useComplianceMatrixQuery(params);
+  // The API answers the matrix to managers and admins; an employee is told so, not an error.
+  const mayView = roleAtLeast(user?.role, 'manager');
+  const query = useComplianceMatrixQuery(params, { skip: !mayView });
 
   const set = (name: string, value: string | null) => {
     const next = new URLSearchParams(search);
@@ -93,6 +99,18 @@ export function ComplianceScreen() {
     if (name !== 'page') next.delete('page');
     setSearch(next);
   };
+
+  if (!mayView) {
+    return (
+      <>
+        <PageHeader
+          title="Compliance"
+          subtitle="Who holds the certificates their role and department require"
+        />
+        <ReadOnlyNotice>{COMPLIANCE_READ_ONLY}</ReadOnlyNotice>
+      </>
+    );
+  }
 
   const types = query.data?.matrix.types ?? [];
   const departments = departmentChoices(
@@ -160,7 +178,15 @@ export function ComplianceScreen() {
       {query.isLoading ? (
         <LoadingState>Loading compliance...</LoadingState>
       ) : query.isError || !query.data ? (
-        <ErrorState>Error loading compliance. Please try again later.</ErrorState>
+        <ErrorState
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Error loading compliance. Please try again later.
+        </ErrorState>
       ) : query.data.matrix.rows.length === 0 ? (
         <EmptyState>No people match these filters</EmptyState>
       ) : query.data.matrix.types.length === 0 ? (

@@ -24,11 +24,12 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
+  ReadOnlyNotice,
   ResourceTable,
   Select,
+  theme,
 } from '@duly/shared/ui';
 import { useEmployeesListQuery, useLazyEmployeesActivityVerifyQuery } from './api';
-import { theme } from '@duly/shared/ui';
 
 const PAGE_SIZE = 50;
 
@@ -169,7 +170,7 @@ export function ActivityScreen() {
     return (
       <>
         <PageHeader title="Activity" />
-        <EmptyState>Only admins can see the organisation&apos;s activity.</EmptyState>
+        <ReadOnlyNotice>Only admins can see the organisation&apos;s activity.</ReadOnlyNotice>
       </>
     );
   }

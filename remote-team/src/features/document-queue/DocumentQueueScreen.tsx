@@ -1,10 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiErrorMessage, personName } from '@duly/shared/core';
+import { apiErrorMessage, personName, selectCanManage, useAppSelector } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
 import { PagedResults } from '@duly/shared/list';
-import { Button, focusRing, PageHeader, ResourceTable, type ColumnEntry } from '@duly/shared/ui';
+import {
+  Button,
+  focusRing,
+  PageHeader,
+  ReadOnlyNotice,
+  ResourceTable,
+  theme,
+  useSnackbar,
+  type ColumnEntry,
+} from '@duly/shared/ui';
 import {
   certificatePath,
   dashboardErrorText,
@@ -21,7 +30,10 @@ import {
 } from './api';
 import { PreviewDialog } from './components/PreviewDialog';
 import { RejectDialog } from './components/RejectDialog';
-import { theme, useSnackbar } from '@duly/shared/ui';
+
+/** What the queue says to an employee instead of a refused list (issue 33 item 4). */
+export const QUEUE_READ_ONLY =
+  'Only managers and admins can approve documents. Yours are listed on their certificate’s page.';
 
 /** Rows per page: enough to approve a batch at once, short enough to review. */
 export const QUEUE_PAGE_SIZE = 25;
@@ -95,7 +107,8 @@ const uploaderName = (document: QueuedDocument) =>
  */
 export function DocumentQueueScreen() {
   const page = useDashboardPage(QUEUE_PAGE_SIZE);
-  const query = useTeamPendingDocumentsQuery(page.params);
+  const canApprove = useAppSelector(selectCanManage);
+  const query = useTeamPendingDocumentsQuery(page.params, { skip: !canApprove });
   useLogFailure(query.error, 'Error fetching documents to approve');
   const [approveOne] = useTeamApproveDocumentMutation();
   const [approveMany, { isLoading: approvingMany }] = useTeamApproveDocumentsMutation();
@@ -256,6 +269,14 @@ export function DocumentQueueScreen() {
   ];
 
   const total = query.data?.total;
+  if (!canApprove) {
+    return (
+      <>
+        <PageHeader title="Documents to approve" />
+        <ReadOnlyNotice>{QUEUE_READ_ONLY}</ReadOnlyNotice>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader

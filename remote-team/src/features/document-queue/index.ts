@@ -1,3 +1,3 @@
-// The managers' approval queue of documents (issue 26): its screen and the dashboard's count.
+// The managers' approval queue of documents (issue 26); its count is in the team summary.
 export { DocumentQueueScreen } from './DocumentQueueScreen';
-export { PendingDocumentsLink } from './PendingDocumentsLink';
+export { useTeamPendingDocumentCountQuery } from './api';

@@ -15,7 +15,6 @@ import {
   useTeamMembersQuery,
   useTeamTasksQuery,
 } from './api';
-import { PendingDocumentsLink } from '../document-queue';
 import { AssignDialog } from './components/AssignDialog';
 import { TeamCompliance, TeamSummary } from './components/TeamSummary';
 import {
@@ -98,9 +97,8 @@ export function TeamDashboardScreen() {
   return (
     <>
       <PageHeader title="Team Dashboard" />
-      <TeamSummary />
+      <TeamSummary withApprovals={assignable} />
       <TeamCompliance />
-      {assignable ? <PendingDocumentsLink /> : null}
       <DashboardTable
         title="Team Members"
         query={useTeamMembersQuery(membersPage.params)}

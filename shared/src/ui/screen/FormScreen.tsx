@@ -17,6 +17,14 @@ const Notice = styled.p`
   overflow-wrap: anywhere;
 `;
 
+/**
+ * The sentence at the top of a screen or form that says what the person's role cannot do there
+ * ('Only managers and admins can create tasks.'), in one style everywhere (issue 33 item 4).
+ */
+export function ReadOnlyNotice({ children }: { children: ReactNode }) {
+  return <Notice data-testid="form-notice">{children}</Notice>;
+}
+
 export interface FormCardProps {
   /**
    * Why the signed-in person cannot submit this form ('Only managers and admins can create
@@ -33,17 +41,32 @@ export interface FormCardProps {
   children: ReactNode;
 }
 
-/** A form on a card, with the reason at its top when the person's role cannot submit it. */
-export function FormCard({ readOnlyReason, note, children }: FormCardProps) {
+/**
+ * A form (or a dialog's form) the person's role may not submit when `readOnlyReason` is set:
+ * the reason at its top, the kit's `Form` inside disabled and without its submit button. No
+ * card of its own, for dialogs and screens that draw their own.
+ */
+export function ReadOnlyForm({
+  readOnlyReason,
+  note,
+  children,
+}: Pick<FormCardProps, 'readOnlyReason' | 'note' | 'children'>) {
   const readOnly = Boolean(readOnlyReason);
   const notice = readOnly ? readOnlyReason : note;
   return (
     <>
-      {notice ? <Notice data-testid="form-notice">{notice}</Notice> : null}
-      <FormReadOnlyContext.Provider value={readOnly}>
-        <Card>{children}</Card>
-      </FormReadOnlyContext.Provider>
+      {notice ? <ReadOnlyNotice>{notice}</ReadOnlyNotice> : null}
+      <FormReadOnlyContext.Provider value={readOnly}>{children}</FormReadOnlyContext.Provider>
     </>
+  );
+}
+
+/** A form on a card, with the reason at its top when the person's role cannot submit it. */
+export function FormCard({ children, ...reason }: FormCardProps) {
+  return (
+    <ReadOnlyForm {...reason}>
+      <Card>{children}</Card>
+    </ReadOnlyForm>
   );
 }
 

@@ -19,13 +19,15 @@ import {
   type ImportMode,
   type ImportRowResult,
 } from '../../api/imports';
-import { selectToken } from '../../auth/selectors';
+import { selectCanManage, selectToken } from '../../auth/selectors';
 import { Button } from '../Button';
 import { Card } from '../Card';
 import { Select } from '../form/Select';
 import { TextField } from '../form/TextField';
 import { PageHeader } from '../PageHeader';
 import { Pagination } from '../Pagination';
+import { FormReadOnlyContext } from '../form/readOnly';
+import { ReadOnlyNotice } from './FormScreen';
 import { ResourceTable } from './ResourceTable';
 import { saveBlob } from './saveBlob';
 import { theme } from '../theme';
@@ -35,6 +37,20 @@ export interface ImportScreenProps {
   /** 'Import users', 'Import certificates'. */
   title: string;
 }
+
+/** What the screen says at its top to an employee, the upload read-only (issue 33 item 4). */
+export const IMPORT_READ_ONLY: Record<ImportKind, string> = {
+  employees: 'Only managers and admins can import users.',
+  certificates: 'Only managers and admins can import certificates.',
+};
+
+/** The upload's fields, disabled at once for a person who may not import. */
+const Fields = styled.fieldset`
+  display: contents;
+  margin: 0;
+  padding: 0;
+  border: 0;
+`;
 
 const PAGE_SIZE = 50;
 const POLL_MS = 500;
@@ -186,6 +202,8 @@ function RowResults({ id, errorsOnly }: { id: string; errorsOnly: boolean }) {
 
 export function ImportScreen({ kind, title }: ImportScreenProps) {
   const token = useSelector(selectToken);
+  // The API lets managers and admins import (POST /imports); others see why, read-only.
+  const readOnly = !useSelector(selectCanManage);
   // `?import=<id>`: the bell's link to an import that ended opens its result.
   const [searchParams] = useSearchParams();
   const [file, setFile] = useState<File | null>(null);
@@ -254,51 +272,60 @@ export function ImportScreen({ kind, title }: ImportScreenProps) {
           </Button>
         }
       />
-      <Section forwardedAs="form" onSubmit={onPreview} aria-label="Upload">
-        <Row>
-          <label>
-            File (.csv or .xlsx)
-            <br />
-            <input
-              type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setMapping(undefined);
-                setPreviewId(undefined);
-                setApplyId(undefined);
-              }}
-            />
-          </label>
-          <Select
-            label="Mode"
-            options={MODES}
-            value={mode}
-            onChange={(event) => setMode(event.target.value as ImportMode)}
-          />
-          {file && /\.xlsx$/i.test(file.name) ? (
-            <TextField
-              label="Sheet (first if empty)"
-              value={sheet}
-              onChange={(event) => setSheet(event.target.value)}
-            />
-          ) : null}
-          {kind === 'employees' ? (
-            <label>
-              <input
-                type="checkbox"
-                checked={invite}
-                onChange={(event) => setInvite(event.target.checked)}
-              />{' '}
-              Send invitations
-            </label>
-          ) : null}
-          <Button type="submit" disabled={!file || busy}>
-            Preview
-          </Button>
-        </Row>
-        {problem ? <ErrorText role="alert">{problem}</ErrorText> : null}
-      </Section>
+      {readOnly ? <ReadOnlyNotice>{IMPORT_READ_ONLY[kind]}</ReadOnlyNotice> : null}
+      <FormReadOnlyContext.Provider value={readOnly}>
+        <Section
+          forwardedAs="form"
+          onSubmit={readOnly ? (event: FormEvent) => event.preventDefault() : onPreview}
+          aria-label="Upload"
+        >
+          <Fields disabled={readOnly}>
+            <Row>
+              <label>
+                File (.csv or .xlsx)
+                <br />
+                <input
+                  type="file"
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  onChange={(event) => {
+                    setFile(event.target.files?.[0] ?? null);
+                    setMapping(undefined);
+                    setPreviewId(undefined);
+                    setApplyId(undefined);
+                  }}
+                />
+              </label>
+              <Select
+                label="Mode"
+                options={MODES}
+                value={mode}
+                onChange={(event) => setMode(event.target.value as ImportMode)}
+              />
+              {file && /\.xlsx$/i.test(file.name) ? (
+                <TextField
+                  label="Sheet (first if empty)"
+                  value={sheet}
+                  onChange={(event) => setSheet(event.target.value)}
+                />
+              ) : null}
+              {kind === 'employees' ? (
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={invite}
+                    onChange={(event) => setInvite(event.target.checked)}
+                  />{' '}
+                  Send invitations
+                </label>
+              ) : null}
+              <Button type="submit" disabled={!file || busy}>
+                Preview
+              </Button>
+            </Row>
+          </Fields>
+          {problem ? <ErrorText role="alert">{problem}</ErrorText> : null}
+        </Section>
+      </FormReadOnlyContext.Provider>
 
       {preview && !applied ? (
         <Section aria-label="Preview">

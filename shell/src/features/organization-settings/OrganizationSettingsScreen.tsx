@@ -6,6 +6,7 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
+  ReadOnlyNotice,
   focusRing,
   theme,
   useSnackbar,
@@ -118,9 +119,7 @@ export function OrganizationSettingsScreen() {
     return (
       <>
         <PageHeader title={SETTINGS_TEXTS.title} />
-        <Card>
-          <p>{SETTINGS_TEXTS.adminsOnly}</p>
-        </Card>
+        <ReadOnlyNotice>{SETTINGS_TEXTS.adminsOnly}</ReadOnlyNotice>
       </>
     );
   }

@@ -7,6 +7,8 @@ import {
   ConfirmDialog,
   DetailFields,
   ItemScreen,
+  PageHeader,
+  ReadOnlyNotice,
   ResourceTable,
   theme,
   useSnackbar,
@@ -174,9 +176,19 @@ export function WebhookScreen() {
     }
   };
 
+  // Another role is told why, not that the webhook is not found (issue 33 item 4).
+  if (role !== 'admin') {
+    return (
+      <>
+        <PageHeader title="Webhook" />
+        <ReadOnlyNotice>{TEXTS.adminsOnly}</ReadOnlyNotice>
+      </>
+    );
+  }
+
   return (
     <ItemScreen
-      query={role === 'admin' ? query : { isLoading: false, error: { status: 404 } }}
+      query={query}
       title="Webhook"
       heading={(endpoint) => ({ title: 'Webhook', subtitle: endpoint.url })}
       texts={{ loading: TEXTS.itemLoading, notFound: TEXTS.notFound, error: TEXTS.itemError }}

@@ -9,6 +9,7 @@ import {
   FormActions,
   LoadingState,
   PageHeader,
+  ReadOnlyNotice,
   ResourceTable,
   Select,
   TextField,
@@ -211,9 +212,7 @@ export function WebhooksScreen() {
     return (
       <>
         <PageHeader title={TEXTS.title} />
-        <Card>
-          <p>{TEXTS.adminsOnly}</p>
-        </Card>
+        <ReadOnlyNotice>{TEXTS.adminsOnly}</ReadOnlyNotice>
       </>
     );
   }

@@ -309,11 +309,24 @@ describe('Renew', () => {
 });
 
 describe('an employee', () => {
-  it('sees the certificate without Edit or Renew', async () => {
-    setUp({ ...certificate, status: 'expired' }, makeToken({ role: 'employee' }));
+  it('sees the certificate without Edit; Renew opens read-only with the reason (issue 33)', async () => {
+    const { user } = setUp({ ...certificate, status: 'expired' }, makeToken({ role: 'employee' }));
     await screen.findByRole('heading', { name: 'Fire Safety' });
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Certificates' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Renew' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
+    expect(
+      within(dialog).getByText(
+        'Only managers and admins can renew certificates. Add the new certificate under Documents and they will renew it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^New Expiry Date/)).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Renew Certificate' })).not.toBeInTheDocument(),
+    );
   });
 });

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
-import { proposedExpiry } from '@duly/shared';
-import { apiErrorMessage, type Certificate } from '@duly/shared/core';
+import { proposedExpiry, roleAtLeast } from '@duly/shared';
+import {
+  apiErrorMessage,
+  selectCurrentUser,
+  useAppSelector,
+  type Certificate,
+} from '@duly/shared/core';
 import { isInReminderWindow, kolkataToday } from '@duly/shared/dates';
 import {
   Button,
@@ -10,6 +15,8 @@ import {
   Dialog,
   Form,
   FormActions,
+  ReadOnlyForm,
+  useFormReadOnly,
   useSaveThenGo,
 } from '@duly/shared/ui';
 import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
@@ -44,6 +51,7 @@ interface RenewFormProps {
 }
 
 function RenewForm({ certificate, onClose }: RenewFormProps) {
+  const readOnly = useFormReadOnly();
   const [update] = useCertificatesUpdateMutation();
   const save = useSaveThenGo({
     success: 'Certificate renewed successfully',
@@ -73,7 +81,7 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the proposal changes
   }, [proposal]);
 
-  return (
+  const form = (
     <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
       <DateField label="New Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
       <DateField
@@ -88,31 +96,56 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
         type={type}
         onUse={(date) => void formik.setFieldValue('expiry_date', date)}
       />
-      <FormActions>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? 'Renewing...' : 'Renew'}
-        </Button>
-      </FormActions>
+      {readOnly ? null : (
+        <FormActions>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={formik.isSubmitting}>
+            {formik.isSubmitting ? 'Renewing...' : 'Renew'}
+          </Button>
+        </FormActions>
+      )}
     </Form>
   );
+  // Read-only, every button inside the form is disabled: the way out stays outside it.
+  if (!readOnly) return form;
+  return (
+    <>
+      {form}
+      <FormActions>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </FormActions>
+    </>
+  );
 }
+
+/** What the Renew dialog says at its top to an employee, read-only (issue 33 item 4). */
+export const RENEW_READ_ONLY =
+  'Only managers and admins can renew certificates. Add the new certificate under Documents and they will renew it.';
 
 /**
  * Renew: for an expired or escalated certificate, asks for the new expiry date (and issue date)
  * and saves them; the API then marks it renewed, and the reminder re-arms for the new date.
+ * An employee (the person in charge) sees the dialog read-only, with the reason at its top:
+ * the API lets only managers and admins change a certificate.
  */
 export function RenewCertificate({ certificate }: { certificate: Certificate }) {
   const [open, setOpen] = useState(false);
+  const role = useAppSelector(selectCurrentUser)?.role;
   const close = () => setOpen(false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>Renew</Button>
       <Dialog open={open} title="Renew Certificate" onClose={close}>
         {/* Mounted per opening: the form starts from today's issue date each time. */}
-        {open ? <RenewForm certificate={certificate} onClose={close} /> : null}
+        {open ? (
+          <ReadOnlyForm readOnlyReason={roleAtLeast(role, 'manager') ? null : RENEW_READ_ONLY}>
+            <RenewForm certificate={certificate} onClose={close} />
+          </ReadOnlyForm>
+        ) : null}
       </Dialog>
     </>
   );

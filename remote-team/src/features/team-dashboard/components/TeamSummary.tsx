@@ -6,9 +6,9 @@ import {
   selectCurrentUser,
   useAppSelector,
 } from '@duly/shared/core';
-import { focusRing } from '@duly/shared/ui';
+import { focusRing, theme } from '@duly/shared/ui';
+import { useTeamPendingDocumentCountQuery } from '../../document-queue';
 import { useTeamComplianceQuery, useTeamOverviewQuery, useTeamReminderWindowQuery } from '../api';
-import { theme } from '@duly/shared/ui';
 
 const Line = styled.p`
   margin: 0 0 ${theme.space(3)};
@@ -29,14 +29,25 @@ export function countOf(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** "1 document to approve", "3 documents to approve", "No documents to approve". */
+export function pendingText(count: number): string {
+  if (count === 0) return 'No documents to approve';
+  return `${count} ${count === 1 ? 'document' : 'documents'} to approve`;
+}
+
 /**
  * The manager's one-line summary above the spec's three sections (issue 33): the team's overdue
- * tasks and the certificates in their reminder window, each a link to that filtered list. Says
- * nothing until both counts are in (the sections below show their own loading and errors).
+ * tasks, the certificates in their reminder window and, for those who approve, the documents
+ * waiting (issue 26), each a link to that filtered list or the queue. Says nothing until the
+ * first two counts are in (the sections below show their own loading and errors); the queue's
+ * count joins when it arrives, refreshed by the `Document` tag (a decision anywhere).
  */
-export function TeamSummary() {
+export function TeamSummary({ withApprovals = false }: { withApprovals?: boolean }) {
   const { data: overview } = useTeamOverviewQuery();
   const { data: expiring } = useTeamReminderWindowQuery();
+  const { data: pending } = useTeamPendingDocumentCountQuery(undefined, {
+    skip: !withApprovals,
+  });
   if (!overview || expiring === undefined) return null;
   return (
     <Line data-testid="team-summary">
@@ -48,6 +59,14 @@ export function TeamSummary() {
       <SummaryLink to="/certificates?in_reminder_window=true">
         {countOf(expiring, 'certificate expiring', 'certificates expiring')}
       </SummaryLink>
+      {withApprovals && pending !== undefined ? (
+        <>
+          {' · '}
+          <SummaryLink to="/team/documents" data-testid="pending-documents">
+            {pendingText(pending)}
+          </SummaryLink>
+        </>
+      ) : null}
     </Line>
   );
 }
