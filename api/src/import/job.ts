@@ -29,6 +29,7 @@ import { issueAndMailLink } from '../accounts/links';
 import { nowIso } from '../lib/dates';
 import { applyCertificates, certificatePlanner, type CertificateWrite } from './certificates';
 import { DateOrderEvidence, type DateOrder } from './dates';
+import { checkHeap, collectGarbage } from './heap';
 import {
   applyEmployee,
   employeePlanner,
@@ -105,6 +106,8 @@ async function* recordChunks(
   const headers = JSON.parse(record.headers ?? '[]') as string[];
   const mapping = JSON.parse(record.mapping ?? '{}') as Record<string, string>;
   for (let after = 0; ;) {
+    // Before the next chunk: the previous one is done with (an apply has written it).
+    checkHeap();
     const rows = await importRowsAfter(db, record.organization_id, record.id, after, CHUNK_ROWS);
     if (rows.length === 0) return;
     yield rows.map(({ row, cells }) => ({ row, fields: recordOf(cells, headers, mapping) }));
@@ -156,6 +159,8 @@ export async function runImport(fastify: FastifyInstance, record: ImportRecord):
   const org = record.organization_id;
   try {
     await updateImport(db, org, record.id, { status: 'running', updated_at: nowIso() });
+    // What the upload parsed is garbage now: collected before the job adds its own.
+    collectGarbage();
     const dateOrder = record.kind === 'certificates' ? await dateOrderOf(db, record) : null;
     await updateImport(db, org, record.id, { date_order: dateOrder });
     const order = dateOrder ?? 'day-first';
@@ -200,6 +205,10 @@ export async function runImport(fastify: FastifyInstance, record: ImportRecord):
       error:
         'The import stopped because of an unexpected error. Rows already applied stay applied; see the row results.',
     }).catch(() => undefined);
+  } finally {
+    // The heap the job grew is given back now, not at V8's next full collection: the next
+    // upload (the apply of this preview) starts from the server's own size.
+    collectGarbage();
   }
 }
 
