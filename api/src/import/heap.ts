@@ -40,7 +40,7 @@ const oldGeneration = () =>
 let base: number | undefined;
 
 /** A full collection now; the old generation's size after it is the next check's base. */
-export function collectGarbage(): void {
+function collectGarbage(): void {
   collector()?.();
   base = oldGeneration();
 }

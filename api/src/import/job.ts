@@ -29,7 +29,7 @@ import { issueAndMailLink } from '../accounts/links';
 import { nowIso } from '../lib/dates';
 import { applyCertificates, certificatePlanner, type CertificateWrite } from './certificates';
 import { DateOrderEvidence, type DateOrder } from './dates';
-import { checkHeap, collectGarbage } from './heap';
+import { checkHeap } from './heap';
 import {
   applyEmployee,
   employeePlanner,
@@ -159,8 +159,8 @@ export async function runImport(fastify: FastifyInstance, record: ImportRecord):
   const org = record.organization_id;
   try {
     await updateImport(db, org, record.id, { status: 'running', updated_at: nowIso() });
-    // What the upload parsed is garbage now: collected before the job adds its own.
-    collectGarbage();
+    // What the upload parsed is garbage now: collected (if it is much) before the job adds its own.
+    checkHeap();
     const dateOrder = record.kind === 'certificates' ? await dateOrderOf(db, record) : null;
     await updateImport(db, org, record.id, { date_order: dateOrder });
     const order = dateOrder ?? 'day-first';
@@ -206,9 +206,9 @@ export async function runImport(fastify: FastifyInstance, record: ImportRecord):
         'The import stopped because of an unexpected error. Rows already applied stay applied; see the row results.',
     }).catch(() => undefined);
   } finally {
-    // The heap the job grew is given back now, not at V8's next full collection: the next
-    // upload (the apply of this preview) starts from the server's own size.
-    collectGarbage();
+    // The heap the job grew (if by much) is given back now, not at V8's next full collection:
+    // the next upload (the apply of this preview) starts from the server's own size.
+    checkHeap();
   }
 }
 
