@@ -19,9 +19,7 @@
  * BENCH_ACTIVITY_RESEED=1 starts again) and never touches any other.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -38,6 +36,7 @@ import {
   type Db,
 } from '../api/src/index';
 import { testConfig } from '../api/test/helper';
+import { freshDatabase } from '../api/test/server-process';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ACTIVITY_ROWS ?? 5_000_000);
@@ -251,7 +250,8 @@ function mid(values: readonly number[]): number {
  * no entry), interleaved request by request (pairs, one a mode, in alternating order) over
  * ROUNDS rounds of PER_ROUND pairs, after 5 warm-up pairs. The overhead is
  * `(median on − median off) / median on` over every request; each round's own share gives the
- * range.
+ * range. The median of each pair's own difference (on − off) is printed beside it, in ms: on
+ * a loaded machine a commit's WAL flush swings by tens of ms and moves the share, not it.
  */
 async function writeOverhead(db: Db, database: DatabaseSettings) {
   const config = testConfig({ database });
@@ -291,12 +291,15 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
       const on: number[] = [];
       const off: number[] = [];
       const shares: number[] = [];
+      /** Each pair's on − off: its median is the time recording adds, less moved by load. */
+      const added: number[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const times = { on: [] as number[], off: [] as number[] };
         // Pairs of requests, one a mode, in alternating order: a spell of load falls on both.
         for (let i = 0; i < PER_ROUND; i += 1) {
           const order = i % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
           for (const mode of order) times[mode].push(await timed(mode));
+          added.push(times.on[i]! - times.off[i]!);
         }
         activity.setActivityRecording(true);
         on.push(...times.on);
@@ -304,7 +307,14 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
         shares.push((mid(times.on) - mid(times.off)) / mid(times.on));
       }
       const share = (mid(on) - mid(off)) / mid(on);
-      results.push({ name: write.name, on: mid(on), off: mid(off), share, shares });
+      results.push({
+        name: write.name,
+        on: mid(on),
+        off: mid(off),
+        share,
+        shares,
+        added: mid(added),
+      });
     }
   } finally {
     activity.setActivityRecording(true);
@@ -381,11 +391,10 @@ async function profileStatements(url: string) {
 
 /** A fresh SQLite file, as the API runs by default (WAL, synchronous full). */
 async function openSqlite(): Promise<{ db: Db; database: DatabaseSettings; drop(): void }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'duly-activity-bench-'));
-  const database = { dialect: 'sqlite' as const, filename: path.join(dir, 'duly.sqlite') };
-  const db = createDatabase(database);
+  const fresh = await freshDatabase('sqlite', 'duly-activity-bench');
+  const db = createDatabase(fresh.settings);
   await migrateToLatest(db);
-  return { db, database, drop: () => rmSync(dir, { recursive: true, force: true }) };
+  return { db, database: fresh.settings, drop: () => void fresh.drop() };
 }
 
 function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>) {
@@ -394,11 +403,13 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
   console.log(
     `\nWrite overhead, ${name}: history on vs off, ${ROUNDS} rounds of ${PER_ROUND} interleaved pairs, medians (${w.entries} entries written, the chain verified):`,
   );
-  console.log(`  ${'write'.padEnd(24)}     on       off   recording's share (rounds' range)`);
+  console.log(
+    `  ${'write'.padEnd(24)}     on       off   recording's share (rounds' range)   added (pairs' median)`,
+  );
   for (const r of w.results) {
     const range = `${pct(Math.min(...r.shares))} … ${pct(Math.max(...r.shares))}`;
     console.log(
-      `  ${r.name.padEnd(24)}${ms(r.on)}${ms(r.off)}   ${pct(r.share).padStart(7)} (${range})`,
+      `  ${r.name.padEnd(24)}${ms(r.on)}${ms(r.off)}   ${pct(r.share).padStart(7)} (${range})   ${ms(r.added)}`,
     );
   }
 }

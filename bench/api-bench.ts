@@ -29,19 +29,26 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
+import {
+  freePort,
+  freshDatabase,
+  signIn,
+  startApi as startApiProcess,
+  stopServer as stop,
+  waitUntilAnswers,
+  type ApiServer,
+  type FreshDatabase as BenchDatabase,
+} from '../api/test/server-process';
 import {
   certificateSchedule,
   createDatabase,
   hashPassword,
   migrateToLatest,
-  type DatabaseSettings,
   type Db,
   type NewCertificate,
   type NewTask,
@@ -93,83 +100,6 @@ const TARGET_P99_MS = 50;
 
 /** BENCH_BASELINE: a git ref (`main`) whose API is measured beside this tree's. */
 const BASELINE_REF = process.env.BENCH_BASELINE;
-const TSX = createRequire(__filename).resolve('tsx/cli');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  // A child ended by a signal has no exit code, only a signal code: waiting for its 'exit'
-  // again would never end, and Node would quit with the database left behind.
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-// ---------------------------------------------------------------- database
-
-interface BenchDatabase {
-  label: string;
-  settings: DatabaseSettings;
-  dataDir: string;
-  cleanUp(): Promise<void>;
-}
-
-async function prepareDatabase(): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duly-bench-'));
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    return {
-      label: 'SQLite',
-      settings: { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') },
-      dataDir,
-      cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `duly_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    label: 'PostgreSQL',
-    settings: { dialect: 'postgres', connectionString: url.toString() },
-    dataDir,
-    async cleanUp() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function insertInBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let start = 0; start < items.length; start += 500) {
@@ -398,21 +328,11 @@ async function scaleComparison(database: BenchDatabase): Promise<string> {
   }
   await sql`vacuum analyze`.execute(db);
   await db.destroy();
-  const port = await freePort();
-  const api = startApi(port, database);
+  const api = await startApi(database);
   try {
-    const base = `http://127.0.0.1:${port}/api/v1`;
-    await waitUntilUp(`${base}/health`, api);
+    const { base } = api;
     const tokens: string[] = [];
-    for (const shape of SCALE_SIZES) {
-      const login = await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: shape.adminEmail, password: PASSWORD }),
-      });
-      if (!login.ok) throw new Error(`Login failed: ${login.status}`);
-      tokens.push(((await login.json()) as { token: string }).token);
-    }
+    for (const shape of SCALE_SIZES) tokens.push(await signIn(base, shape.adminEmail, PASSWORD));
     const rows: string[] = [];
     for (const [name, url] of SCALE_REQUESTS) {
       // Interleaved, so that the machine's other load weighs on both sizes alike.
@@ -442,7 +362,7 @@ async function scaleComparison(database: BenchDatabase): Promise<string> {
       ...rows,
     ].join('\n');
   } finally {
-    await stop(api);
+    await api.stop();
   }
 }
 
@@ -472,35 +392,20 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 function startApi(
-  port: number,
   database: BenchDatabase,
   env: Record<string, string> = {},
   profile = false,
   root = ROOT,
-): ChildProcess {
-  // tsx's CLI runs the server in a child process; `--import tsx` keeps it in this one, so the
-  // profile is the server's.
-  const command =
-    profile && CPU_PROFILE_DIR
-      ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, '--import', 'tsx', 'src/server.ts']
-      : [TSX, 'src/server.ts'];
-  return spawn(process.execPath, command, {
-    cwd: path.join(root, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      DATABASE_URL:
-        database.settings.dialect === 'postgres' ? database.settings.connectionString : '',
-      // Request logging off, as it is for hello-world: this measures the API, not the log.
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      // Thousands of requests a second with one token: counted (the cost is measured), never refused.
-      USER_REQUEST_LIMIT: '1000000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+): Promise<ApiServer> {
+  return startApiProcess({
+    database,
+    apiDir: path.join(root, 'api'),
+    // The child is the server itself (server-process.ts), so the profile is the server's.
+    nodeOptions:
+      profile && CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
+    // Request logging off (its default, LOG_LEVEL=warn), as it is for hello-world: this
+    // measures the API, not the log.
+    env: { JWT_SECRET, ...env },
   });
 }
 
@@ -658,7 +563,7 @@ function report(label: string, hello: Measurement, endpoints: Measurement[]): st
 }
 
 async function main(): Promise<void> {
-  const database = await prepareDatabase();
+  const database = await freshDatabase(process.env.DATABASE_URL ? 'postgres' : 'sqlite');
   const children: ChildProcess[] = [];
   const cleanUps: (() => void)[] = [];
   try {
@@ -680,50 +585,36 @@ async function main(): Promise<void> {
     // both what a repeated request costs and what a database read costs.
     const sqlite = database.settings.dialect === 'sqlite';
     const helloPort = await freePort();
-    const apiPort = await freePort();
-    const uncachedPort = sqlite ? await freePort() : undefined;
     const hello = startHelloWorld(helloPort);
-    const api = startApi(apiPort, database, {}, database.settings.dialect === 'postgres');
-    children.push(hello, api);
-    const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
-    await waitUntilUp(`http://127.0.0.1:${helloPort}/`, hello);
-    await waitUntilUp(`${apiBase}/health`, api);
-    const uncachedBase = uncachedPort ? `http://127.0.0.1:${uncachedPort}/api/v1` : undefined;
-    if (uncachedPort && uncachedBase) {
-      const uncached = startApi(uncachedPort, database, { RESPONSE_CACHE: 'off' }, true);
-      children.push(uncached);
-      await waitUntilUp(`${uncachedBase}/health`, uncached);
+    children.push(hello);
+    await waitUntilAnswers(`http://127.0.0.1:${helloPort}/`, hello);
+    const api = await startApi(database, {}, database.settings.dialect === 'postgres');
+    children.push(api.child);
+    const apiBase = api.base;
+    let uncachedBase: string | undefined;
+    if (sqlite) {
+      const uncached = await startApi(database, { RESPONSE_CACHE: 'off' }, true);
+      children.push(uncached.child);
+      uncachedBase = uncached.base;
     }
 
     // BENCH_BASELINE=<git ref>: that version's API too, uncached, on the same database, its
     // mixes measured in the same rounds as this tree's (an A/B free of the machine's drift).
     let baselineBase: string | undefined;
     if (BASELINE_REF) {
-      const baselinePort = await freePort();
       const baselineRoot = exportBaseline(BASELINE_REF);
       cleanUps.push(() => rmSync(baselineRoot, { recursive: true, force: true }));
-      const baseline = startApi(
-        baselinePort,
-        database,
-        { RESPONSE_CACHE: 'off' },
-        false,
-        baselineRoot,
-      );
-      children.push(baseline);
-      baselineBase = `http://127.0.0.1:${baselinePort}/api/v1`;
-      await waitUntilUp(`${baselineBase}/health`, baseline);
+      const baseline = await startApi(database, { RESPONSE_CACHE: 'off' }, false, baselineRoot);
+      children.push(baseline.child);
+      baselineBase = baseline.base;
     }
 
     const callers: Caller[] = [];
     for (const shape of ORGANISATIONS) {
-      const login = await fetch(`${apiBase}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: shape.adminEmail, password: PASSWORD }),
+      callers.push({
+        token: await signIn(apiBase, shape.adminEmail, PASSWORD),
+        tasks: shape.tasks,
       });
-      if (!login.ok) throw new Error(`Login failed: ${login.status} ${await login.text()}`);
-      const { token } = (await login.json()) as { token: string };
-      callers.push({ token, tasks: shape.tasks });
     }
 
     // The headline is the uncached path: on SQLite the process with RESPONSE_CACHE=off,
@@ -777,7 +668,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await Promise.all(children.map(stop));
-    await database.cleanUp();
+    await database.drop();
     for (const cleanUp of cleanUps) cleanUp();
   }
 }

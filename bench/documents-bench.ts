@@ -13,15 +13,11 @@
  *
  * Targets (issue 26): resident memory under 300 MB, the other requests' p99 under 100 ms.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { startS3Server } from '../api/test/s3-server';
-import { ROOT } from './baseline';
+import { freshDatabase, signUp, startApi } from '../api/test/server-process';
 
 const UPLOADS = Number(process.env.DOCUMENTS_BENCH_UPLOADS ?? 50);
 const ROUNDS = Number(process.env.DOCUMENTS_BENCH_ROUNDS ?? 2);
@@ -30,58 +26,10 @@ const READERS = Number(process.env.DOCUMENTS_BENCH_READERS ?? 2);
 const BASELINE_MS = Number(process.env.DOCUMENTS_BENCH_BASELINE_MS ?? 5000);
 const STORE = process.env.DOCUMENTS_BENCH_STORE === 's3' ? 's3' : 'disk';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 function memoryMb(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
-}
-
-async function startApi(
-  extraEnv: NodeJS.ProcessEnv,
-): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'duly-documents-bench-'));
-  // `--import tsx`, not the tsx command: the child is the server itself, whose memory counts.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(ROOT, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SCHEDULER: 'off',
-      // Counted but never refused: the readers send far more than a person would.
-      USER_REQUEST_LIMIT: '1000000000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('no answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, child, dataDir };
 }
 
 async function send<T>(method: string, url: string, body: unknown, token?: string): Promise<T> {
@@ -192,15 +140,12 @@ async function startS3(): Promise<{ env: NodeJS.ProcessEnv; stop: () => Promise<
 
 async function main() {
   const s3 = STORE === 's3' ? await startS3() : undefined;
-  const api = await startApi(s3?.env ?? {});
+  const database = await freshDatabase('sqlite', 'duly-documents-bench');
+  // The child is the server itself (server-process.ts), whose memory counts.
+  const api = await startApi({ database, env: { SCHEDULER: 'off', ...s3?.env } });
   const pid = api.child.pid!;
   try {
-    const admin = await send<{ token: string }>('POST', `${api.base}/auth/signup`, {
-      email: `admin-${randomBytes(4).toString('hex')}@bench.test`,
-      password: 'bench-password-1',
-      name: 'Bench Admin',
-      organization_name: 'Bench Org',
-    });
+    const admin = await signUp(api.base);
     const certificate = await send<{ id: string }>(
       'POST',
       `${api.base}/certificates/`,
@@ -297,9 +242,8 @@ async function main() {
     );
   } finally {
     agent.destroy();
-    api.child.kill('SIGTERM');
-    await new Promise((resolve) => api.child.once('exit', resolve));
-    rmSync(api.dataDir, { recursive: true, force: true });
+    await api.stop();
+    await database.drop();
     await s3?.stop();
   }
 }

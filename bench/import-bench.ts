@@ -1,8 +1,8 @@
 /**
  * The import and export at scale (issue 27; `npm run bench:import`). Not part of `npm test`.
  *
- * For each database (SQLite in a temporary DATA_DIR; PostgreSQL in a fresh `duly_import_<random>`
- * database at DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, dropped
+ * For each database (SQLite in a temporary DATA_DIR; PostgreSQL in a fresh
+ * `duly_import_bench_<random>` database at DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, dropped
  * afterwards) it starts the API as `npm start` does (one process, so the memory read is the
  * server's own), signs up, imports BENCH_PEOPLE people (500), then a BENCH_ROWS-row (50,000)
  * certificates CSV: the preview (dry run), then the apply of that preview, each timed from the
@@ -19,15 +19,18 @@
  * noisy than the wall clock on a shared machine) and the 1-minute load average when it ended.
  * Prints a table and `/proc/loadavg`; writes bench/results/import-<date>.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import {
+  freshDatabase,
+  signUp as signUpAdmin,
+  startApi,
+  type FreshDatabase,
+} from '../api/test/server-process';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 500);
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -38,22 +41,9 @@ const EXPORT_ROWS = (process.env.BENCH_EXPORT_ROWS ?? '1000000')
   .sort((a, b) => a - b);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const EXPORT_DATABASES = (process.env.BENCH_EXPORT_DATABASES ?? 'sqlite').split(',');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SAMPLE_MS = 50;
 /** /proc's clock ticks per second (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
-const ROOT = path.resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** The process's resident memory (VmRSS), in MiB. */
 function residentMiB(pid: number): number {
@@ -92,77 +82,6 @@ async function measured<T>(pid: number, work: () => Promise<T>) {
   } finally {
     clearInterval(timer);
   }
-}
-
-interface BenchDatabase {
-  kind: 'sqlite' | 'postgres';
-  databaseUrl: string;
-  dataDir: string;
-  cleanUp(): Promise<void>;
-}
-
-async function prepareDatabase(kind: 'sqlite' | 'postgres'): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duly-import-bench-'));
-  if (kind === 'sqlite') {
-    return {
-      kind,
-      databaseUrl: '',
-      dataDir,
-      cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `duly_import_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    kind,
-    databaseUrl: url.toString(),
-    dataDir,
-    async cleanUp() {
-      rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
-function startApi(port: number, database: BenchDatabase): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(ROOT, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      IMPORT_MAX_ROWS: String(Math.max(ROWS, PEOPLE)),
-      // Counted but never refused: the bench polls far more than a person would.
-      USER_REQUEST_LIMIT: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
 }
 
 interface ImportAnswer {
@@ -206,18 +125,7 @@ async function runImport(
 }
 
 async function signUp(api: string): Promise<string> {
-  const response = await fetch(`${api}/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${randomBytes(4).toString('hex')}@example.test`,
-      password: 'bench-password',
-      name: 'Bench Owner',
-      organization_name: 'Import Bench',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+  return (await signUpAdmin(api, { organization_name: 'Import Bench' })).token;
 }
 
 const personEmail = (i: number) => `person${i}@bench.test`;
@@ -243,7 +151,7 @@ function certificatesCsv(): string {
 }
 
 /** Copies the certificates inside the database until there are `target`. */
-async function growCertificates(database: BenchDatabase, target: number): Promise<number> {
+async function growCertificates(database: FreshDatabase, target: number): Promise<number> {
   const columns = [
     'organization_id',
     'name',
@@ -336,13 +244,14 @@ interface Result {
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise<void> {
-  const database = await prepareDatabase(kind);
-  const port = await freePort();
-  const child = startApi(port, database);
-  const api = `http://127.0.0.1:${port}/api/v1`;
+  const database = await freshDatabase(kind, 'duly-import-bench');
+  const server = await startApi({
+    database,
+    env: { IMPORT_MAX_ROWS: String(Math.max(ROWS, PEOPLE)) },
+  });
+  const api = server.base;
   try {
-    await waitUntilUp(`${api}/health`, child);
-    const pid = child.pid!;
+    const pid = server.child.pid!;
     const token = await signUp(api);
     const people = await measured(pid, () =>
       runImport(api, token, { kind: 'employees' }, 'people.csv', peopleCsv()),
@@ -426,12 +335,8 @@ async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise
       });
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) resolve(undefined);
-      else child.once('exit', resolve);
-    });
-    await database.cleanUp();
+    await server.stop();
+    await database.drop();
   }
 }
 

@@ -14,69 +14,18 @@
  *
  * LIVE_STREAMS (10,000), LIVE_ORGANISATIONS (10), LIVE_ROUNDS (5) override the defaults.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request, Agent } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { ROOT } from './baseline';
+import { freshDatabase, signUp, startApi } from '../api/test/server-process';
 
 const STREAMS = Number(process.env.LIVE_STREAMS ?? 10_000);
 const ORGANISATIONS = Number(process.env.LIVE_ORGANISATIONS ?? 10);
 const ROUNDS = Number(process.env.LIVE_ROUNDS ?? 5);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
-}
-
-async function startApi(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'duly-live-bench-'));
-  // `--import tsx`, not the tsx command (which runs the server in a second process): the child
-  // is the server itself, whose memory is measured.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(ROOT, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SCHEDULER: 'off',
-      SIGNUP_LIMIT: '100000',
-      USER_REQUEST_LIMIT: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const deadline = Date.now() + 180_000; // a loaded machine starts slowly
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('no answer within 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, child, dataDir };
 }
 
 async function send<T>(method: string, url: string, body: unknown, token?: string): Promise<T> {
@@ -149,18 +98,18 @@ function allHeard(streams: Streams, count: number): Promise<void> {
 }
 
 async function main() {
-  const api = await startApi();
+  const database = await freshDatabase('sqlite', 'duly-live-bench');
+  // The child is the server itself (server-process.ts), whose memory is measured; a loaded
+  // machine starts it slowly.
+  const api = await startApi({
+    database,
+    env: { SCHEDULER: 'off', SIGNUP_LIMIT: '100000' },
+    readyWithinMs: 180_000,
+  });
   try {
     const admins: { token: string }[] = [];
     for (let index = 0; index < ORGANISATIONS; index += 1) {
-      admins.push(
-        await send('POST', `${api.base}/auth/signup`, {
-          email: `admin-${randomBytes(4).toString('hex')}@bench.test`,
-          password: 'bench-password-1',
-          name: 'Bench Admin',
-          organization_name: `Bench Org ${index}`,
-        }),
-      );
+      admins.push(await signUp(api.base, { organization_name: `Bench Org ${index}` }));
     }
     const task = await send<{ id: string }>(
       'POST',
@@ -221,8 +170,8 @@ async function main() {
     );
   } finally {
     agent.destroy();
-    api.child.kill('SIGTERM');
-    rmSync(api.dataDir, { recursive: true, force: true });
+    await api.stop();
+    await database.drop();
   }
 }
 

@@ -23,13 +23,12 @@
  * picks scenarios by number (e.g. `1,2`).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import {
   createDatabase,
   createMailer,
@@ -38,6 +37,7 @@ import {
   systemClock,
   type Db,
 } from '../api/src/index';
+import { freshDatabase as emptyDatabase } from '../api/test/server-process';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PEOPLE = Number(process.env.BENCH_DELIVERY_PEOPLE ?? 10_000);
@@ -65,23 +65,14 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-  const name = `duly_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = createDatabase({ dialect: 'postgres', connectionString: url.toString() });
+  const empty = await emptyDatabase('postgres', 'duly-bench', ADMIN_URL);
+  const db = createDatabase(empty.settings);
   await migrateToLatest(db);
   return {
     db,
     async drop() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
 }

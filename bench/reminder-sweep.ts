@@ -23,13 +23,12 @@
  * the table: row 2 close to row 1, row 3 several times row 1.
  * BENCH_REMINDER_ROWS overrides 1,000,000 (to try the bench quickly).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import pg from 'pg';
 import {
   createDatabase,
   createMailer,
@@ -39,6 +38,7 @@ import {
   startTestSmtpServer,
   type Db,
 } from '../api/src/index';
+import { freshDatabase as emptyDatabase } from '../api/test/server-process';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LARGE = Number(process.env.BENCH_REMINDER_ROWS ?? 1_000_000);
@@ -60,23 +60,14 @@ interface BenchDatabase {
 }
 
 async function freshDatabase(): Promise<BenchDatabase> {
-  const name = `duly_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = createDatabase({ dialect: 'postgres', connectionString: url.toString() });
+  const empty = await emptyDatabase('postgres', 'duly-bench', ADMIN_URL);
+  const db = createDatabase(empty.settings);
   await migrateToLatest(db);
   return {
     db,
     async drop() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
 }

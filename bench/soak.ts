@@ -15,14 +15,12 @@
  * DATA_DIR); PostgreSQL when DATABASE_URL is set (a fresh `duly_soak_<random>` database there,
  * dropped afterwards). Results are also written to bench/results/.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { freshDatabase, signUp, startApi } from '../api/test/server-process';
 
 // autocannon ships no types; these are the parts used here.
 interface RawRequest {
@@ -58,85 +56,11 @@ const TASKS_EACH = 200;
 const CERTIFICATES_EACH = 50;
 const MEMORY_SAMPLE_S = 10;
 
-const ROOT = path.resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 /** The server's resident memory (VmRSS), in MiB. */
 function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
   return Math.round((kib / 1024) * 10) / 10;
-}
-
-// ---------------------------------------------------------------- server
-
-interface SoakDatabase {
-  label: string;
-  databaseUrl: string;
-  cleanUp(): Promise<void>;
-}
-
-async function prepareDatabase(): Promise<SoakDatabase> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { label: 'SQLite', databaseUrl: '', cleanUp: async () => undefined };
-  const name = `duly_soak_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    label: 'PostgreSQL',
-    databaseUrl: url.toString(),
-    async cleanUp() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
-function startApi(port: number, dataDir: string, databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(ROOT, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      USER_REQUEST_LIMIT: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 30 s`);
 }
 
 // ---------------------------------------------------------------- seed, through the API
@@ -160,18 +84,12 @@ async function send(api: string, method: string, url: string, token: string, bod
 }
 
 async function createOrganisation(api: string, index: number): Promise<Organisation> {
-  const signup = await fetch(`${api}/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `soak-${index}-${randomBytes(3).toString('hex')}@example.test`,
-      password: 'soak-password',
-      name: `Soak Owner ${index}`,
-      organization_name: `Soak Org ${index}`,
-    }),
+  const { token } = await signUp(api, {
+    email: `soak-${index}-${randomBytes(3).toString('hex')}@example.test`,
+    password: 'soak-password',
+    name: `Soak Owner ${index}`,
+    organization_name: `Soak Org ${index}`,
   });
-  if (signup.status !== 201) throw new Error(`sign-up: ${signup.status}`);
-  const { token } = (await signup.json()) as { token: string };
   const organisation: Organisation = { token, employees: [], tasks: [], certificates: [] };
   for (let i = 0; i < EMPLOYEES_EACH; i += 1) {
     const employee = await send(api, 'POST', '/employees/', token, {
@@ -264,60 +182,60 @@ function nextRequest(organisations: Organisation[]): RawRequest {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  const database = await prepareDatabase();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duly-soak-'));
-  const port = await freePort();
-  const api = `http://127.0.0.1:${port}/api/v1`;
-  const server = startApi(port, dataDir, database.databaseUrl);
+  const database = await freshDatabase(
+    process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+    'duly-soak',
+  );
   try {
-    await waitUntilUp(`${api}/health`, server);
-    const pid = server.pid!;
-    console.log(`Soak on ${database.label}: seeding ${ORGANISATIONS} organisations…`);
-    const organisations: Organisation[] = [];
-    for (let i = 0; i < ORGANISATIONS; i += 1) organisations.push(await createOrganisation(api, i));
-
-    const memory: [string, number][] = [['start', residentMiB(pid)]];
-    const started = Date.now();
-    const sampler = setInterval(() => {
-      memory.push([`${Math.round((Date.now() - started) / 1000)} s`, residentMiB(pid)]);
-    }, MEMORY_SAMPLE_S * 1000);
-    console.log(`${CONNECTIONS} connections for ${DURATION_S} s…`);
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      timeout: 10,
-      requests: [{ setupRequest: () => nextRequest(organisations) }],
-    });
-    clearInterval(sampler);
-    memory.push(['end', residentMiB(pid)]);
-
-    const errors = result.errors + result.timeouts + result.non2xx;
-    const statuses = Object.entries(result.statusCodeStats)
-      .map(([status, { count }]) => `${status}: ${count}`)
-      .join(', ');
-    const lines = [
-      `Soak: ${database.label}, ${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${DURATION_S} s, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)} at the end`,
-      `requests: ${result.requests.total} (${Math.round(result.requests.average)}/s); statuses ${statuses}`,
-      `latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-      `errors: ${errors} (socket errors ${result.errors}, timeouts ${result.timeouts}, not 2xx ${result.non2xx})`,
-      `server memory (RSS, MiB): ${memory.map(([at, mib]) => `${at} ${mib}`).join(', ')}`,
-    ];
-    console.log(`\n${lines.join('\n')}`);
-    const resultsDir = path.join(__dirname, 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    writeFileSync(path.join(resultsDir, `soak-${stamp}.txt`), `${lines.join('\n')}\n`);
-    if (errors > 0) process.exitCode = 1;
+    const server = await startApi({ database, readyWithinMs: 30_000 });
+    try {
+      await soak(database.label, server.base, server.port, server.child.pid!);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve();
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
-    });
-    rmSync(dataDir, { recursive: true, force: true });
-    await database.cleanUp();
+    await database.drop();
   }
+}
+
+async function soak(label: string, api: string, port: number, pid: number): Promise<void> {
+  console.log(`Soak on ${label}: seeding ${ORGANISATIONS} organisations…`);
+  const organisations: Organisation[] = [];
+  for (let i = 0; i < ORGANISATIONS; i += 1) organisations.push(await createOrganisation(api, i));
+
+  const memory: [string, number][] = [['start', residentMiB(pid)]];
+  const started = Date.now();
+  const sampler = setInterval(() => {
+    memory.push([`${Math.round((Date.now() - started) / 1000)} s`, residentMiB(pid)]);
+  }, MEMORY_SAMPLE_S * 1000);
+  console.log(`${CONNECTIONS} connections for ${DURATION_S} s…`);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    timeout: 10,
+    requests: [{ setupRequest: () => nextRequest(organisations) }],
+  });
+  clearInterval(sampler);
+  memory.push(['end', residentMiB(pid)]);
+
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([status, { count }]) => `${status}: ${count}`)
+    .join(', ');
+  const lines = [
+    `Soak: ${label}, ${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${DURATION_S} s, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)} at the end`,
+    `requests: ${result.requests.total} (${Math.round(result.requests.average)}/s); statuses ${statuses}`,
+    `latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    `errors: ${errors} (socket errors ${result.errors}, timeouts ${result.timeouts}, not 2xx ${result.non2xx})`,
+    `server memory (RSS, MiB): ${memory.map(([at, mib]) => `${at} ${mib}`).join(', ')}`,
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  const resultsDir = path.join(__dirname, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  writeFileSync(path.join(resultsDir, `soak-${stamp}.txt`), `${lines.join('\n')}\n`);
+  if (errors > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

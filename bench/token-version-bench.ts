@@ -9,13 +9,17 @@
  *
  *   npx tsx bench/token-version-bench.ts
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  freshDatabase,
+  startApi as startApiProcess,
+  type ApiServer,
+  type FreshDatabase,
+} from '../api/test/server-process';
 import { ROOT, exportBaseline } from './baseline';
 
 interface RawRequest {
@@ -36,7 +40,6 @@ const autocannon = createRequire(__filename)('autocannon') as (options: {
   requests: { setupRequest: (request: RawRequest) => RawRequest }[];
 }) => Promise<AutocannonResult>;
 
-const TSX = createRequire(__filename).resolve('tsx/cli');
 /** Default: where this branch left main (main may have moved to dependencies not installed here). */
 const BASELINE_REF =
   process.env.BENCH_BASELINE_REF ??
@@ -46,53 +49,20 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = 50;
 const JWT_SECRET = randomBytes(32).toString('hex');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Api {
+interface Api extends ApiServer {
   name: string;
-  base: string;
-  child: ChildProcess;
-  dataDir: string;
+  database: FreshDatabase;
 }
 
+/** One tree's API (`root`), uncached, on a fresh SQLite file; one JWT secret for both. */
 async function startApi(name: string, root: string): Promise<Api> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'duly-tv-bench-'));
-  const child = spawn(process.execPath, [TSX, 'src/server.ts'], {
-    cwd: path.join(root, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      RESPONSE_CACHE: 'off',
-      JWT_SECRET,
-      USER_REQUEST_LIMIT: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const database = await freshDatabase('sqlite', 'duly-tv-bench');
+  const api = await startApiProcess({
+    database,
+    apiDir: path.join(root, 'api'),
+    env: { RESPONSE_CACHE: 'off', JWT_SECRET },
   });
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name}: the server exited`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${name}: no answer within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { name, base, child, dataDir };
+  return { ...api, name, database };
 }
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
@@ -231,8 +201,8 @@ async function main() {
     }
   } finally {
     for (const api of apis) {
-      api.child.kill('SIGTERM');
-      rmSync(api.dataDir, { recursive: true, force: true });
+      await api.stop();
+      await api.database.drop();
     }
     rmSync(baselineDir, { recursive: true, force: true });
   }

@@ -16,7 +16,8 @@ const ROUTE = /^(\/[a-z0-9][a-z0-9._~-]*)+(\/\*)?$/i;
 
 /**
  * @typedef {{ label: string, to: string, icon: string, order: number }} RemoteNav
- * @typedef {{ name: string, package: string, devPort: number, routes: string[], nav?: RemoteNav, firstRequests?: Record<string, string> }} RemoteEntry
+ * @typedef {{ name: string, package: string, devPort: number, routes: string[], nav?: RemoteNav, firstRequests?: Record<string, FirstRequest> }} RemoteEntry
+ * @typedef {{ request: string, endpoint: string }} FirstRequest
  */
 
 /** @param {unknown} value */
@@ -75,12 +76,15 @@ function registryProblems(registry) {
           ([page, request]) =>
             ROUTE.test(page) &&
             !page.endsWith('/*') &&
-            typeof request === 'string' &&
-            request.startsWith('/'),
+            isRecord(request) &&
+            typeof request.request === 'string' &&
+            request.request.startsWith('/') &&
+            typeof request.endpoint === 'string' &&
+            /^[A-Za-z][A-Za-z0-9]*$/.test(request.endpoint),
         );
       if (!valid)
         problems.push(
-          `${where}: firstRequests maps page paths (/tasks) to API requests (/tasks/?limit=50).`,
+          `${where}: firstRequests maps page paths (/tasks) to { request: an API request (/tasks/?limit=50), endpoint: the list endpoint it answers (tasksList) }.`,
         );
     }
     for (const key of ['name', 'package', 'devPort']) {

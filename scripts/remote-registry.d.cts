@@ -13,7 +13,13 @@ export interface RemoteEntry {
   routes: string[];
   nav?: RemoteNav;
   /** Page path → the API request it starts with (issue 32: sent from the served HTML). */
-  firstRequests?: Record<string, string>;
+  firstRequests?: Record<string, FirstRequest>;
+}
+
+/** A page's first API request and the RTK Query list endpoint it answers. */
+export interface FirstRequest {
+  request: string;
+  endpoint: string;
 }
 
 /** One remote in config.json. */

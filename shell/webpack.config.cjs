@@ -8,7 +8,10 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
-const { StartupPreloadPlugin } = require('../scripts/webpack/startup-preload.cjs');
+const {
+  BootPreloadPlugin,
+  StartupPreloadPlugin,
+} = require('../scripts/webpack/startup-preload.cjs');
 const {
   ShellManifestPlugin,
   federationRuntimeVersion,
@@ -199,6 +202,13 @@ function shellConfig(_env, argv = {}) {
       new StartupPreloadPlugin({
         HtmlWebpackPlugin,
         sourceDir: path.join(__dirname, 'src'),
+        skipChunks: [SIGNED_IN_CHUNK],
+      }),
+      // dist/boot-preload.json: what the server preloads in the page of a signed-in app path
+      // beyond the start-up files (the signed-in chunk, the packages a remote's screen needs).
+      new BootPreloadPlugin({
+        sourceDir: path.join(__dirname, 'src'),
+        chunkName: SIGNED_IN_CHUNK,
         skipChunks: [SIGNED_IN_CHUNK],
       }),
       // dist/shell-manifest.json: what this shell provides to remotes, for `npm run check:compat`

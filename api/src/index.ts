@@ -22,7 +22,8 @@ export {
 //   the ledger holds and is due, claiming rows with a lease.
 // - runRemindersOnce does both, as every instance's scheduler does each SCHEDULER_INTERVAL_MS.
 // - certificateSchedule(expiry_date, reminder_days_before) gives the columns remind_on and
-//   escalate_on that every certificate insert must carry (migration 008).
+//   escalate_on of an untyped certificate, which a raw insert (a bench's seed) must carry
+//   (migration 008); the certificates repository works them out itself on every write.
 // - Every reminder mail carries NOTIFICATION_KEYS_HEADER (`X-Duly-Notification-Keys`: the
 //   ledger keys it delivers, `, `-separated) and the Message-ID messageIdFor(keys).
 export { createMailer, type Mailer } from './mail/mailer';

@@ -132,6 +132,47 @@ describe('the shared types and the OpenAPI document describe the same bodies', (
   });
 });
 
+/**
+ * Issue 25: a certificate's dates travel in one encoding on create, edit and renew (a renewal is
+ * the edit's PUT with new dates): `yyyy-MM-dd`, the Asia/Kolkata calendar date, in the API's
+ * schemas and in the front end's payload types alike.
+ */
+describe('certificate dates travel in one encoding', () => {
+  const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+  const dateSchema = (operation: string, field: string) => {
+    const schema = apiSchema(operation, 'request').properties?.[field];
+    if (!schema) throw new Error(`${operation} has no ${field}`);
+    const { type, ...rest } = schema as JsonSchema & { type: string | string[] };
+    // Nullable or not, the same string.
+    return { ...rest, type: [type].flat().filter((name) => name !== 'null') };
+  };
+
+  test('create and edit/renew take the same date schema, whose examples are calendar dates', () => {
+    const create = dateSchema('POST /api/v1/certificates/', 'expiry_date');
+    for (const [operation, field] of [
+      ['POST /api/v1/certificates/', 'issue_date'],
+      ['PUT /api/v1/certificates/{id}/', 'issue_date'],
+      ['PUT /api/v1/certificates/{id}/', 'expiry_date'],
+    ]) {
+      expect(dateSchema(operation, field)).toEqual(create);
+    }
+    const examples = (create as { examples?: string[] }).examples ?? [];
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) expect(example).toMatch(CALENDAR_DATE);
+  });
+
+  test('the front end types those dates IsoDate alone on create and on edit/renew', () => {
+    const source = readFileSync(CONTRACT, 'utf8');
+    for (const payload of ['CreateCertificatePayload', 'UpdateCertificatePayload']) {
+      const body = new RegExp(`export interface ${payload} \\{([^}]*)\\}`).exec(source)?.[1];
+      expect(body).toBeDefined();
+      const dates = body!.split('\n').filter((line) => /^\s*(issue|expiry)_date\??:/.test(line));
+      expect(dates).toHaveLength(2);
+      for (const line of dates) expect(line).toMatch(/:\s*IsoDate( \| null)?;$/);
+    }
+  });
+});
+
 describe('the comparison fails on drift', () => {
   const source = readFileSync(CONTRACT, 'utf8');
   /** The contract with one edit, which must be found in `source`. */

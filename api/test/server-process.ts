@@ -1,10 +1,17 @@
 /**
- * The API as `npm start -w api` runs it (tsx src/server.ts, a child process), for the tests
- * that need a real process: start-up, shutdown, and being killed.
+ * The API as `npm start -w api` runs it (src/server.ts, a child process), for the tests that
+ * need a real process (start-up, shutdown, being killed) and for the benchmarks (bench/), which
+ * share this start-up (issue 25): a free port, a fresh database (a SQLite file, or a PostgreSQL
+ * database created and dropped), ready once /health answers, a signed-up organisation, stopped.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import type { DatabaseSettings } from '../src/db/connection';
 
 export const API_DIR = path.resolve(__dirname, '..');
 
@@ -46,16 +53,28 @@ export function waitForOutput(
   });
 }
 
+export interface SpawnOptions {
+  /** The api/ folder to run: another version's for an A/B (bench/baseline.ts); this one's by default. */
+  apiDir?: string;
+  /** Node options before the script, such as `--cpu-prof`. */
+  nodeOptions?: string[];
+  /** Piped by default, for waitForOutput; a bench that reads nothing must not pipe stdout. */
+  stdio?: StdioOptions;
+}
+
 /**
  * Starts src/server.ts with `env` added to this process's environment. Through node's
  * `--import tsx` rather than the tsx command, which runs the server in a second process:
- * the child here is the server itself, so a SIGKILL kills the server, not a wrapper.
+ * the child here is the server itself, so a SIGKILL kills the server, not a wrapper, and a
+ * bench measures the server's own memory and CPU profile.
  */
-export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
+export function spawnServer(env: NodeJS.ProcessEnv, options: SpawnOptions = {}): ChildProcess {
   const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
+  const args = [...(options.nodeOptions ?? []), '--import', 'tsx', 'src/server.ts'];
+  return spawn(process.execPath, args, {
+    cwd: options.apiDir ?? API_DIR,
     env: merged,
+    stdio: options.stdio ?? 'pipe',
   });
 }
 
@@ -64,4 +83,196 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess>
   const child = spawnServer(env);
   await waitForOutput(child, /listening on http:\/\/\S+/);
   return child;
+}
+
+/** Waits until `url` answers 2xx (an API's /health); fails at once if the server exits. */
+export async function waitUntilAnswers(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** SIGTERM, then waits for the exit (at once if it has ended already, by a code or a signal). */
+export function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------- a fresh database
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface FreshDatabase {
+  kind: DatabaseKind;
+  label: 'SQLite' | 'PostgreSQL';
+  /** A new temporary DATA_DIR: documents, and SQLite's `duly.sqlite`. */
+  dataDir: string;
+  /** DATABASE_URL for a server on it: '' for SQLite (the file in `dataDir`). */
+  databaseUrl: string;
+  /** For createDatabase in this process (a bench's seed). */
+  settings: DatabaseSettings;
+  /** Drops the PostgreSQL database and removes `dataDir`. */
+  drop(): Promise<void>;
+}
+
+const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The PostgreSQL server's admin URL: DATABASE_URL, or the local default. */
+export const postgresAdminUrl = (): string => process.env.DATABASE_URL || DEFAULT_POSTGRES;
+
+async function onPostgres<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty database of `kind` (the server migrates it as it starts): a SQLite file in a
+ * new temporary folder, or `<prefix>_<random>` created on the PostgreSQL server at `adminUrl`.
+ */
+export async function freshDatabase(
+  kind: DatabaseKind,
+  prefix = 'duly-bench',
+  adminUrl = postgresAdminUrl(),
+): Promise<FreshDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'sqlite') {
+    return {
+      kind,
+      label: 'SQLite',
+      dataDir,
+      databaseUrl: '',
+      settings: { dialect: 'sqlite', filename: path.join(dataDir, 'duly.sqlite') },
+      drop: async () => removeDataDir(),
+    };
+  }
+  const name = `${prefix.replace(/\W/g, '_')}_${randomBytes(5).toString('hex')}`;
+  await onPostgres(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    label: 'PostgreSQL',
+    dataDir,
+    databaseUrl: url.toString(),
+    settings: { dialect: 'postgres', connectionString: url.toString() },
+    async drop() {
+      await onPostgres(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+      removeDataDir();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- a server on it
+
+export interface ApiServer {
+  /** `http://127.0.0.1:<port>/api/v1` */
+  base: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export interface ApiOptions extends SpawnOptions {
+  database: Pick<FreshDatabase, 'dataDir' | 'databaseUrl'>;
+  /** Added last: RESPONSE_CACHE, SCHEDULER, a shared JWT_SECRET, … */
+  env?: NodeJS.ProcessEnv;
+  readyWithinMs?: number;
+}
+
+/**
+ * The API on `database`, on a free port of 127.0.0.1, once /health answers. Its request limit
+ * per user is counted but never reached (a bench sends far more than a person), its output is
+ * dropped but for errors on stderr, and it stops by SIGTERM (`stop`).
+ */
+export async function startApi(options: ApiOptions): Promise<ApiServer> {
+  const port = await freePort();
+  const child = spawnServer(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.database.dataDir,
+      DATABASE_URL: options.database.databaseUrl,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      USER_REQUEST_LIMIT: '1000000000',
+      ...options.env,
+    },
+    { stdio: ['ignore', 'ignore', 'inherit'], ...options },
+  );
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  try {
+    await waitUntilAnswers(`${base}/health`, child, options.readyWithinMs);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+  return { base, port, child, stop: () => stopServer(child) };
+}
+
+// ---------------------------------------------------------------- signing up and in
+
+export interface SignedUp {
+  token: string;
+  email: string;
+  password: string;
+  user: { id: string; organization_id: string; role: string; email: string };
+}
+
+async function postJson<T>(url: string, body: unknown, expected: number): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== expected) {
+    throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+/** Signs up a new organisation (a unique admin email unless one is given); its admin's token. */
+export async function signUp(
+  base: string,
+  fields: { email?: string; password?: string; name?: string; organization_name?: string } = {},
+): Promise<SignedUp> {
+  const email = fields.email ?? `admin-${randomBytes(4).toString('hex')}@bench.test`;
+  const password = fields.password ?? 'bench-password-1';
+  const answer = await postJson<Omit<SignedUp, 'email' | 'password'>>(
+    `${base}/auth/signup`,
+    {
+      email,
+      password,
+      name: fields.name ?? 'Bench Admin',
+      organization_name: fields.organization_name ?? 'Bench Org',
+    },
+    201,
+  );
+  return { ...answer, email, password };
+}
+
+/** Signs in; the token. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  return (await postJson<{ token: string }>(`${base}/auth/login`, { email, password }, 200)).token;
 }

@@ -73,6 +73,16 @@ describe('registry problems', () => {
       [{ ...tasks, nav: { to: '/tasks', icon: 'tasks', order: 1 } }],
       'nav needs a label',
     ],
+    [
+      'a first request without the endpoint it answers',
+      [{ ...tasks, firstRequests: { '/tasks': { request: '/tasks/?limit=50' } } }],
+      'firstRequests maps page paths (/tasks) to { request',
+    ],
+    [
+      'a first request as a bare string',
+      [{ ...tasks, firstRequests: { '/tasks': '/tasks/?limit=50' } }],
+      'firstRequests maps page paths (/tasks) to { request',
+    ],
   ])('names %s', (_case, list, message) => {
     expect(registryProblems({ remotes: list }).join('\n')).toContain(message);
   });

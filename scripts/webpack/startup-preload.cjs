@@ -30,15 +30,6 @@ const kindOf = (module) => module.constructor.name;
 function startupFiles(compilation, sourceDir, skipChunks = []) {
   const { chunkGraph } = compilation;
 
-  /** share key → chunk groups holding this build's own copy */
-  const providedGroups = new Map();
-  for (const module of compilation.modules) {
-    if (kindOf(module) !== 'ProvideSharedModule') continue;
-    const key = /** @type {{ _name: string }} */ (/** @type {unknown} */ (module))._name;
-    const groups = module.blocks.map((block) => chunkGraph.getBlockChunkGroup(block));
-    providedGroups.set(key, [...(providedGroups.get(key) ?? []), ...groups.filter(Boolean)]);
-  }
-
   /** @type {import('webpack').ChunkGroup[]} */
   const pending = [];
   for (const entrypoint of compilation.entrypoints.values()) {
@@ -57,7 +48,39 @@ function startupFiles(compilation, sourceDir, skipChunks = []) {
       }
     }
   }
+  return filesOf(closure(compilation, pending));
+}
 
+/**
+ * share key → the chunk groups holding this build's own copy of that shared package.
+ *
+ * @param {import('webpack').Compilation} compilation
+ * @returns {Map<string, import('webpack').ChunkGroup[]>}
+ */
+function providedGroupsOf(compilation) {
+  const { chunkGraph } = compilation;
+  const providedGroups = new Map();
+  for (const module of compilation.modules) {
+    if (kindOf(module) !== 'ProvideSharedModule') continue;
+    const key = /** @type {{ _name: string }} */ (/** @type {unknown} */ (module))._name;
+    const groups = module.blocks.map((block) => chunkGraph.getBlockChunkGroup(block));
+    providedGroups.set(key, [...(providedGroups.get(key) ?? []), ...groups.filter(Boolean)]);
+  }
+  return providedGroups;
+}
+
+/**
+ * The chunks of `groups` and, for every shared package one of them consumes, of this build's
+ * copy of it, and so on (runtime chunks left out).
+ *
+ * @param {import('webpack').Compilation} compilation
+ * @param {import('webpack').ChunkGroup[]} groups
+ * @returns {Set<import('webpack').Chunk>}
+ */
+function closure(compilation, groups) {
+  const { chunkGraph } = compilation;
+  const providedGroups = providedGroupsOf(compilation);
+  const pending = [...groups];
   const seenGroups = new Set();
   /** @type {Set<import('webpack').Chunk>} */
   const chunks = new Set();
@@ -77,12 +100,64 @@ function startupFiles(compilation, sourceDir, skipChunks = []) {
       }
     }
   }
+  return chunks;
+}
 
+/** @param {Iterable<import('webpack').Chunk>} chunks */
+function filesOf(chunks) {
   const files = [];
   for (const chunk of chunks) {
     for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
   }
   return files;
+}
+
+/** The file the server reads to preload a signed-in page's files (api/src/web/boot.ts). */
+const BOOT_PRELOAD_FILE = 'boot-preload.json';
+
+/**
+ * Writes BOOT_PRELOAD_FILE (issue 32): the files a signed-in page loads beyond the start-up
+ * files index.html preloads already, so the server can name them in the page of an app path:
+ * `signedIn`, the chunk of the signed-in screens (`chunkName`) with the shared packages it needs;
+ * `shared`, per share key, this build's copy of that package with what it needs in turn (a
+ * remote's exposed module consumes them: the server preloads those its manifest names).
+ */
+class BootPreloadPlugin {
+  /** @param {{ sourceDir: string, chunkName: string, skipChunks?: string[] }} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { sourceDir, chunkName, skipChunks = [] } = this.options;
+    const { sources, Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(BootPreloadPlugin.name, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: BootPreloadPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const startup = new Set(startupFiles(compilation, sourceDir, skipChunks));
+          const beyondStartup = (files) => files.filter((file) => !startup.has(file));
+          const signedInGroup = compilation.namedChunkGroups.get(chunkName);
+          const shared = {};
+          for (const [key, groups] of providedGroupsOf(compilation)) {
+            const files = beyondStartup(filesOf(closure(compilation, groups)));
+            if (files.length > 0) shared[key] = files;
+          }
+          const preload = {
+            signedIn: signedInGroup
+              ? beyondStartup(filesOf(closure(compilation, [signedInGroup])))
+              : [],
+            shared,
+          };
+          compilation.emitAsset(
+            BOOT_PRELOAD_FILE,
+            new sources.RawSource(`${JSON.stringify(preload, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
 }
 
 /** Adds `<link rel="preload" as="script">` for the start-up files to the HtmlWebpackPlugin page. */
@@ -116,4 +191,4 @@ class StartupPreloadPlugin {
   }
 }
 
-module.exports = { StartupPreloadPlugin, startupFiles };
+module.exports = { BootPreloadPlugin, BOOT_PRELOAD_FILE, StartupPreloadPlugin, startupFiles };

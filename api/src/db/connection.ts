@@ -99,8 +99,17 @@ function makePrivate(filename: string): void {
   }
 }
 
-/** At most this many distinct SELECT texts become named (prepared) statements per process. */
+/** At most this many distinct statement texts become named (prepared) statements per process. */
 const PREPARED_READS_MAX = 500;
+
+/**
+ * Ends a write that is sent as a named (prepared) statement like the SELECTs, outside a
+ * pooler in transaction mode: the saves' UPDATEs and the history's append
+ * (repositories/activity.ts). Planning those took more time than running them (an entry's
+ * append: 0.46 ms a statement unnamed, 0.18 ms named, docs/activity.md). Only writes whose
+ * text is fixed for a given shape carry it, so their number stays small.
+ */
+export const NAMED_STATEMENT = ' /* named */';
 
 /**
  * `select *` / `"t".*`: PostgreSQL refuses to run a prepared statement whose
@@ -115,8 +124,9 @@ const SELECTS_EVERY_COLUMN = /\bselect\s+\*|\.\*/i;
  * join costs more than running it on an indexed page. SELECTs are therefore
  * sent as named statements: each connection parses and plans one once and
  * then only binds and executes it (the pg driver remembers what it has
- * prepared per connection). Writes and DDL stay unnamed, and the number of
- * names is bounded, since a query with an `in (…)` list has a text per length.
+ * prepared per connection). Writes and DDL stay unnamed unless they end with
+ * NAMED_STATEMENT, and the number of names is bounded, since a query with an
+ * `in (…)` list has a text per length.
  */
 function preparingReads(pool: pg.Pool): pg.Pool {
   const names = new Map<string, string>();
@@ -125,8 +135,8 @@ function preparingReads(pool: pg.Pool): pg.Pool {
     if (
       name === undefined &&
       names.size < PREPARED_READS_MAX &&
-      /^\s*select\b/i.test(text) &&
-      !SELECTS_EVERY_COLUMN.test(text)
+      ((/^\s*select\b/i.test(text) && !SELECTS_EVERY_COLUMN.test(text)) ||
+        text.endsWith(NAMED_STATEMENT))
     ) {
       name = `duly_read_${names.size + 1}`;
       names.set(text, name);

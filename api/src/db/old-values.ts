@@ -1,43 +1,97 @@
 /**
- * A save's old values (the history's "from") read by the UPDATE itself on PostgreSQL: the row
- * is selected `for update` in the UPDATE's FROM, and RETURNING gives its columns before the
- * change beside the new ones, one statement where a locked SELECT and then the UPDATE took
- * two round trips (bench/activity-bench.ts). SQLite's RETURNING cannot name a FROM table, and
- * its transactions hold the only writer (begin immediate), so there the row is read first.
+ * A save's old values (the history's "from") read with its UPDATE: `updateReturningOld` is the
+ * one helper the saves of tasks, certificates and people use (repositories/*.ts).
+ *
+ * On PostgreSQL the row is selected `for update` in the UPDATE's FROM, and RETURNING gives
+ * its columns before the change beside the new ones: one statement where a locked SELECT and
+ * then the UPDATE took two round trips (bench/activity-bench.ts). SQLite's RETURNING cannot
+ * name a FROM table, and its transactions hold the only writer (begin immediate), so there
+ * the row is read by a SELECT sent with the UPDATE, in one message to the writer thread.
+ *
+ * The statement is sent as a named (prepared) statement (connection.ts, `NAMED_STATEMENT`),
+ * with the history on and off alike: planning the UPDATE with its FROM cost more than
+ * running it (docs/activity.md, "What recording costs a save").
  *
  * The old columns come out renamed `old_<column>`: unprefixed, they would make every column
  * the SET names (`status` in a CASE, say) ambiguous between the table and the old row.
  */
-import { PostgresAdapter } from 'kysely';
-import type { Db } from './tables';
+import { PostgresAdapter, sql, type UpdateQueryBuilder } from 'kysely';
+import { NAMED_STATEMENT } from './connection';
+import { runTogether } from './sqlite/worker-driver';
+import { recordingActivity } from './repositories/activity';
+import type { Database, Db } from './tables';
 
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** `old_title` for `title`: the names the old row's columns take. */
-export type OldNames<Field extends string> = `old_${Field}`;
+/** The tables whose saves record their old values. */
+export type SavedTable = 'tasks' | 'certificates' | 'users';
 
-/** The select list of the old row: `title as old_title`, … */
-export function asOld<Field extends string>(
-  fields: readonly Field[],
-): `${Field} as ${OldNames<Field>}`[] {
-  return fields.map((field) => `${field} as old_${field}` as `${Field} as ${OldNames<Field>}`);
+/**
+ * An UPDATE of one row of `table` with its SET and WHERE (organisation and id) already given;
+ * its result type is the caller's (the helper only adds FROM and RETURNING).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's UPDATE, typed by its caller
+export type RowUpdate = UpdateQueryBuilder<Database, any, any, any>;
+
+export interface ReturningOld<Field extends string, Saved> {
+  /** The `fields` before the change; undefined when they were not asked for. */
+  before?: Record<Field, unknown>;
+  /** The `returning` columns after the change. */
+  saved: Saved;
 }
 
-/** `old.old_title`, …: the old values in RETURNING. */
-export function returningOld<Field extends string>(
-  fields: readonly Field[],
-): `old.${OldNames<Field>}`[] {
-  return fields.map((field) => `old.old_${field}` as `old.${OldNames<Field>}`);
-}
-
-/** Splits a row RETURNING gave into the old values and the rest. */
-export function oldValuesOf<Field extends string, Row extends Record<OldNames<Field>, unknown>>(
-  row: Row,
-  fields: readonly Field[],
-): Record<Field, unknown> {
-  const before = {} as Record<Field, unknown>;
-  for (const field of fields) before[field] = row[`old_${field}` as OldNames<Field>];
-  return before;
+/**
+ * Runs `update` of the row `key` names and answers the `returning` columns after it and, when
+ * `withOld` (by default: while the history records), the `fields` as they were before it.
+ * Undefined when the organisation has no such row.
+ */
+export async function updateReturningOld<Field extends string, Saved>(
+  trx: Db,
+  table: SavedTable,
+  key: { organizationId: string; id: string },
+  update: RowUpdate,
+  options: {
+    fields: readonly Field[];
+    returning: readonly string[];
+    withOld?: boolean;
+  },
+): Promise<ReturningOld<Field, Saved> | undefined> {
+  const { fields, returning } = options;
+  const named = update.returning(returning as never).modifyEnd(sql.raw(NAMED_STATEMENT));
+  if (!(options.withOld ?? recordingActivity())) {
+    const saved = (await named.executeTakeFirst()) as Saved | undefined;
+    return saved && { saved };
+  }
+  const oldRow = trx
+    .selectFrom(table)
+    .where('organization_id', '=', key.organizationId)
+    .where('id', '=', key.id);
+  if (isPostgres(trx)) {
+    const row = (await named
+      .from(
+        oldRow
+          .select(['id as old_key', ...fields.map((field) => `${field} as old_${field}`)] as never)
+          .forUpdate()
+          .as('old'),
+      )
+      .whereRef(`${table}.id` as never, '=', 'old.old_key' as never)
+      .returning(fields.map((field) => `old.old_${field}`) as never)
+      .executeTakeFirst()) as (Saved & Record<string, unknown>) | undefined;
+    if (!row) return undefined;
+    const before = {} as Record<Field, unknown>;
+    for (const field of fields) before[field] = row[`old_${field}`];
+    return { before, saved: row };
+  }
+  // The SELECT and the UPDATE reach SQLite's writer thread in one message (runTogether):
+  // one wake-up of that thread each way instead of two.
+  const [read, written] = await runTogether(trx, [
+    oldRow.select(fields as never).compile(),
+    named.compile(),
+  ]);
+  const before = read.rows[0] as Record<Field, unknown> | undefined;
+  const saved = written.rows[0] as Saved | undefined;
+  if (!before || !saved) return undefined;
+  return { before, saved };
 }

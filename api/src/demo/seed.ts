@@ -17,8 +17,11 @@ import {
   type TaskStatus,
 } from '@duly/shared/contract';
 import { findUserByEmail } from '../db/repositories/users';
-import type { Db, NewCertificate, NewTask, NewUser } from '../db/tables';
-import { certificateSchedule } from '../reminders/schedule';
+import {
+  insertSeededCertificates,
+  type CertificateToInsert,
+} from '../db/repositories/certificates';
+import type { Db, NewTask, NewUser } from '../db/tables';
 import { PASSWORD_COST, hashPassword, type ScryptCost } from '../lib/passwords';
 
 export const DEMO_PASSWORD = 'duly-demo-2026';
@@ -249,7 +252,7 @@ export async function seedDemo(
     addTask(title, ['pending', 4 + 5 * k], null, managers[k % managers.length]),
   );
 
-  const certificates: NewCertificate[] = [];
+  const certificates: CertificateToInsert[] = [];
   const addCertificate = (
     name: string,
     status: CertificateStatus,
@@ -268,7 +271,6 @@ export async function seedDemo(
       issue_date: expiry.minus({ years: 1 }).toISODate(),
       expiry_date: expiry.toISODate() as string,
       reminder_days_before: reminderDays,
-      ...certificateSchedule(expiry.toISODate() as string, reminderDays),
       department: holder?.department ?? DEPARTMENTS[0],
       incharge_person_id: holder?.id ?? null,
       created_by_user_id: creator.id,
@@ -299,7 +301,7 @@ export async function seedDemo(
       )
       .execute();
     await trx.insertInto('tasks').values(tasks).execute();
-    await trx.insertInto('certificates').values(certificates).execute();
+    await insertSeededCertificates(trx, certificates);
   });
   return { created: true, logins };
 }

@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivityValue, CertificateStatus } from '@duly/shared/contract';
-import type { Db, ImportMode, NewCertificate } from '../db/tables';
+import type { Db, ImportMode } from '../db/tables';
 import type { Actor } from '../db/repositories/activity';
 import {
   insertCertificates,
   saveCertificate,
   type CertificateEdit,
+  type CertificateToInsert,
 } from '../db/repositories/certificates';
 import {
   certificatesForImportChunk,
@@ -22,9 +23,6 @@ import {
 import { normaliseEmail } from '../db/repositories/users';
 import { kolkataToday, nowIso } from '../lib/dates';
 import { InputCheck, optionalText } from '../lib/input';
-import { parseOffsets } from '../db/repositories/certificate-types';
-import { certificateReminderSchedule } from '../reminders/certificate-schedule';
-import { certificateSchedule } from '../reminders/schedule';
 import { CreateCertificateBody, UpdateCertificateBody } from '../routes/certificates/schema';
 import { queueWebhookEvents } from '../webhooks/events';
 import { certificateEvent } from '../webhooks/hooks';
@@ -282,20 +280,6 @@ export function certificatePlanner(
   };
 }
 
-const schedules = new Map<string, ReturnType<typeof certificateSchedule>>();
-
-/** certificateSchedule (a pure function of its two values), remembered: a file repeats dates. */
-function scheduleOf(expiryDate: string, reminderDaysBefore: number) {
-  const key = `${expiryDate}/${reminderDaysBefore}`;
-  let schedule = schedules.get(key);
-  if (!schedule) {
-    schedule = certificateSchedule(expiryDate, reminderDaysBefore);
-    if (schedules.size >= DATE_MEMO_LIMIT) schedules.clear();
-    schedules.set(key, schedule);
-  }
-  return schedule;
-}
-
 /**
  * Writes planned rows in the caller's transaction: the new certificates at once (one INSERT,
  * one history append, one webhook check: insertCertificates), each update on its own.
@@ -308,7 +292,7 @@ export async function applyCertificates(
   createdBy: string,
 ): Promise<void> {
   const now = nowIso();
-  const created: NewCertificate[] = [];
+  const created: CertificateToInsert[] = [];
   for (const write of writes) {
     if (write.kind !== 'create') continue;
     const v = write.values;
@@ -321,7 +305,6 @@ export async function applyCertificates(
       issue_date: v.issue_date ?? null,
       expiry_date: v.expiry_date!,
       reminder_days_before: v.reminder_days_before!,
-      ...scheduleOf(v.expiry_date!, v.reminder_days_before!),
       department: v.department ?? null,
       incharge_person_id: incharge,
       created_by_user_id: createdBy,
@@ -360,17 +343,6 @@ async function updateCertificate(
   if (v.expiry_date !== undefined) changes.expiry_date = v.expiry_date;
   if (v.reminder_days_before !== undefined) changes.reminder_days_before = v.reminder_days_before;
   const expiryDate = v.expiry_date ?? before.expiry_date;
-  // The type's offsets count, as on every save (issue 28): not reminder_days_before alone.
-  Object.assign(
-    changes,
-    await certificateReminderSchedule(trx, {
-      organizationId,
-      expiryDate,
-      reminderDaysBefore: v.reminder_days_before ?? before.reminder_days_before,
-      ownOffsets: parseOffsets(before.reminder_offsets),
-      certificateTypeId: before.certificate_type_id,
-    }),
-  );
   await saveCertificate(
     trx,
     organizationId,

@@ -13,6 +13,11 @@
  */
 import { effectiveOffsets } from '@duly/shared/contract';
 import { addCalendarDays } from '../lib/dates';
+import { certificateSchedule } from './schedule';
+
+/** A reminder `days` before the expiry date: @duly/shared's one reminder-date rule. */
+const reminderDay = (expiryDate: string, days: number) =>
+  certificateSchedule(expiryDate, days).remind_on;
 
 export interface ReminderOccasion {
   /** The day it is due, `YYYY-MM-DD` Asia/Kolkata. */
@@ -35,12 +40,12 @@ export interface ReminderSettings {
 export function reminderOccasions(settings: ReminderSettings): ReminderOccasion[] {
   const { expiryDate, type } = settings;
   if (!settings.ownOffsets && !type) {
-    const date = addCalendarDays(expiryDate, -settings.reminderDaysBefore);
+    const date = reminderDay(expiryDate, settings.reminderDaysBefore);
     return [{ date, occurrence: undefined, afterExpiry: false }];
   }
   const offsets = effectiveOffsets(settings.ownOffsets, type?.offsets, settings.reminderDaysBefore);
   const occasions: ReminderOccasion[] = offsets.map((days) => ({
-    date: addCalendarDays(expiryDate, -days),
+    date: reminderDay(expiryDate, days),
     occurrence: `${days}d`,
     afterExpiry: false,
   }));

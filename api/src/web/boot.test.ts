@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { releaseBuild, rollbackRelease } from '../../../scripts/releases.cjs';
-import { BOOT_SCRIPT, BOOT_SCRIPT_SOURCE } from './boot';
+import { BOOT_SCRIPT, BOOT_SCRIPT_SOURCE, SKELETON } from './boot';
 import { webOptionsFromEnv, webPlugin } from './index';
 
 /** One wave from the HTML (issue 32): what an app page carries for its path. */
@@ -30,14 +31,34 @@ function bootOf(html: string): {
   config: { remotes: Record<string, { entry?: string }> };
   manifests: Record<string, { metaData: { buildInfo: { buildVersion: string } } }>;
   firstRequest?: string;
+  firstEndpoint?: string;
+  preload: string[];
 } {
   const json = /<script type="application\/json" id="duly-boot">([\s\S]*?)<\/script>/.exec(html);
   if (!json) throw new Error(`no boot data in ${html}`);
   return JSON.parse(json[1]!);
 }
 
-const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => match[1]);
+/** What a signed-in visit preloads (BOOT_SCRIPT adds the links); the page itself has none. */
+const preloads = (html: string) => {
+  expect(html).not.toMatch(/<link rel="?preload/);
+  return bootOf(html).preload;
+};
+
+/** The shell build's list of what a signed-in page loads beyond index.html's preloads. */
+const SHELL_PRELOAD = {
+  signedIn: ['signed-in.0123456789.js', 'list.0123456789.js'],
+  shared: {
+    '@duly/shared/list': ['list.0123456789.js'],
+    'react-router-dom': ['router.0123456789.js'],
+    formik: ['forms.0123456789.js'],
+  },
+};
+
+/** remote-tasks' build stats: its ./routes requires these shared packages. */
+const STATS = {
+  exposes: [{ path: './routes', requires: ['@duly/shared/list', 'react-router-dom', 'react'] }],
+};
 
 describe('the app page carries its route in one wave (api/src/web/boot.ts)', () => {
   let root: string;
@@ -53,10 +74,12 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
       writeFileSync(path.join(root, file), content);
     };
     write('shell/dist/index.html', INDEX_HTML);
+    write('shell/dist/boot-preload.json', JSON.stringify(SHELL_PRELOAD));
     write(
       'remote-tasks/dist/mf-manifest.json',
       JSON.stringify(manifest('dist', '__federation_expose_routes.0123456789.js')),
     );
+    write('remote-tasks/dist/mf-stats.json', JSON.stringify(STATS));
     const fastify = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
     await fastify.register(
       webPlugin,
@@ -71,7 +94,7 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
     await app?.close();
   });
 
-  it("inlines the config and /tasks' remote manifest, preloads its entry and exposed chunk only, and names the list's first request with the page's query", async () => {
+  it("inlines the config and /tasks' remote manifest, names for preloading the signed-in chunk, its entry, exposed chunk and the shared packages it requires only, the list's first request with the page's query and its endpoint, and the chrome's skeleton", async () => {
     const response = await app.inject({ url: '/tasks?status=overdue', headers: html });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -81,10 +104,16 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
     expect(Object.keys(boot.manifests)).toEqual([entry]);
     expect(boot.manifests[entry]!.metaData.buildInfo.buildVersion).toBe('dist');
     expect(boot.firstRequest).toBe('/api/v1/tasks/?limit=50&offset=0&status=overdue');
+    expect(boot.firstEndpoint).toBe('tasksList');
+    // Not forms: /tasks' ./routes does not require formik.
     expect(preloads(response.body)).toEqual([
+      '/signed-in.0123456789.js',
+      '/list.0123456789.js',
       '/remotes/remote-tasks/remoteEntry.js',
       '/remotes/remote-tasks/__federation_expose_routes.0123456789.js',
+      '/router.0123456789.js',
     ]);
+    expect(response.body).toContain(`<div id="root"></div>${SKELETON}`);
     // The charset stays first; the boot script is the one the policy allows by hash.
     expect(response.body.indexOf('<meta charset')).toBeLessThan(response.body.indexOf('duly-boot'));
     expect(response.body).toContain(`<script>${BOOT_SCRIPT}</script>`);
@@ -102,7 +131,7 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
     expect(Object.keys(detail.manifests)).toHaveLength(1);
     const dashboard = await app.inject({ url: '/dashboard', headers: html });
     expect(bootOf(dashboard.body).manifests).toEqual({});
-    expect(preloads(dashboard.body)).toEqual([]);
+    expect(preloads(dashboard.body)).toEqual(SHELL_PRELOAD.signedIn.map((file) => `/${file}`));
   });
 
   it("inlines the current release's manifest: a remote released and rolled back alone is followed at the next page load", async () => {
@@ -135,6 +164,7 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
       entry: `/releases/remote-tasks/${second.id}/mf-manifest.json`,
       version: '1.1.0',
       preload: [
+        ...SHELL_PRELOAD.signedIn.map((file) => `/${file}`),
         `/releases/remote-tasks/${second.id}/remoteEntry.js`,
         `/releases/remote-tasks/${second.id}/__federation_expose_routes.1100000000.js`,
       ],
@@ -144,5 +174,64 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
       entry: `/releases/remote-tasks/${first.id}/mf-manifest.json`,
       version: '1.0.0',
     });
+  });
+});
+
+/** BOOT_SCRIPT run against a stand-in page holding `boot` and, in local storage, `token`. */
+function runBootScript(boot: object, token: string | null) {
+  const fetched: { url: string; headers: unknown }[] = [];
+  const links: { rel: string; as: string; href: string }[] = [];
+  const attributes: string[] = [];
+  const doc = {
+    getElementById: (id: string) =>
+      id === 'duly-boot' ? { textContent: JSON.stringify(boot) } : null,
+    createElement: () => ({ rel: '', as: '', href: '' }),
+    head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+    documentElement: { setAttribute: (name: string) => attributes.push(name) },
+  };
+  const win: Record<string, unknown> = {
+    localStorage: { getItem: () => token },
+    atob: (text: string) => Buffer.from(text, 'base64').toString('binary'),
+    fetch: (url: string, init: { headers: unknown }) => {
+      fetched.push({ url, headers: init.headers });
+      return new Promise(() => {});
+    },
+  };
+  runInNewContext(BOOT_SCRIPT, { document: doc, window: win, JSON, Date, Math });
+  return { fetched, links, attributes, prefetch: win.dulyPrefetch };
+}
+
+/** A JWT whose payload says it expires at `exp` (seconds); the signature is not read. */
+const jwt = (exp: number) =>
+  `e30.${Buffer.from(JSON.stringify({ sub: 'u', exp })).toString('base64url')}.sig`;
+
+describe('the boot script of the app page (BOOT_SCRIPT)', () => {
+  const boot = {
+    firstRequest: '/api/v1/tasks/?limit=50&offset=0',
+    preload: ['/signed-in.0123456789.js', '/remotes/remote-tasks/remoteEntry.js'],
+  };
+  const now = Math.floor(Date.now() / 1000);
+
+  it('with an unexpired token sends the first request with it, adds the preload links and marks the page signed in', () => {
+    const token = jwt(now + 600);
+    const run = runBootScript(boot, token);
+    expect(run.fetched).toEqual([
+      { url: boot.firstRequest, headers: { authorization: `Bearer ${token}` } },
+    ]);
+    expect(run.prefetch).toMatchObject({ url: boot.firstRequest, token });
+    expect(run.links.map((link) => [link.rel, link.as, link.href])).toEqual(
+      boot.preload.map((href) => ['preload', 'script', href]),
+    );
+    expect(run.attributes).toEqual(['data-duly-session']);
+  });
+
+  it.each([
+    ['no token', null],
+    ['an expired token', jwt(now - 60)],
+    ['a token without an expiry', `e30.${Buffer.from('{"sub":"u"}').toString('base64url')}.sig`],
+    ['a malformed token', 'not-a-jwt'],
+  ])('with %s requests nothing, preloads nothing and shows no skeleton', (_case, token) => {
+    const run = runBootScript(boot, token);
+    expect(run).toEqual({ fetched: [], links: [], attributes: [], prefetch: undefined });
   });
 });

@@ -8,17 +8,22 @@
  *   remote released or rolled back alone is inlined as its current release. JSON is data, not a
  *   script: the CSP does not apply to it. The shell reads both from there (runtimeConfig.ts,
  *   inlineManifestPlugin.ts); config.json and the manifest files stay for anything that asks.
- * - `<link rel="preload" as="script">` for that remote's remoteEntry.js and its exposed chunk
- *   (classic scripts, as the federation runtime loads them), and nothing else of it.
- * - BOOT_SCRIPT, one fixed inline script (its hash is in the CSP), that sends the route's first
- *   API request, declared per remote in remotes.json (`firstRequests`), when a session token is
- *   stored and unexpired; the shell hands the answer to the screen's query (shared's
- *   axiosBaseQuery takes it instead of asking again).
+ * - the files a signed-in visit of the path loads, to preload: the shell's signed-in chunk and
+ *   the packages it needs (the shell build's boot-preload.json), that remote's remoteEntry.js
+ *   and exposed chunk, and the shell's copies of the shared packages that exposed module
+ *   requires (the remote's mf-stats.json), none already preloaded by index.html itself.
+ * - BOOT_SCRIPT, one fixed inline script (its hash is in the CSP) that, when a session token is
+ *   stored and unexpired, sends the route's first API request, declared per remote in
+ *   remotes.json (`firstRequests`), adds the preload links (an anonymous visitor, sent to
+ *   /login, downloads none of them) and marks the page signed in, which shows SKELETON: the
+ *   chrome without content until the app's first render, which waits for the screen's data
+ *   (shell/src/app/firstScreen.ts). The shell seeds the answer into RTK Query's cache.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 
-import { servedRemotes } from '../../../scripts/served.cjs';
+import { servedRemotes, servedShell } from '../../../scripts/served.cjs';
 import type { WebOptions } from './options';
 import { REMOTE_SITES, type RemoteSite } from './remotes';
 import { runtimeConfig, type RuntimeConfig } from './runtime-config';
@@ -26,20 +31,26 @@ import { runtimeConfig, type RuntimeConfig } from './runtime-config';
 /** The id of the JSON element; the shell's runtimeConfig.ts reads the same id. */
 export const BOOT_ELEMENT_ID = 'duly-boot';
 
+/** The attribute BOOT_SCRIPT sets on `<html>` when a valid session is stored (shows SKELETON). */
+export const SESSION_ATTRIBUTE = 'data-duly-session';
+
 /**
  * Reads the stored session like the shell's `hasStoredSession` (earlyStart.ts) and, when it is
- * valid, starts the request the page's JSON names; its promise waits on `window.dulyPrefetch`.
- * Plain ES5 in a string: written into the page as it is, so its hash never changes.
+ * valid: starts the request the page's JSON names (its promise waits on `window.dulyPrefetch`),
+ * then adds the page's preload links and marks the page signed in. Without a valid session it
+ * does nothing: no request, no download, no skeleton. The links have no crossorigin: the
+ * runtime and webpack add these scripts without one, and a preload only serves a request of
+ * the same mode. Plain ES5 in a string: written into the
+ * page as it is, so its hash never changes.
  */
 export const BOOT_SCRIPT = `(function (doc, win) {
   try {
     var boot = JSON.parse(doc.getElementById('${BOOT_ELEMENT_ID}').textContent);
-    var request = boot.firstRequest;
-    if (!request) return;
     var token = win.localStorage.getItem('token');
     var payload = token && JSON.parse(win.atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
     if (!payload || typeof payload.exp !== 'number' || payload.exp < Math.floor(Date.now() / 1000)) return;
-    win.dulyPrefetch = {
+    var request = boot.firstRequest;
+    if (request) win.dulyPrefetch = {
       url: request,
       token: token,
       response: win.fetch(request, { headers: { authorization: 'Bearer ' + token } }).then(function (response) {
@@ -49,6 +60,15 @@ export const BOOT_SCRIPT = `(function (doc, win) {
         return response.json().then(function (data) { return { status: response.status, headers: headers, data: data }; });
       }).catch(function () { return null; })
     };
+    var preload = boot.preload || [];
+    for (var i = 0; i < preload.length; i++) {
+      var link = doc.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = preload[i];
+      doc.head.appendChild(link);
+    }
+    doc.documentElement.setAttribute('${SESSION_ATTRIBUTE}', '');
   } catch (error) {}
 })(document, window);`;
 
@@ -88,17 +108,53 @@ export function firstRequestFor(
   urlPath: string,
   search: string,
   apiBaseUrl: string,
-): string | undefined {
+): { request: string; endpoint: string } | undefined {
   const wanted = segmentsOf(urlPath).join('/');
   const declared = Object.entries(remote?.firstRequests ?? {}).find(
-    ([path]) => segmentsOf(path).join('/') === wanted,
+    ([page]) => segmentsOf(page).join('/') === wanted,
   )?.[1];
   if (!declared) return undefined;
   const query = new URLSearchParams(search);
   if (query.has('page')) return undefined;
-  const url = new URL(declared, 'http://duly.invalid');
+  const url = new URL(declared.request, 'http://duly.invalid');
   for (const [name, value] of query) url.searchParams.set(name, value);
-  return `${apiBaseUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`;
+  return {
+    request: `${apiBaseUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`,
+    endpoint: declared.endpoint,
+  };
+}
+
+/** What the shell's build says a signed-in page loads beyond index.html's own preloads. */
+interface ShellPreload {
+  signedIn?: string[];
+  shared?: Record<string, string[]>;
+}
+
+/** The exposed modules of a remote's mf-stats.json, with the shared packages each requires. */
+interface RemoteStats {
+  exposes?: { path?: string; requires?: string[] }[];
+}
+
+/** The shell build's boot-preload.json, or nothing (an older build, a test without it). */
+async function shellPreload(options: WebOptions): Promise<ShellPreload> {
+  try {
+    const file = path.join(servedShell(options).dir, 'boot-preload.json');
+    return JSON.parse(await readFile(file, 'utf8')) as ShellPreload;
+  } catch {
+    return {};
+  }
+}
+
+/** The shared packages the remote's `./routes` requires (its mf-stats.json beside the manifest). */
+async function requiredShared(manifestFile: string): Promise<string[]> {
+  try {
+    const stats = JSON.parse(
+      await readFile(path.join(path.dirname(manifestFile), 'mf-stats.json'), 'utf8'),
+    ) as RemoteStats;
+    return stats.exposes?.find((expose) => expose.path === './routes')?.requires ?? [];
+  } catch {
+    return [];
+  }
 }
 
 interface Manifest {
@@ -112,7 +168,12 @@ export interface Boot {
   /** The owning remote's manifest, keyed by the URL config.json gives for it. */
   manifests: Record<string, unknown>;
   firstRequest?: string;
-  /** Script URLs to preload: remoteEntry.js and the exposed chunks. */
+  /** The RTK Query endpoint the first request answers (the shell seeds its cache). */
+  firstEndpoint?: string;
+  /**
+   * Script URLs a signed-in visit preloads (BOOT_SCRIPT adds the links): the shell's
+   * signed-in chunk, the route's remoteEntry.js and exposed chunk, the shared packages it needs.
+   */
   preload: string[];
 }
 
@@ -121,6 +182,9 @@ export async function bootFor(options: WebOptions, urlPath: string, search: stri
   const config = runtimeConfig(options);
   const remote = remoteOwning(urlPath);
   const boot: Boot = { config, manifests: {}, preload: [] };
+  const shell = await shellPreload(options);
+  // The shell's files are served from the root (publicPath '/').
+  boot.preload.push(...(shell.signedIn ?? []).map((file) => `/${file}`));
   if (!remote) return boot;
   const entry = config.remotes[remote.name]?.entry;
   const served = servedRemotes(options)[remote.name];
@@ -134,33 +198,55 @@ export async function bootFor(options: WebOptions, urlPath: string, search: stri
         boot.preload.push(`${base}${remoteEntry.path ?? ''}${remoteEntry.name}`);
       for (const expose of manifest.exposes ?? [])
         for (const file of expose.assets?.js?.sync ?? []) boot.preload.push(`${base}${file}`);
+      // The shell's copies (shareStrategy 'loaded-first'), only of what this route needs.
+      for (const name of await requiredShared(served.manifest))
+        for (const file of shell.shared?.[name] ?? [])
+          if (!boot.preload.includes(`/${file}`)) boot.preload.push(`/${file}`);
     } catch {
       // Not built or being replaced: the shell fetches the manifest itself.
     }
   }
-  const firstRequest = firstRequestFor(remote, urlPath, search, config.apiBaseUrl);
-  if (firstRequest) boot.firstRequest = firstRequest;
+  const first = firstRequestFor(remote, urlPath, search, config.apiBaseUrl);
+  if (first) {
+    boot.firstRequest = first.request;
+    boot.firstEndpoint = first.endpoint;
+  }
   return boot;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/**
+ * The chrome without content (issue 32, item 4): the top bar and, on a wide screen, the side
+ * navigation's column, in the theme's colours and sizes (shared/src/ui/theme.ts). Shown only
+ * while `#root` is empty on a page BOOT_SCRIPT marked signed in, so a cold signed-in page is
+ * never blank and never shows a table without its rows; the app's first render (chrome and
+ * data together) replaces it in the same frame. Inline style: the policy allows inline styles
+ * (styled-components needs them), not inline scripts.
+ */
+export const SKELETON =
+  '<style>#duly-skeleton{display:none}' +
+  `html[${SESSION_ATTRIBUTE}] #root:empty~#duly-skeleton{display:block;position:fixed;inset:0;background:#f5f7fa}` +
+  '#duly-skeleton>div:first-child{height:64px;background:#1976d2}' +
+  '#duly-skeleton>div+div{position:absolute;top:64px;bottom:0;left:0;width:240px;background:#fff;border-right:1px solid #e5e7eb}' +
+  '@media (max-width:899.98px){#duly-skeleton>div+div{display:none}}</style>' +
+  '<div id="duly-skeleton" aria-hidden="true"><div></div><div></div></div>';
+
+/** The shell's mount point in its index.html, minified or not. */
+const ROOT_ELEMENT = /<div id=["']?root["']?\s*><\/div>/i;
 
 /**
- * `html` with the boot data, BOOT_SCRIPT and the preload links at the end of its <head> (after
- * the charset, which must stay in the first kilobyte; the preload scanner finds them anyway).
+ * `html` with the boot data, BOOT_SCRIPT at the end of its <head> (after the charset, which must
+ * stay in the first kilobyte) and SKELETON right after the empty `#root`.
  */
 export function injectBoot(html: string, boot: Boot): string {
-  const { preload, ...data } = boot;
   // `<` escaped: no `</script>` inside the JSON can end the element.
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
   const tags = [
     `<script type="application/json" id="${BOOT_ELEMENT_ID}">${json}</script>`,
     `<script>${BOOT_SCRIPT}</script>`,
-    ...preload.map(
-      // No crossorigin: the runtime and webpack add these scripts without one, and a preload
-      // only serves a request of the same mode.
-      (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
-    ),
   ].join('');
-  return html.replace(/<\/head>/i, (end) => `${tags}${end}`);
+  // A page without a head gets neither: the skeleton shows only on a page the script marks.
+  if (!/<\/head>/i.test(html)) return html;
+  return html
+    .replace(/<\/head>/i, (end) => `${tags}${end}`)
+    .replace(ROOT_ELEMENT, (root) => `${root}${SKELETON}`);
 }

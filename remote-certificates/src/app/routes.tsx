@@ -4,8 +4,7 @@
  * (store, router, theme, toasts), so the paths below are the spec's full paths, all inside the
  * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
  */
-import { useRoutes, type RouteObject } from 'react-router-dom';
-import { ImportScreen, ItemIdRoute, NotFoundPage } from '@duly/shared';
+import { ImportScreen, itemRoutes, remoteRoutes } from '@duly/shared';
 import { CertificateDetailScreen } from '../features/certificates/CertificateDetailScreen';
 import { CertificateListScreen } from '../features/certificates/CertificateListScreen';
 import { CreateCertificateScreen } from '../features/certificates/CreateCertificateScreen';
@@ -13,7 +12,7 @@ import { EditCertificateScreen } from '../features/certificates/EditCertificateS
 import { CertificateTypesScreen } from '../features/certificates/CertificateTypesScreen';
 import { ComplianceScreen } from '../features/compliance/ComplianceScreen';
 
-const routes: RouteObject[] = [
+const { routePaths, Routes } = remoteRoutes([
   { path: '/certificates', element: <CertificateListScreen /> },
   { path: '/certificates/create', element: <CreateCertificateScreen /> },
   // Import from a CSV or Excel file (admins; issue 27, docs/import-export.md).
@@ -21,30 +20,13 @@ const routes: RouteObject[] = [
     path: '/certificates/import',
     element: <ImportScreen kind="certificates" title="Import certificates" />,
   },
-  {
-    path: '/certificates/:certificateId',
-    element: (
-      <ItemIdRoute param="certificateId">
-        <CertificateDetailScreen />
-      </ItemIdRoute>
-    ),
-  },
-  {
-    path: '/certificates/:certificateId/edit',
-    element: (
-      <ItemIdRoute param="certificateId">
-        <EditCertificateScreen />
-      </ItemIdRoute>
-    ),
-  },
+  ...itemRoutes('/certificates', 'certificateId', {
+    detail: <CertificateDetailScreen />,
+    edit: <EditCertificateScreen />,
+  }),
   { path: '/compliance', element: <ComplianceScreen /> },
   { path: '/certificate-types', element: <CertificateTypesScreen /> },
-  // /certificates/1/2/3 is not a blank page but the product's "Page not found".
-  { path: '*', element: <NotFoundPage /> },
-];
+]);
 
-export const routePaths = routes.map((route) => route.path ?? '');
-
-export default function CertificatesRoutes() {
-  return useRoutes(routes);
-}
+export { routePaths };
+export default Routes;

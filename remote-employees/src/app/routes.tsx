@@ -5,8 +5,7 @@
  * (`/employees/*`, `/users/*`; `routePaths` lets the shell and a test check that). `/users/...`
  * are the spec list's links: they redirect to the canonical `/employees` pages.
  */
-import { useRoutes, type RouteObject } from 'react-router-dom';
-import { ImportScreen, ItemIdRoute, NotFoundPage } from '@duly/shared';
+import { ImportScreen, itemRoutes, remoteRoutes } from '@duly/shared';
 import { ActivityScreen } from '../features/employees/ActivityScreen';
 import { CreateEmployeeScreen } from '../features/employees/CreateEmployeeScreen';
 import { EditEmployeeScreen } from '../features/employees/EditEmployeeScreen';
@@ -14,38 +13,21 @@ import { EmployeeDetailScreen } from '../features/employees/EmployeeDetailScreen
 import { EmployeeListScreen } from '../features/employees/EmployeeListScreen';
 import { UsersRedirect } from '../features/employees/UsersRedirect';
 
-const routes: RouteObject[] = [
+const { routePaths, Routes } = remoteRoutes([
   { path: '/employees', element: <EmployeeListScreen /> },
   { path: '/employees/create', element: <CreateEmployeeScreen /> },
   // Import from a CSV or Excel file (admins; issue 27, docs/import-export.md).
   { path: '/employees/import', element: <ImportScreen kind="employees" title="Import users" /> },
   // The organisation's activity (admins; issue 29).
   { path: '/employees/activity', element: <ActivityScreen /> },
-  {
-    path: '/employees/:employeeId',
-    element: (
-      <ItemIdRoute param="employeeId">
-        <EmployeeDetailScreen />
-      </ItemIdRoute>
-    ),
-  },
-  {
-    path: '/employees/:employeeId/edit',
-    element: (
-      <ItemIdRoute param="employeeId">
-        <EditEmployeeScreen />
-      </ItemIdRoute>
-    ),
-  },
+  ...itemRoutes('/employees', 'employeeId', {
+    detail: <EmployeeDetailScreen />,
+    edit: <EditEmployeeScreen />,
+  }),
   { path: '/users', element: <UsersRedirect to="list" /> },
   { path: '/users/:employeeId', element: <UsersRedirect to="detail" /> },
   { path: '/users/:employeeId/edit', element: <UsersRedirect to="edit" /> },
-  // /employees/1/2/3 is not a blank page but the product's "Page not found".
-  { path: '*', element: <NotFoundPage /> },
-];
+]);
 
-export const routePaths = routes.map((route) => route.path ?? '');
-
-export default function EmployeesRoutes() {
-  return useRoutes(routes);
-}
+export { routePaths };
+export default Routes;

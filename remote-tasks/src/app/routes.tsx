@@ -5,38 +5,17 @@
  * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
  * React Router's ranking in the shell sends `/tasks/dashboard` to remote-team, never here.
  */
-import { useRoutes, type RouteObject } from 'react-router-dom';
-import { ItemIdRoute, NotFoundPage } from '@duly/shared';
+import { itemRoutes, remoteRoutes } from '@duly/shared';
 import { CreateTaskScreen } from '../features/tasks/CreateTaskScreen';
 import { EditTaskScreen } from '../features/tasks/EditTaskScreen';
 import { TaskDetailScreen } from '../features/tasks/TaskDetailScreen';
 import { TaskListScreen } from '../features/tasks/TaskListScreen';
 
-const routes: RouteObject[] = [
+const { routePaths, Routes } = remoteRoutes([
   { path: '/tasks', element: <TaskListScreen /> },
   { path: '/tasks/create', element: <CreateTaskScreen /> },
-  {
-    path: '/tasks/:taskId',
-    element: (
-      <ItemIdRoute param="taskId">
-        <TaskDetailScreen />
-      </ItemIdRoute>
-    ),
-  },
-  {
-    path: '/tasks/:taskId/edit',
-    element: (
-      <ItemIdRoute param="taskId">
-        <EditTaskScreen />
-      </ItemIdRoute>
-    ),
-  },
-  // /tasks/1/2/3 is not a blank page but the product's "Page not found".
-  { path: '*', element: <NotFoundPage /> },
-];
+  ...itemRoutes('/tasks', 'taskId', { detail: <TaskDetailScreen />, edit: <EditTaskScreen /> }),
+]);
 
-export const routePaths = routes.map((route) => route.path ?? '');
-
-export default function TasksRoutes() {
-  return useRoutes(routes);
-}
+export { routePaths };
+export default Routes;

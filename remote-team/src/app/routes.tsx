@@ -5,20 +5,20 @@
  * (`routePaths` lets the shell and a test check that). React Router's ranking in the shell
  * sends `/tasks/dashboard` here and the rest of `/tasks/*` to remote-tasks.
  */
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { remoteRoutes } from '@duly/shared';
 import { DocumentQueueScreen } from '../features/document-queue';
 import { MyDashboardScreen } from '../features/my-dashboard/MyDashboardScreen';
 import { TeamDashboardScreen } from '../features/team-dashboard/TeamDashboardScreen';
 
-const routes: RouteObject[] = [
-  { path: '/tasks/dashboard', element: <TeamDashboardScreen /> },
-  { path: '/employee/dashboard', element: <MyDashboardScreen /> },
-  // Issue 26: the managers' queue of employees' documents to approve.
-  { path: '/team/documents', element: <DocumentQueueScreen /> },
-];
+const { routePaths, Routes } = remoteRoutes(
+  [
+    { path: '/tasks/dashboard', element: <TeamDashboardScreen /> },
+    { path: '/employee/dashboard', element: <MyDashboardScreen /> },
+    // Issue 26: the managers' queue of employees' documents to approve.
+    { path: '/team/documents', element: <DocumentQueueScreen /> },
+  ],
+  { notFound: false },
+);
 
-export const routePaths = routes.map((route) => route.path ?? '');
-
-export default function TeamRoutes() {
-  return useRoutes(routes);
-}
+export { routePaths };
+export default Routes;

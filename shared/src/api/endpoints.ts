@@ -10,7 +10,8 @@
  * Tags follow the convention of `listTags`: a list provides `{ type, id: 'LIST' }` and one tag
  * per item; a create invalidates the lists and `Dashboard`, a write to one item that item too.
  */
-import type { Page } from '../contract/types';
+import { PAGE_SIZE_MAX } from '../contract/constants';
+import type { ComplianceMatrix, Page } from '../contract/types';
 import type { ApiMeta, ApiRequest } from './axiosBaseQuery';
 import { listTags, type ApiTagType } from './baseApi';
 import { toPage } from './toPage';
@@ -52,6 +53,47 @@ export function itemQuery(type: ApiTagType, base: string, suffix = '') {
   return {
     query: (id: string): ApiRequest => ({ url: itemUrl(base, id, suffix) }),
     providesTags: (_item: unknown, _error: unknown, id: string) => [{ type, id }],
+  };
+}
+
+/**
+ * Every item of a short list (the people to assign, the certificate types) for a form's
+ * choices: GET `url` with the largest page the API allows, the body as it comes, tagged like
+ * `type`'s lists so a new item shows up here too.
+ */
+export function allItemsQuery(type: ApiTagType, url: string) {
+  return {
+    query: (): ApiRequest => ({ url, params: { limit: PAGE_SIZE_MAX } }),
+    providesTags: (items: readonly { id: string }[] | undefined) => listTags(type, items),
+  };
+}
+
+/** The compliance matrix's totals: percent compliant and how many gaps (issue 28). */
+export interface ComplianceTotals {
+  percent: number;
+  gaps: number;
+}
+
+/**
+ * The compliance totals of a dashboard: GET /compliance asking for one person (only the totals
+ * are read), with the query `toParams` makes (`{ team_of }` for a manager's team); refetched
+ * when a certificate or a type changes.
+ */
+export function complianceTotalsQuery<A = void>(
+  toParams: (arg: A) => ApiRequest['params'] = () => ({}),
+) {
+  return {
+    query: (arg: A): ApiRequest => ({ url: '/compliance', params: { ...toParams(arg), limit: 1 } }),
+    transformResponse: (matrix: ComplianceMatrix): ComplianceTotals => ({
+      percent: matrix.totals.organization_percent,
+      gaps: matrix.totals.gaps,
+    }),
+    providesTags: [
+      'Dashboard' as const,
+      'Compliance' as const,
+      'CertificateType' as const,
+      { type: 'Certificate' as const, id: 'LIST' },
+    ],
   };
 }
 

@@ -3,6 +3,7 @@ export { axiosBaseQuery, type ApiBaseQuery, type ApiMeta, type ApiRequest } from
 export { configureApi, resolveApiBaseUrl, apiConfig, type ApiConfig } from './config';
 export { apiErrorMessage, isApiError, type ApiError } from './errors';
 export { toPage } from './toPage';
+export { listArgsOfUrl, seedPrefetchedList } from './prefetched';
 export { isNotFound } from './isNotFound';
 export {
   clearSessionEndedNotice,
@@ -39,6 +40,9 @@ export {
   type DocumentUpload,
 } from './documents';
 export {
+  allItemsQuery,
+  complianceTotalsQuery,
+  type ComplianceTotals,
   createMutation,
   itemQuery,
   itemUrl,

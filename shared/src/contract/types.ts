@@ -192,11 +192,16 @@ export interface Certificate {
   assigned_to?: PersonRef;
 }
 
+/**
+ * A certificate's dates travel as `IsoDate` (`yyyy-MM-dd`, Asia/Kolkata) on create, edit and
+ * renew alike (issue 25), as they are stored and answered. The API still reads an ISO instant
+ * as its Asia/Kolkata date, for the clients that sent one on create before.
+ */
 export interface CreateCertificatePayload {
   name: string;
   description?: string | null;
-  issue_date?: IsoDate | IsoInstant | null;
-  expiry_date: IsoDate | IsoInstant;
+  issue_date?: IsoDate | null;
+  expiry_date: IsoDate;
   reminder_days_before: number;
   department?: string | null;
   certificate_type_id?: Uuid | null;
@@ -207,11 +212,12 @@ export interface CreateCertificatePayload {
   status?: CertificateStatus;
 }
 
+/** An edit or a renewal: its dates as on create (`CreateCertificatePayload`). */
 export interface UpdateCertificatePayload {
   name?: string;
   description?: string | null;
-  issue_date?: IsoDate | IsoInstant | null;
-  expiry_date?: IsoDate | IsoInstant;
+  issue_date?: IsoDate | null;
+  expiry_date?: IsoDate;
   reminder_days_before?: number;
   department?: string | null;
   certificate_type_id?: Uuid | null;

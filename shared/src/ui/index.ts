@@ -80,6 +80,7 @@ export {
 } from './form/PasswordFields';
 export { ItemScreen, type ItemScreenProps, type ItemQuery } from './screen/ItemScreen';
 export { ItemIdRoute, isItemId, type ItemIdRouteProps } from './screen/ItemIdRoute';
+export { itemRoutes, remoteRoutes } from './screen/remoteRoutes';
 export {
   ResourceTable,
   type ResourceTableProps,
@@ -88,6 +89,7 @@ export {
 } from './screen/ResourceTable';
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
+export { EditLink, editColumn, type EditLinkProps } from './screen/editColumn';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
 export { saveBlob } from './screen/saveBlob';
 export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
@@ -105,6 +107,8 @@ export {
   type SaveFormHelpers,
   type Unwrappable,
 } from './screen/useSaveThenGo';
+export { useSubmitThenGo } from './screen/useSubmitThenGo';
+export { useManagersOnly } from './screen/useManagersOnly';
 // The activity history's section of an item page (2.x, issue 29).
 export { History, HISTORY_PAGE_SIZE, HISTORY_TEXTS, type HistoryProps } from './screen/History';
 // Documents on certificates (issue 26): where a file is given and its upload with progress.

@@ -1,4 +1,6 @@
+import { selectIsAuthenticated } from '@duly/shared/core';
 import { hasStoredSession } from './earlyStart';
+import { atMost, screenReady } from './firstScreen';
 import { Root } from './Root';
 import { loadSignedInPart } from './SignedInScreen';
 import { mountShell } from './prerender/mountShell';
@@ -18,6 +20,10 @@ export async function bootstrap(config?: Promise<RuntimeConfig>): Promise<void> 
   // configuration, and the first render shows the page instead of a spinner.
   const signedInPart = hasStoredSession() ? loadSignedInPart().catch(() => undefined) : undefined;
   const [store] = await Promise.all([startShell(config), signedInPart]);
+  // The first paint shows the screen with its data (firstScreen.ts); the HTML's skeleton of the
+  // chrome stands until then.
+  if (selectIsAuthenticated(store.getState()))
+    await atMost(screenReady(store, window.location.pathname));
   // A pre-rendered page (/login) is hydrated: what the visitor typed stays (prerender/).
   mountShell(container, store, <Root store={store} />);
 }

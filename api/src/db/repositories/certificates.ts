@@ -7,11 +7,12 @@ import { REMINDER_DAYS_MAX, type Certificate, type CertificateStatus } from '@du
 import { addCalendarDays } from '../../lib/dates';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
-import type { CertificateRow, CertificateUpdate, Database, Db, NewCertificate } from '../tables';
+import type { CertificateRow, CertificateUpdate, Database, Db } from '../tables';
 import { inTransaction } from '../transaction';
-import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
-import { changesBetween, recordActivity, recordingActivity, type Actor } from './activity';
+import { updateReturningOld } from '../old-values';
+import { changesBetween, recordActivity, type Actor } from './activity';
 import { parseOffsets } from './certificate-types';
+import { rearmedSchedule, withSchedules, type CertificateToInsert } from './certificate-schedules';
 import { ownedCount, readCount } from './counters';
 import { itemChange, namedPerson, recordCreation, withPersonNames } from './tasks';
 
@@ -210,14 +211,17 @@ export async function findCertificate(
   return row && toCertificate(row);
 }
 
+export type { CertificateToInsert };
+
 export async function insertCertificate(
   db: Db,
-  certificate: NewCertificate,
+  certificate: CertificateToInsert,
   actor: Actor,
   action: 'created' | 'imported' = 'created',
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('certificates').values(certificate).execute();
+    const [scheduled] = await withSchedules(trx, [certificate]);
+    await trx.insertInto('certificates').values(scheduled).execute();
     await recordCreation(trx, actor, {
       entityType: 'certificate',
       row: certificate,
@@ -235,7 +239,7 @@ export async function insertCertificate(
  */
 export async function insertCertificates(
   db: Db,
-  certificates: readonly NewCertificate[],
+  certificates: readonly CertificateToInsert[],
   actor: Actor,
   action: 'created' | 'imported' = 'imported',
 ): Promise<void> {
@@ -245,7 +249,10 @@ export async function insertCertificates(
     throw new Error('insertCertificates takes the certificates of one organisation');
   }
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('certificates').values(certificates).execute();
+    await trx
+      .insertInto('certificates')
+      .values(await withSchedules(trx, certificates))
+      .execute();
     const ids = [
       ...new Set(
         certificates
@@ -274,7 +281,7 @@ export async function insertCertificates(
         action,
         changes: namedPerson(
           changesBetween(
-            empty as unknown as NewCertificate,
+            empty as unknown as CertificateToInsert,
             certificate,
             RECORDED_CERTIFICATE_FIELDS,
           ),
@@ -286,9 +293,27 @@ export async function insertCertificates(
   });
 }
 
-/** What a save changes: plain columns, and a status the caller chose (if any). */
+/**
+ * Seeded certificates (the demo's): inserted with their schedules, as any others, but without
+ * history entries, as seeded data has none.
+ */
+export async function insertSeededCertificates(
+  db: Db,
+  certificates: readonly CertificateToInsert[],
+): Promise<void> {
+  if (certificates.length === 0) return;
+  await db
+    .insertInto('certificates')
+    .values(await withSchedules(db, certificates))
+    .execute();
+}
+
+/**
+ * What a save changes: plain columns, and a status the caller chose (if any). Never the
+ * reminder schedule: the save re-arms it itself when the edit calls for it (rearmedSchedule).
+ */
 export interface CertificateEdit {
-  changes: Omit<CertificateUpdate, 'status'>;
+  changes: Omit<CertificateUpdate, 'status' | 'remind_on' | 'escalate_on'>;
   /** The status asked for (the edit form); otherwise the row keeps its own. */
   status?: CertificateStatus;
   /** The expiry date the certificate has after the save. */
@@ -330,9 +355,8 @@ const SAVED_CERTIFICATE_COLUMNS = [
 ] as const;
 
 /**
- * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts): on
- * PostgreSQL one statement, the old row locked in its FROM; on SQLite the row is read first.
- * Without history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
+ * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). Without
+ * history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
  */
 async function updateCertificateReturningOld(
   trx: Db,
@@ -341,38 +365,24 @@ async function updateCertificateReturningOld(
   edit: CertificateEdit,
   status: RawBuilder<CertificateStatus> | undefined,
 ) {
-  const oldRow = trx
-    .selectFrom('certificates')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id);
+  const schedule = await rearmedSchedule(trx, organizationId, id, {
+    ...edit.changes,
+    status: edit.status,
+  });
   const update = trx
     .updateTable('certificates')
-    .set(edit.changes)
+    .set({ ...edit.changes, ...schedule })
     .$if(status !== undefined, (query) => query.set({ status: status! }))
     .where('certificates.organization_id', '=', organizationId)
     .where('certificates.id', '=', id);
-  if (!recordingActivity()) {
-    const saved = await update.returning(SAVED_CERTIFICATE_COLUMNS).executeTakeFirst();
-    return saved && { before: saved, saved };
-  }
-  if (isPostgres(trx)) {
-    const row = await update
-      .from(
-        oldRow
-          .select(['id as old_key', ...asOld(RECORDED_CERTIFICATE_FIELDS)])
-          .forUpdate()
-          .as('old'),
-      )
-      .whereRef('certificates.id', '=', 'old.old_key')
-      .returning(SAVED_CERTIFICATE_COLUMNS)
-      .returning(returningOld(RECORDED_CERTIFICATE_FIELDS))
-      .executeTakeFirst();
-    return row && { before: oldValuesOf(row, RECORDED_CERTIFICATE_FIELDS), saved: row };
-  }
-  const before = await oldRow.select(RECORDED_CERTIFICATE_FIELDS).executeTakeFirst();
-  if (!before) return undefined;
-  const saved = await update.returning(SAVED_CERTIFICATE_COLUMNS).executeTakeFirst();
-  return saved && { before, saved };
+  const written = await updateReturningOld<
+    (typeof RECORDED_CERTIFICATE_FIELDS)[number],
+    Pick<CertificateRow, 'id' | 'organization_id' | (typeof RECORDED_CERTIFICATE_FIELDS)[number]>
+  >(trx, 'certificates', { organizationId, id }, update, {
+    fields: RECORDED_CERTIFICATE_FIELDS,
+    returning: SAVED_CERTIFICATE_COLUMNS,
+  });
+  return written && { before: written.before ?? written.saved, saved: written.saved };
 }
 
 /** Changes one certificate of the organisation in one statement; undefined when it has none. */

@@ -8,12 +8,11 @@ import { CompiledOnce } from '../compiled-once';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewTask, OpenTaskStatus, TaskRow, TaskUpdate } from '../tables';
-import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
+import { updateReturningOld } from '../old-values';
 import { inTransaction } from '../transaction';
 import {
   changesBetween,
   recordActivity,
-  recordingActivity,
   type Actor,
   type ActivityChanges,
   type NewActivity,
@@ -404,6 +403,8 @@ const SAVED_TASK_COLUMNS = [
   'tasks.assigned_to_user_id',
 ] as const;
 
+type SavedTaskRow = SavedTask & Pick<TaskRow, 'description'>;
+
 /**
  * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). Without
  * history (the bench's switch) only the UPDATE runs, and `before` is the saved row. The entry
@@ -418,10 +419,6 @@ async function updateTaskReturningOld(
   edit: TaskEdit,
   status: RawBuilder<TaskStatus> | undefined,
 ) {
-  const oldRow = trx
-    .selectFrom('tasks')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id);
   const update = trx
     .updateTable('tasks')
     .set(edit.changes)
@@ -430,28 +427,14 @@ async function updateTaskReturningOld(
     )
     .where('tasks.organization_id', '=', organizationId)
     .where('tasks.id', '=', id);
-  if (!recordingActivity()) {
-    const saved = await update.returning(SAVED_TASK_COLUMNS).executeTakeFirst();
-    return saved && { before: saved, saved };
-  }
-  if (isPostgres(trx)) {
-    const row = await update
-      .from(
-        oldRow
-          .select(['id as old_key', ...asOld(RECORDED_TASK_FIELDS)])
-          .forUpdate()
-          .as('old'),
-      )
-      .whereRef('tasks.id', '=', 'old.old_key')
-      .returning(SAVED_TASK_COLUMNS)
-      .returning(returningOld(RECORDED_TASK_FIELDS))
-      .executeTakeFirst();
-    return row && { before: oldValuesOf(row, RECORDED_TASK_FIELDS), saved: row };
-  }
-  const before = await oldRow.select(RECORDED_TASK_FIELDS).executeTakeFirst();
-  if (!before) return undefined;
-  const saved = await update.returning(SAVED_TASK_COLUMNS).executeTakeFirst();
-  return saved && { before, saved };
+  const written = await updateReturningOld<(typeof RECORDED_TASK_FIELDS)[number], SavedTaskRow>(
+    trx,
+    'tasks',
+    { organizationId, id },
+    update,
+    { fields: RECORDED_TASK_FIELDS, returning: SAVED_TASK_COLUMNS },
+  );
+  return written && { before: written.before ?? written.saved, saved: written.saved };
 }
 
 /** Changes one task of the organisation in one statement; undefined when it has no such task. */

@@ -18,7 +18,7 @@ import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
 import { inTransaction } from '../transaction';
-import { asOld, isPostgres, oldValuesOf, returningOld } from '../old-values';
+import { isPostgres, updateReturningOld } from '../old-values';
 import {
   changesBetween,
   recordActivity,
@@ -471,8 +471,7 @@ type RecordedUser = Pick<UserRow, (typeof RECORDED_USER_FIELDS)[number]>;
 
 /**
  * The UPDATE of `updateUser`, with the recorded columns as they were when `withOld`
- * (db/old-values.ts): on PostgreSQL one statement, the old row locked in its FROM; on SQLite
- * the row is read first. Undefined when the organisation has no such user.
+ * (updateReturningOld, db/old-values.ts). Undefined when the organisation has no such user.
  */
 async function updateUserReturningOld(
   trx: Db,
@@ -490,35 +489,14 @@ async function updateUserReturningOld(
   if (endSessions) {
     update = update.set((eb) => ({ token_version: eb('users.token_version', '+', 1) }));
   }
-  if (!withOld) {
-    const saved = await update.returning('users.id').executeTakeFirst();
-    return saved && {};
-  }
-  if (isPostgres(trx)) {
-    const row = await update
-      .from(
-        trx
-          .selectFrom('users')
-          .select(['id as old_key', ...asOld(RECORDED_USER_FIELDS)])
-          .where('organization_id', '=', organizationId)
-          .where('id', '=', id)
-          .forUpdate()
-          .as('old'),
-      )
-      .whereRef('users.id', '=', 'old.old_key')
-      .returning(returningOld(RECORDED_USER_FIELDS))
-      .executeTakeFirst();
-    return row && { before: oldValuesOf(row, RECORDED_USER_FIELDS) as RecordedUser };
-  }
-  const before = await trx
-    .selectFrom('users')
-    .select(RECORDED_USER_FIELDS)
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!before) return undefined;
-  const saved = await update.returning('users.id').executeTakeFirst();
-  return saved && { before };
+  const written = await updateReturningOld<(typeof RECORDED_USER_FIELDS)[number], unknown>(
+    trx,
+    'users',
+    { organizationId, id },
+    update,
+    { fields: RECORDED_USER_FIELDS, returning: ['users.id'], withOld },
+  );
+  return written && { before: written.before as RecordedUser | undefined };
 }
 
 /**

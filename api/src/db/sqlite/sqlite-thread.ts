@@ -93,8 +93,9 @@ export class SqliteThread {
     return this.#pending.size;
   }
 
-  run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
-    return this.#post({ sql, parameters });
+  /** `guard`: if it fails, the thread refuses its transaction's COMMIT (worker.cjs). */
+  run(sql: string, parameters: readonly unknown[], guard = false): Promise<StatementResult> {
+    return this.#post(guard ? { sql, parameters, guard } : { sql, parameters });
   }
 
   /** Ends the connection's transaction if it still has one (after a failed COMMIT, say). */

@@ -3,12 +3,14 @@
  * and a reader thread, WAL) and in memory (one thread for everything), observed as a
  * caller of the database sees them.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, isUniqueViolation } from '../connection';
 import type { Db } from '../tables';
+import { runTogether } from './worker-driver';
 
 /** A promise and the function that settles it, to hold a transaction open. */
 function gate(): { opened: Promise<void>; open: () => void } {
@@ -47,6 +49,84 @@ describe.each([
     await insertNote(db, 'committed');
   });
   afterEach(() => db.destroy());
+
+  test('statements run together answer each its result, in order, and a failure rolls the transaction back', async () => {
+    const [read, written, after] = await db
+      .transaction()
+      .execute((trx) =>
+        runTogether<{ text: string }>(trx, [
+          sql`select text from notes`.compile(trx),
+          sql`insert into notes (text) values (${'together'}) returning text`.compile(trx),
+          sql`select count(*) as text from notes`.compile(trx),
+        ]),
+      );
+    expect(read.rows).toEqual([{ text: 'committed' }]);
+    expect(written.rows).toEqual([{ text: 'together' }]);
+    // The third saw the second's row: they ran one after the other.
+    expect(after.rows).toEqual([{ text: 2 }]);
+    const failure = await db
+      .transaction()
+      .execute((trx) =>
+        runTogether(trx, [
+          sql`insert into notes (text) values (${'lost'})`.compile(trx),
+          sql`insert into notes (text) values (${'committed'})`.compile(trx),
+        ]),
+      )
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect(await notes(db)).toEqual(['committed', 'together']);
+  });
+
+  test('deferred statements run before the COMMIT, and one failing refuses it: nothing is kept', async () => {
+    await db.transaction().execute(async (trx) => {
+      await runTogether(trx, [sql`insert into notes (text) values (${'deferred'})`.compile(trx)], {
+        deferred: true,
+      });
+      // The next statement of the transaction sees the deferred one's row.
+      expect(await notes(trx)).toEqual(['committed', 'deferred']);
+      await runTogether(trx, [sql`insert into notes (text) values (${'at commit'})`.compile(trx)], {
+        deferred: true,
+      });
+    });
+    expect(await notes(db)).toEqual(['committed', 'deferred', 'at commit']);
+
+    const refused = await db
+      .transaction()
+      .execute(async (trx) => {
+        await insertNote(trx, 'lost');
+        await runTogether(
+          trx,
+          [sql`insert into notes (text) values (${'committed'})`.compile(trx)],
+          {
+            deferred: true,
+          },
+        );
+      })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(refused)).toBe(true);
+    expect((refused as Error).message).toMatch(/^Not committed: /);
+    // A transaction that rolls back never runs its deferred statements; the writer is free.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await runTogether(trx, [sql`insert into notes (text) values (${'never'})`.compile(trx)], {
+          deferred: true,
+        });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await insertNote(db, 'after');
+    expect(await notes(db)).toEqual(['committed', 'deferred', 'at commit', 'after']);
+  });
+
+  test('sha256_hex hashes text as UTF-8, as node:crypto does', async () => {
+    const { rows } = await sql<{ hash: string | null; none: string | null }>`
+      select sha256_hex(${'prev\n["ü",1]'}) as hash, sha256_hex(null) as none`.execute(db);
+    expect(rows[0]).toEqual({
+      hash: createHash('sha256').update('prev\n["ü",1]').digest('hex'),
+      none: null,
+    });
+  });
 
   test('a failing statement rejects with its SQLite code, and the next statement works', async () => {
     const failure = await insertNote(db, 'committed').catch((error: unknown) => error);

@@ -13,10 +13,10 @@
  *   0), and every SELECT waits for a transaction like a write does.
  */
 import {
+  CompiledQuery,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -67,21 +67,102 @@ function toQueryResult<R>(result: StatementResult): QueryResult<R> {
   };
 }
 
+/**
+ * Several statements sent as one query (`runTogether`): the connection posts them in the same
+ * turn of the event loop, so they reach the writer thread in one message and run one after
+ * the other there. Kysely runs a transaction's queries one at a time, each awaiting the
+ * previous answer, so without this each statement is a message to the thread and back.
+ */
+interface Together extends CompiledQuery {
+  together: readonly CompiledQuery[];
+  /** Posted with the transaction's next statement or its COMMIT, not now (runTogether). */
+  deferred?: boolean;
+}
+
+/**
+ * Runs `queries` in order and answers each one's result. On SQLite (this driver) they travel
+ * to the writer thread in one message: a statement that fails does not stop the next ones,
+ * so use it inside a transaction, which the failure then rolls back. Elsewhere (PostgreSQL)
+ * they run one after the other.
+ *
+ * `deferred` (SQLite, inside a transaction): answers at once, with no results, and the
+ * statements are posted just before the transaction's next statement or its COMMIT, in the
+ * same message. If one of them fails, the writer thread refuses that COMMIT (worker.cjs, with
+ * the failure's message and code) and the transaction is rolled back: nothing of it is kept.
+ * For writes whose results nobody reads and whose failure must undo the transaction (the
+ * activity history's append): they then cost no message of their own.
+ */
+export async function runTogether<R = Record<string, unknown>>(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema
+  queries: readonly CompiledQuery[],
+  options: { deferred?: boolean } = {},
+): Promise<QueryResult<R>[]> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    const results: QueryResult<R>[] = [];
+    for (const query of queries) results.push(await db.executeQuery<R>(query));
+    return results;
+  }
+  const together: Together = {
+    ...CompiledQuery.raw('/* together */', []),
+    together: queries,
+    deferred: options.deferred,
+  };
+  const { rows } = await db.executeQuery<QueryResult<R>>(together);
+  return rows;
+}
+
 class WorkerConnection implements DatabaseConnection {
   readonly #driver: SqliteWorkerDriver;
   /** True from BEGIN to COMMIT/ROLLBACK: this connection owns the writer. */
   inTransaction = false;
+  /** Deferred statements of the transaction not posted yet (runTogether). */
+  #deferred: CompiledQuery[] = [];
 
   constructor(driver: SqliteWorkerDriver) {
     this.#driver = driver;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { together, deferred } = query as Partial<Together>;
+    if (together && deferred && this.inTransaction) {
+      this.#deferred.push(...together);
+      return { rows: [] };
+    }
+    this.postDeferred();
+    if (together) {
+      const results = await Promise.all(
+        together.map(({ sql, parameters }) =>
+          this.inTransaction
+            ? this.#driver.onWriter(sql, parameters)
+            : this.#driver.outsideTransaction(sql, parameters),
+        ),
+      );
+      return { rows: results.map((result) => toQueryResult(result)) as R[] };
+    }
     const { sql, parameters } = query;
     const result = this.inTransaction
       ? await this.#driver.onWriter(sql, parameters)
       : await this.#driver.outsideTransaction(sql, parameters);
     return toQueryResult<R>(result);
+  }
+
+  /**
+   * Posts the deferred statements now, synchronously, so whatever is posted next (a
+   * statement, the COMMIT) runs after them, in the same message. Their failure is reported
+   * by the refused COMMIT, not here.
+   */
+  postDeferred(): void {
+    const deferred = this.#deferred;
+    if (deferred.length === 0) return;
+    this.#deferred = [];
+    for (const { sql, parameters } of deferred) {
+      this.#driver.onWriter(sql, parameters, true).catch(() => undefined);
+    }
+  }
+
+  /** A rolled back transaction's deferred statements are never posted. */
+  dropDeferred(): void {
+    this.#deferred = [];
   }
 
   async *streamQuery<R>(
@@ -138,11 +219,13 @@ export class SqliteWorkerDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     // A failed COMMIT leaves the transaction open; Kysely then calls rollbackTransaction.
+    (connection as WorkerConnection).postDeferred();
     await this.onWriter('commit', []);
     this.#endTransaction(connection as WorkerConnection);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as WorkerConnection).dropDeferred();
     try {
       await this.#rollback();
     } finally {
@@ -164,9 +247,12 @@ export class SqliteWorkerDriver implements Driver {
     }
   }
 
-  /** A statement of a transaction (or one that holds the writer lock already). */
-  onWriter(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
-    const running = this.#writer.run(sql, parameters);
+  /**
+   * A statement of a transaction (or one that holds the writer lock already). `guard`: if it
+   * fails, the writer thread refuses the transaction's COMMIT (a deferred statement).
+   */
+  onWriter(sql: string, parameters: readonly unknown[], guard = false): Promise<StatementResult> {
+    const running = this.#writer.run(sql, parameters, guard);
     if (SELECT.test(sql)) return running;
     return this.#countWrite(running);
   }

@@ -16,6 +16,7 @@
  *               { id, columns, values } (rows as arrays) | { id, changes, lastInsertRowid }
  *               | { id, error: { name, message, code } }
  */
+const { createHash } = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require('better-sqlite3');
 
@@ -46,6 +47,12 @@ function openConnection({ filename, role, synchronous }) {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   if (role === 'reader') db.pragma('query_only = ON');
+  // The activity history's hash (repositories/activity.ts): an entry's INSERT computes it
+  // from the chain head it reads, as PostgreSQL's sha256() does, instead of a round trip to
+  // read the head first. Hex SHA-256 of the text's UTF-8 bytes; null stays null.
+  db.function('sha256_hex', { deterministic: true }, (text) =>
+    text === null ? null : createHash('sha256').update(String(text)).digest('hex'),
+  );
   return db;
 }
 
@@ -83,18 +90,40 @@ function prepare(sql) {
   return prepared;
 }
 
-function run({ sql, parameters, rollback }) {
+/**
+ * The first failure of a guarded statement in the open transaction (a deferred statement
+ * nobody awaited, worker-driver.ts runTogether): the transaction's COMMIT is then refused
+ * with it, so the caller rolls back and the statement's failure is not lost.
+ */
+let guardedFailure;
+
+const COMMIT = /^\s*commit\b/i;
+const BEGIN = /^\s*begin\b/i;
+
+function run({ sql, parameters, rollback, guard }) {
   // After a failed COMMIT or a statement SQLite rolled back itself, there may be nothing
   // left to roll back; the caller only needs the connection out of its transaction.
   if (rollback) {
+    guardedFailure = undefined;
     if (db.inTransaction) db.exec('rollback');
     return {};
   }
-  const { statement, columns } = prepare(sql);
-  // Readers (SELECT, and writes with RETURNING) answer rows, as Kysely's own driver does.
-  if (columns) return { columns, values: statement.all(parameters) };
-  const { changes, lastInsertRowid } = statement.run(parameters);
-  return { changes, lastInsertRowid };
+  if (guardedFailure && COMMIT.test(sql)) {
+    const refused = new Error(`Not committed: ${guardedFailure.message}`);
+    refused.code = guardedFailure.code;
+    throw refused;
+  }
+  if (BEGIN.test(sql)) guardedFailure = undefined;
+  try {
+    const { statement, columns } = prepare(sql);
+    // Readers (SELECT, and writes with RETURNING) answer rows, as Kysely's own driver does.
+    if (columns) return { columns, values: statement.all(parameters) };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { changes, lastInsertRowid };
+  } catch (error) {
+    if (guard) guardedFailure ??= describeError(error);
+    throw error;
+  }
 }
 
 function answer(message) {

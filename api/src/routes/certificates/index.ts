@@ -18,11 +18,10 @@ import {
 } from '../../db/repositories/certificates';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { findCertificateType, parseOffsets } from '../../db/repositories/certificate-types';
+import { findCertificateType } from '../../db/repositories/certificate-types';
 import type { Db } from '../../db/tables';
 import { checkedOffsets } from '../certificate-types/offsets';
 import { tellNewPersonInCharge } from '../../reminders/reassignment';
-import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { InputCheck, optionalText, rejectForeignIds } from '../../lib/input';
 import { hasRole, requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
@@ -151,13 +150,6 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           reminder_days_before: body.reminder_days_before,
           certificate_type_id: typeId,
           reminder_offsets: reminderOffsets,
-          ...(await certificateReminderSchedule(trx, {
-            organizationId: caller.organization_id,
-            expiryDate,
-            reminderDaysBefore: body.reminder_days_before,
-            ownOffsets: reminderOffsets === null ? null : parseOffsets(reminderOffsets),
-            certificateTypeId: typeId,
-          })),
           department: optionalText(body.department) ?? null,
           incharge_person_id: incharge,
           created_by_user_id: caller.id,
@@ -231,37 +223,10 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
 
       if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
-      // A new date, new reminder days, another status or a new person in charge re-arm the
-      // reminder (reminders/): its key names the date and the person, so only what is new
-      // is recorded.
-      if (
-        changes.expiry_date !== undefined ||
-        changes.reminder_days_before !== undefined ||
-        changes.reminder_offsets !== undefined ||
-        changes.certificate_type_id !== undefined ||
-        (body.status !== undefined && body.status !== existing.status) ||
-        reassigned
-      ) {
-        Object.assign(
-          changes,
-          await certificateReminderSchedule(db, {
-            organizationId: caller.organization_id,
-            expiryDate,
-            reminderDaysBefore: changes.reminder_days_before ?? existing.reminder_days_before,
-            ownOffsets:
-              changes.reminder_offsets === undefined
-                ? existing.reminder_offsets
-                : parseOffsets(changes.reminder_offsets),
-            certificateTypeId:
-              changes.certificate_type_id === undefined
-                ? existing.certificate_type_id
-                : changes.certificate_type_id,
-          }),
-        );
-      }
       const now = nowIso();
       changes.updated_at = now;
-      // The status is worked out by the UPDATE itself (repositories/certificates.ts).
+      // The status is worked out by the UPDATE itself, and the reminder re-armed by the save
+      // when the edit calls for it (repositories/certificates.ts).
       await db.transaction().execute(async (trx) => {
         const saved = await saveCertificate(
           trx,

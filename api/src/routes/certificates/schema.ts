@@ -8,7 +8,6 @@ import {
 import { CERTIFICATE_SORTS } from '../../db/repositories/certificates';
 import { ReminderOffsets } from '../certificate-types/schema';
 import {
-  DateText,
   Description,
   Enum,
   Id,
@@ -68,14 +67,26 @@ export const CertificateListQuery = listQuery(
 );
 
 const ReminderDays = Type.Integer({ minimum: REMINDER_DAYS_MIN, maximum: REMINDER_DAYS_MAX });
-/** `YYYY-MM-DD`, or an ISO instant taken as its Asia/Kolkata date. */
-const CalendarDate = DateText;
+/**
+ * A certificate's date sent on create, edit and renew (issue 25: one encoding for the three):
+ * `YYYY-MM-DD`, the Asia/Kolkata calendar date, as the API stores and answers it and as the
+ * certificate screens send it. An ISO instant is still read as its Asia/Kolkata date: the
+ * remote-certificates of releases before issue 25 sent one on create, and a remote runs
+ * against a newer API until its own deploy (docs/deploying.md).
+ */
+export const CertificateDate = Type.String({
+  // The bounds of every date field (DateText): a too-long instant is refused alike.
+  minLength: 1,
+  maxLength: 40,
+  description: 'YYYY-MM-DD, Asia/Kolkata (an ISO instant is read as its Asia/Kolkata date)',
+  examples: ['2026-12-15'],
+});
 
 export const CreateCertificateBody = Type.Object({
   name: Name,
   description: Type.Optional(Description),
-  issue_date: Type.Optional(Nullable(CalendarDate)),
-  expiry_date: CalendarDate,
+  issue_date: Type.Optional(Nullable(CertificateDate)),
+  expiry_date: CertificateDate,
   reminder_days_before: ReminderDays,
   certificate_type_id: Type.Optional(Nullable(Id)),
   reminder_offsets: Type.Optional(Nullable(ReminderOffsets)),
@@ -90,8 +101,8 @@ export const CreateCertificateBody = Type.Object({
 export const UpdateCertificateBody = Type.Object({
   name: Type.Optional(Name),
   description: Type.Optional(Description),
-  issue_date: Type.Optional(Nullable(CalendarDate)),
-  expiry_date: Type.Optional(CalendarDate),
+  issue_date: Type.Optional(Nullable(CertificateDate)),
+  expiry_date: Type.Optional(CertificateDate),
   reminder_days_before: Type.Optional(ReminderDays),
   certificate_type_id: Type.Optional(Nullable(Id)),
   reminder_offsets: Type.Optional(Nullable(ReminderOffsets)),

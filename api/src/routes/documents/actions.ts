@@ -31,7 +31,6 @@ import { InputCheck } from '../../lib/input';
 import { hasRole, type Caller } from '../../plugins/auth';
 import { recordNotices } from '../../reminders/ledger';
 import { recipientsOfNamed } from '../../reminders/recipients';
-import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { queueWebhookEvents } from '../../webhooks/events';
 import { certificateEvent } from '../../webhooks/hooks';
 import { actorOf } from '../access';
@@ -58,7 +57,10 @@ function renewalOf(fields: Record<string, string>): Renewal | undefined {
   return expiryDate ? { issueDate, expiryDate } : undefined;
 }
 
-/** Renews the certificate with `renewal`'s dates (its history entry by saveCertificate). */
+/**
+ * Renews the certificate with `renewal`'s dates (its history entry and its re-armed reminder by
+ * saveCertificate).
+ */
 async function renew(
   trx: Trx,
   caller: Caller,
@@ -70,14 +72,6 @@ async function renew(
   if (!certificate) return;
   const changes: CertificateEdit['changes'] = {
     expiry_date: renewal.expiryDate,
-    // The type's offsets count, as on every save (issue 28): not reminder_days_before alone.
-    ...(await certificateReminderSchedule(trx, {
-      organizationId,
-      expiryDate: renewal.expiryDate,
-      reminderDaysBefore: certificate.reminder_days_before,
-      ownOffsets: certificate.reminder_offsets,
-      certificateTypeId: certificate.certificate_type_id,
-    })),
     updated_at: nowIso(),
   };
   if (renewal.issueDate) changes.issue_date = renewal.issueDate;

@@ -25,7 +25,6 @@ import { notFound } from '../../lib/http-errors';
 import { requireRole } from '../../plugins/auth';
 import { actorOf } from '../access';
 import { tellNewAssignee, tellNewPersonInCharge } from '../../reminders/reassignment';
-import { certificateReminderSchedule } from '../../reminders/certificate-schedule';
 import { reminderWindow } from '../certificates';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import {
@@ -152,20 +151,11 @@ const managerRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           caller.organization_id,
           body.certificate_id,
           {
+            // A new person in charge re-arms the reminder (the save does: reassignment.ts).
             changes: {
               incharge_person_id: body.employee_id,
               assigner_id: caller.id,
               updated_at: now,
-              // The new person's reminder re-arms (reminders/reassignment.ts).
-              ...(reassigned
-                ? await certificateReminderSchedule(trx, {
-                    organizationId: caller.organization_id,
-                    expiryDate: existing.expiry_date,
-                    reminderDaysBefore: existing.reminder_days_before,
-                    ownOffsets: existing.reminder_offsets,
-                    certificateTypeId: existing.certificate_type_id,
-                  })
-                : {}),
             },
             expiryDate: existing.expiry_date,
             today: kolkataToday(),

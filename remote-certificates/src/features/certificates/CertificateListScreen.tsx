@@ -1,7 +1,6 @@
-import { Link } from 'react-router-dom';
 import {
-  Button,
   CERTIFICATE_STATUSES,
+  editColumn,
   EXPIRING_WITHIN_DAY_CHOICES,
   formatDate,
   ListScreen,
@@ -87,23 +86,8 @@ function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
       cell: (c) => c.reminder_days_before,
       numeric: true,
     },
-    canEdit && {
-      key: 'edit',
-      header: 'Edit',
-      card: 'action',
-      cell: (c) => (
-        // The row ignores clicks on controls inside it, so this goes to the form only.
-        <Button
-          as={Link}
-          to={certificatePaths.edit(c.id)}
-          variant="text"
-          size="small"
-          aria-label={`Edit ${c.name}`}
-        >
-          Edit
-        </Button>
-      ),
-    },
+    canEdit &&
+      editColumn<Certificate>({ to: (c) => certificatePaths.edit(c.id), name: (c) => c.name }),
   ];
 }
 

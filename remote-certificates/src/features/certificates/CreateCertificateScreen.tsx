@@ -2,10 +2,10 @@ import { useSearchParams } from 'react-router-dom';
 import {
   FormScreen,
   failureText,
-  roleAtLeast,
   selectCurrentUser,
   useAppSelector,
-  useSaveThenGo,
+  useManagersOnly,
+  useSubmitThenGo,
   type Certificate,
   type CreateCertificateFormValues,
 } from '@duly/shared';
@@ -13,6 +13,7 @@ import { useCertificatesCreateMutation } from './api';
 import { CreateCertificateForm } from './components/CreateCertificateForm';
 import { certificatePaths } from './paths';
 import { toCreatePayload } from './schemas';
+import { BACK_TO_CERTIFICATES } from './texts';
 
 /** What /certificates/create says at its top to an employee, the form read-only (issue 33 item 4). */
 export const CREATE_CERTIFICATE_READ_ONLY = 'Only managers and admins can create certificates.';
@@ -30,29 +31,26 @@ export function CreateCertificateScreen() {
     ...(search.get('person') ? { incharge_person_id: search.get('person')! } : {}),
     ...(search.get('type') ? { certificate_type_id: search.get('type')! } : {}),
   };
-  const back = search.get('type') ? '/compliance' : certificatePaths.list;
   const [createCertificate] = useCertificatesCreateMutation();
   const fromMatrix = Boolean(search.get('type'));
-  const save = useSaveThenGo<CreateCertificateFormValues, Certificate>({
-    success: 'Certificate created successfully',
-    failure: failureText('Error creating certificate'),
-    to: (certificate) => (fromMatrix ? back : certificatePaths.detail(certificate.id)),
-  });
+  const submit = useSubmitThenGo(
+    (values: CreateCertificateFormValues) =>
+      createCertificate(toCreatePayload(values, currentUser)),
+    {
+      success: 'Certificate created successfully',
+      failure: failureText('Error creating certificate'),
+      to: (certificate: Certificate) =>
+        fromMatrix ? '/compliance' : certificatePaths.detail(certificate.id),
+    },
+  );
 
   return (
     <FormScreen
       title="Create New Certificate"
-      back={{ to: certificatePaths.list, label: 'Back to Certificates' }}
-      readOnlyReason={
-        roleAtLeast(currentUser?.role, 'manager') ? null : CREATE_CERTIFICATE_READ_ONLY
-      }
+      back={BACK_TO_CERTIFICATES}
+      readOnlyReason={useManagersOnly(CREATE_CERTIFICATE_READ_ONLY)}
     >
-      <CreateCertificateForm
-        prefill={prefill}
-        onSubmit={async (values, helpers) => {
-          await save(createCertificate(toCreatePayload(values, currentUser)), helpers);
-        }}
-      />
+      <CreateCertificateForm prefill={prefill} onSubmit={submit} />
     </FormScreen>
   );
 }

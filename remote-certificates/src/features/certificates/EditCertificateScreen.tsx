@@ -4,35 +4,32 @@ import {
   Button,
   FormCard,
   ItemScreen,
-  roleAtLeast,
-  selectCurrentUser,
-  useAppSelector,
-  useSaveThenGo,
+  useManagersOnly,
+  useSubmitThenGo,
   type Certificate,
 } from '@duly/shared';
 import { useCertificatesGetQuery, useCertificatesUpdateMutation } from './api';
 import { EditCertificateForm } from './components/EditCertificateForm';
 import { certificatePaths } from './paths';
-import { toEditFormValues, toUpdatePayload } from './schemas';
+import { toEditFormValues, toUpdatePayload, type EditCertificateFormValues } from './schemas';
 import { BACK_TO_CERTIFICATES, CERTIFICATE_TEXTS } from './texts';
 
 function EditForm({ certificate }: { certificate: Certificate }) {
   const [updateCertificate] = useCertificatesUpdateMutation();
-  const save = useSaveThenGo({
-    success: 'Certificate updated successfully',
-    failure: (error) => apiErrorMessage(error, 'Failed to update certificate'),
-    to: certificatePaths.detail(certificate.id),
-  });
+  const submit = useSubmitThenGo(
+    (values: EditCertificateFormValues) =>
+      updateCertificate({ id: certificate.id, changes: toUpdatePayload(values) }),
+    {
+      success: 'Certificate updated successfully',
+      failure: (error) => apiErrorMessage(error, 'Failed to update certificate'),
+      to: certificatePaths.detail(certificate.id),
+    },
+  );
   return (
     <EditCertificateForm
       initialValues={toEditFormValues(certificate)}
       certificate={certificate}
-      onSubmit={async (values, helpers) => {
-        await save(
-          updateCertificate({ id: certificate.id, changes: toUpdatePayload(values) }),
-          helpers,
-        );
-      }}
+      onSubmit={submit}
       secondaryAction={
         <Button as={Link} to={certificatePaths.detail(certificate.id)} variant="secondary">
           Cancel
@@ -51,10 +48,7 @@ export const EDIT_CERTIFICATE_READ_ONLY = 'Only managers and admins can change c
  */
 export function EditCertificateScreen() {
   const { certificateId = '' } = useParams();
-  const currentUser = useAppSelector(selectCurrentUser);
-  const readOnlyReason = roleAtLeast(currentUser?.role, 'manager')
-    ? null
-    : EDIT_CERTIFICATE_READ_ONLY;
+  const readOnlyReason = useManagersOnly(EDIT_CERTIFICATE_READ_ONLY);
   return (
     <ItemScreen
       query={useCertificatesGetQuery(certificateId)}

@@ -12,6 +12,7 @@
  * every screen showing them refetches without this remote naming anything of theirs.
  */
 import {
+  allItemsQuery,
   baseApi,
   createMutation,
   itemQuery,
@@ -19,7 +20,6 @@ import {
   itemWriteTags,
   listTags,
   pageQuery,
-  PAGE_SIZE_MAX,
   type ApiError,
   type Certificate,
   type CertificateDocument,
@@ -90,16 +90,12 @@ export function injectCertificateEndpoints(api: typeof baseApi) {
        * (GET /employees/, one page of the largest size the API allows). Tagged like
        * remote-employees' lists, so a new user shows up here too.
        */
-      certificatesPeople: build.query<Employee[], void>({
-        query: () => ({ url: '/employees/', params: { limit: PAGE_SIZE_MAX } }),
-        providesTags: (employees) => listTags('Employee', employees),
-      }),
+      certificatesPeople: build.query<Employee[], void>(allItemsQuery('Employee', '/employees/')),
 
       /** The organisation's certificate types (issue 28): the catalogue and the form's choices. */
-      certificatesTypes: build.query<CertificateType[], void>({
-        query: () => ({ url: '/certificate-types/', params: { limit: PAGE_SIZE_MAX } }),
-        providesTags: (types) => listTags('CertificateType', types),
-      }),
+      certificatesTypes: build.query<CertificateType[], void>(
+        allItemsQuery('CertificateType', '/certificate-types/'),
+      ),
       certificatesTypeCreate: build.mutation<CertificateType, CertificateTypePayload>({
         query: (data) => ({ url: '/certificate-types/', method: 'POST', data }),
         invalidatesTags: [{ type: 'CertificateType', id: 'LIST' }, 'Compliance'],

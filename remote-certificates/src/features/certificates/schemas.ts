@@ -5,7 +5,6 @@
  */
 import {
   createCertificateSchema,
-  kolkataDateToIso,
   kolkataToday,
   parseReminderOffsets,
   toKolkataDate,
@@ -25,17 +24,13 @@ export {
   type EditCertificateFormValues,
 } from '@duly/shared';
 
-/** The ISO instant of an Asia/Kolkata `date` value (spec 7: POST sends ISO dates). */
-function kolkataInstant(value: string): string {
-  const iso = kolkataDateToIso(value);
-  // The schemas reject an invalid date before a payload is built.
-  if (iso === null) throw new Error(`Invalid date: ${value}`);
-  return iso;
-}
-
 const trimmedOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** POST /certificates/: the form, created as active, plus who creates it (checked against the token). */
+/**
+ * POST /certificates/: the form, created as active, plus who creates it (checked against the
+ * token). Its dates are the `date` inputs' plain `yyyy-MM-dd` (Asia/Kolkata), as the edit and
+ * renew payloads send them (issue 25: one encoding; an ISO 8601 calendar date, spec 7).
+ */
 export function toCreatePayload(
   values: CreateCertificateFormValues,
   creator: SessionUser | null,
@@ -43,8 +38,8 @@ export function toCreatePayload(
   return {
     name: values.name.trim(),
     description: trimmedOrNull(values.description),
-    issue_date: values.issue_date ? kolkataInstant(values.issue_date) : null,
-    expiry_date: kolkataInstant(values.expiry_date),
+    issue_date: values.issue_date || null,
+    expiry_date: values.expiry_date,
     reminder_days_before: Number(values.reminder_days_before),
     department: trimmedOrNull(values.department),
     incharge_person_id: values.incharge_person_id,

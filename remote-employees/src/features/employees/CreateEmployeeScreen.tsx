@@ -1,10 +1,9 @@
-import type { FormikHelpers } from 'formik';
 import {
   apiErrorMessage,
   FormScreen,
   selectCurrentUser,
   useAppSelector,
-  useSaveThenGo,
+  useSubmitThenGo,
   type Employee,
   type EmployeeFormValues,
 } from '@duly/shared';
@@ -24,18 +23,15 @@ export const CREATE_USER_READ_ONLY = 'Only managers and admins can add users.';
 export function CreateEmployeeScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
   const [createEmployee] = useEmployeesCreateMutation();
-  const save = useSaveThenGo<EmployeeFormValues, Employee>({
-    success: 'User created successfully',
-    failure: (error) => apiErrorMessage(error, 'Failed to create user'),
-    to: (person) => employeePaths.detail(person.id),
-  });
-
-  async function handleSubmit(
-    values: EmployeeFormValues,
-    helpers: FormikHelpers<EmployeeFormValues>,
-  ) {
-    await save(createEmployee(toCreatePayload(values, currentUser?.organization_id)), helpers);
-  }
+  const submit = useSubmitThenGo(
+    (values: EmployeeFormValues) =>
+      createEmployee(toCreatePayload(values, currentUser?.organization_id)),
+    {
+      success: 'User created successfully',
+      failure: (error) => apiErrorMessage(error, 'Failed to create user'),
+      to: (person: Employee) => employeePaths.detail(person.id),
+    },
+  );
 
   return (
     <FormScreen
@@ -45,7 +41,7 @@ export function CreateEmployeeScreen() {
       <EmployeeForm
         initialValues={employeeInitialValues}
         roles={assignableRoles(currentUser)}
-        onSubmit={handleSubmit}
+        onSubmit={submit}
         submitLabel="Create User"
         pendingLabel="Creating..."
       />

@@ -1,17 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import {
-  Button,
   ConfirmDialog,
   FormCard,
-  EmptyState,
-  ErrorState,
   isNotFound,
-  LoadingState,
-  PageHeader,
+  ItemScreen,
   selectCurrentUser,
   useAppSelector,
+  useSaveThenGo,
   ROLES,
   type Employee,
   type EmployeeFormValues,
@@ -35,33 +32,35 @@ function emailAwaitingConfirmation(saved: Employee, sent: string | undefined): s
 const emailChangeNotice = (address: string) =>
   `A confirmation link was sent to ${address}; the email changes when it is confirmed.`;
 
+const FAILED_TO_LOAD = 'Failed to fetch user data';
+
 function EditEmployeeForm({ person, readOnly }: { person: Employee; readOnly: boolean }) {
-  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
   const [updateEmployee] = useEmployeesUpdateMutation();
   // A save that deactivates the person waits for the confirmation, holding the form's values.
   const [deactivating, setDeactivating] = useState<EmployeeFormValues | null>(null);
-
-  async function handleSubmit(values: EmployeeFormValues) {
-    if (values.status === 'inactive' && person.status !== 'inactive') {
-      setDeactivating(values);
-      return;
-    }
-    await save(values);
-  }
+  // The email this save sent, to tell whether the API keeps it pending.
+  const sentEmail = useRef<string | undefined>(undefined);
+  const saveThenGo = useSaveThenGo<EmployeeFormValues, Employee>({
+    success: 'User updated successfully',
+    failure: 'Failed to update user',
+    to: employeePaths.list,
+    onSaved: (saved) => {
+      const awaiting = emailAwaitingConfirmation(saved, sentEmail.current);
+      if (awaiting) enqueueSnackbar(emailChangeNotice(awaiting), { variant: 'info' });
+    },
+  });
 
   async function save(values: EmployeeFormValues) {
-    try {
-      const changes = toUpdatePayload(values);
-      const saved = await updateEmployee({ id: person.id, changes }).unwrap();
-      enqueueSnackbar('User updated successfully', { variant: 'success' });
-      const awaiting = emailAwaitingConfirmation(saved, changes.email);
-      if (awaiting) enqueueSnackbar(emailChangeNotice(awaiting), { variant: 'info' });
-      navigate(employeePaths.list);
-    } catch {
-      enqueueSnackbar('Failed to update user', { variant: 'error' });
-    }
+    const changes = toUpdatePayload(values);
+    sentEmail.current = changes.email;
+    await saveThenGo(updateEmployee({ id: person.id, changes }));
+  }
+
+  async function handleSubmit(values: EmployeeFormValues) {
+    if (values.status === 'inactive' && person.status !== 'inactive') setDeactivating(values);
+    else await save(values);
   }
 
   return (
@@ -104,40 +103,30 @@ export function EditEmployeeScreen() {
   const { employeeId = '' } = useParams();
   const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
-  const { data: person, error, isLoading } = useEmployeesGetQuery(employeeId);
-  const failedToLoad = Boolean(error) && !isNotFound(error);
+  const query = useEmployeesGetQuery(employeeId);
+  const failedToLoad = Boolean(query.error) && !isNotFound(query.error);
 
   useEffect(() => {
-    if (failedToLoad) enqueueSnackbar('Failed to fetch user data', { variant: 'error' });
+    if (failedToLoad) enqueueSnackbar(FAILED_TO_LOAD, { variant: 'error' });
   }, [failedToLoad, enqueueSnackbar]);
 
-  const backToUsers = (
-    <Button as={Link} to={employeePaths.list} variant="text">
-      Back to Users
-    </Button>
-  );
-
-  let content: ReactNode;
-  if (isLoading) content = <LoadingState>Loading user...</LoadingState>;
-  else if (isNotFound(error))
-    content = <EmptyState action={backToUsers}>User not found</EmptyState>;
-  else if (error || !person)
-    content = <ErrorState action={backToUsers}>Failed to fetch user data</ErrorState>;
-  else {
-    // Someone who may not change this person sees the form read-only, with the reason on top.
-    const readOnlyReason = whyNotEditPerson(currentUser, person);
-    content = (
-      <FormCard readOnlyReason={readOnlyReason}>
-        {/* Keyed by person: the form starts from that person's values. */}
-        <EditEmployeeForm key={person.id} person={person} readOnly={readOnlyReason !== null} />
-      </FormCard>
-    );
-  }
-
   return (
-    <>
-      <PageHeader title="Edit User" />
-      {content}
-    </>
+    <ItemScreen
+      query={query}
+      title="Edit User"
+      texts={{ loading: 'Loading user...', notFound: 'User not found', error: FAILED_TO_LOAD }}
+      back={{ to: employeePaths.list, label: 'Back to Users' }}
+    >
+      {(person) => {
+        // Someone who may not change this person sees the form read-only, with the reason on top.
+        const readOnlyReason = whyNotEditPerson(currentUser, person);
+        return (
+          <FormCard readOnlyReason={readOnlyReason}>
+            {/* Keyed by person: the form starts from that person's values. */}
+            <EditEmployeeForm key={person.id} person={person} readOnly={readOnlyReason !== null} />
+          </FormCard>
+        );
+      }}
+    </ItemScreen>
   );
 }

@@ -1,8 +1,7 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  Button,
   DEPARTMENTS,
+  EditLink,
   EMPLOYEE_STATUSES,
   ListScreen,
   ROLES,
@@ -120,15 +119,7 @@ function employeeColumns(
       cell: (person) =>
         canEdit(person) ? (
           <Inline>
-            <Button
-              as={Link}
-              to={userPaths.edit(person.id)}
-              variant="text"
-              size="small"
-              aria-label={`Edit ${displayName(person)}`}
-            >
-              Edit
-            </Button>
+            <EditLink to={userPaths.edit(person.id)} name={displayName(person)} />
             {canResendInvitation(person) ? (
               <ResendInvitationButton person={person} variant="text" size="small" />
             ) : null}

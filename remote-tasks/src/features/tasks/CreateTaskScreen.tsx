@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import {
   Button,
-  FormScreen,
   failureText,
-  roleAtLeast,
+  FormScreen,
   selectCurrentUser,
   useAppSelector,
-  useSaveThenGo,
+  useManagersOnly,
+  useSubmitThenGo,
   type CreateTaskFormValues,
   type Task,
 } from '@duly/shared';
@@ -26,24 +26,24 @@ export const CREATE_TASK_READ_ONLY = 'Only managers and admins can create tasks.
 export function CreateTaskScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
   const [createTask] = useTasksCreateMutation();
-  const save = useSaveThenGo<CreateTaskFormValues, Task>({
-    success: 'Task created successfully',
-    failure: failureText('Error creating task'),
-    to: (task) => taskPaths.detail(task.id),
-  });
-
+  const submit = useSubmitThenGo(
+    (values: CreateTaskFormValues) => createTask(toCreatePayload(values, currentUser)),
+    {
+      success: 'Task created successfully',
+      failure: failureText('Error creating task'),
+      to: (task: Task) => taskPaths.detail(task.id),
+    },
+  );
   return (
     <FormScreen
       title="Create New Task"
       back={{ to: taskPaths.list, label: 'Back to Tasks' }}
-      readOnlyReason={roleAtLeast(currentUser?.role, 'manager') ? null : CREATE_TASK_READ_ONLY}
+      readOnlyReason={useManagersOnly(CREATE_TASK_READ_ONLY)}
     >
       <TaskForm
         initialValues={createTaskInitialValues}
         validationSchema={createTaskSchema}
-        onSubmit={async (values, helpers) => {
-          await save(createTask(toCreatePayload(values, currentUser)), helpers);
-        }}
+        onSubmit={submit}
         submitLabel="Create Task"
         pendingLabel="Creating..."
         secondaryAction={

@@ -3,10 +3,10 @@ import {
   Button,
   FormCard,
   ItemScreen,
-  roleAtLeast,
-  selectCurrentUser,
+  selectCanManage,
   useAppSelector,
-  useSaveThenGo,
+  useSubmitThenGo,
+  type EditTaskFormValues,
   type Task,
 } from '@duly/shared';
 import { useTasksGetQuery, useTasksSetStatusMutation, useTasksUpdateMutation } from './api';
@@ -25,56 +25,36 @@ import { TASK_TEXTS } from './texts';
 export const STATUS_ONLY_NOTE =
   "Only managers and admins can change a task's details. You can change its status.";
 
-function cancelTo(task: Task) {
-  return (
-    <Button as={Link} to={taskPaths.detail(task.id)} variant="secondary">
-      Cancel
-    </Button>
-  );
-}
+const SAVED = { success: 'Task updated successfully', failure: 'Failed to update task' };
 
-function EditTaskForm({ task }: { task: Task }) {
+/**
+ * The task's form: everything for managers and admins (PUT); for an employee, who only opens
+ * their own tasks, the status alone, sent as PATCH (ARCHITECTURE 6).
+ */
+function EditTaskForm({ task, statusOnly }: { task: Task; statusOnly: boolean }) {
   const [updateTask] = useTasksUpdateMutation();
-  const save = useSaveThenGo({
-    success: 'Task updated successfully',
-    failure: 'Failed to update task',
-    to: taskPaths.detail(task.id),
-  });
-  return (
-    <TaskForm
-      initialValues={toEditFormValues(task)}
-      validationSchema={editTaskSchema}
-      onSubmit={async (values, helpers) => {
-        await save(updateTask({ id: task.id, changes: toUpdatePayload(values) }), helpers);
-      }}
-      submitLabel="Save Changes"
-      pendingLabel="Saving..."
-      currentAssignee={task.assigned_to ?? null}
-      secondaryAction={cancelTo(task)}
-    />
-  );
-}
-
-/** An employee's Edit of their own task: the status only, sent as PATCH (ARCHITECTURE 6). */
-function EditOwnTaskStatusForm({ task }: { task: Task }) {
   const [setStatus] = useTasksSetStatusMutation();
-  const save = useSaveThenGo({
-    success: 'Task updated successfully',
-    failure: 'Failed to update task',
-    to: taskPaths.detail(task.id),
-  });
+  const submit = useSubmitThenGo(
+    (values: EditTaskFormValues) =>
+      statusOnly
+        ? setStatus({ id: task.id, status: values.status })
+        : updateTask({ id: task.id, changes: toUpdatePayload(values) }),
+    { ...SAVED, to: taskPaths.detail(task.id) },
+  );
   return (
     <TaskForm
       initialValues={toEditFormValues(task)}
-      validationSchema={employeeEditTaskSchema}
-      onSubmit={async (values, helpers) => {
-        await save(setStatus({ id: task.id, status: values.status }), helpers);
-      }}
+      validationSchema={statusOnly ? employeeEditTaskSchema : editTaskSchema}
+      onSubmit={submit}
       submitLabel="Save Changes"
       pendingLabel="Saving..."
       currentAssignee={task.assigned_to ?? null}
-      statusOnly={employeeStatusChoices(task)}
-      secondaryAction={cancelTo(task)}
+      statusOnly={statusOnly ? employeeStatusChoices(task) : undefined}
+      secondaryAction={
+        <Button as={Link} to={taskPaths.detail(task.id)} variant="secondary">
+          Cancel
+        </Button>
+      }
     />
   );
 }
@@ -85,8 +65,7 @@ function EditOwnTaskStatusForm({ task }: { task: Task }) {
  */
 export function EditTaskScreen() {
   const { taskId = '' } = useParams();
-  const currentUser = useAppSelector(selectCurrentUser);
-  const manages = roleAtLeast(currentUser?.role, 'manager');
+  const manages = useAppSelector(selectCanManage);
   return (
     <ItemScreen
       query={useTasksGetQuery(taskId)}
@@ -94,18 +73,12 @@ export function EditTaskScreen() {
       texts={TASK_TEXTS}
       back={{ to: taskPaths.list, label: 'Back to Tasks' }}
     >
-      {(task) =>
-        manages ? (
-          <FormCard>
-            {/* Keyed by task: the form starts from that task's values. */}
-            <EditTaskForm key={task.id} task={task} />
-          </FormCard>
-        ) : (
-          <FormCard note={STATUS_ONLY_NOTE}>
-            <EditOwnTaskStatusForm key={task.id} task={task} />
-          </FormCard>
-        )
-      }
+      {(task) => (
+        <FormCard note={manages ? undefined : STATUS_ONLY_NOTE}>
+          {/* Keyed by task: the form starts from that task's values. */}
+          <EditTaskForm key={task.id} task={task} statusOnly={!manages} />
+        </FormCard>
+      )}
     </ItemScreen>
   );
 }

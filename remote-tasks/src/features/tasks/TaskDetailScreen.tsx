@@ -14,11 +14,10 @@ import { TASK_TEXTS } from './texts';
  */
 export function TaskDetailScreen() {
   const { taskId = '' } = useParams();
-  const query = useTasksGetQuery(taskId);
   const canManage = useAppSelector(selectCanManage);
   return (
     <ItemScreen
-      query={query}
+      query={useTasksGetQuery(taskId)}
       title="Task Details"
       texts={TASK_TEXTS}
       back={{ to: taskPaths.list, label: 'Back to Tasks' }}

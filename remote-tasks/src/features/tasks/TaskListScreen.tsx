@@ -1,7 +1,6 @@
-import { Link } from 'react-router-dom';
 import {
-  Button,
   DATE_FORMATS,
+  editColumn,
   formatInstant,
   ListScreen,
   selectCanManage,
@@ -58,23 +57,12 @@ function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
       sortKey: 'due_date',
     },
     { key: 'assignee', header: 'Assigned To', cell: assigneeName },
-    canEdit && {
-      key: 'edit',
-      header: 'Actions',
-      card: 'action',
-      cell: (task) => (
-        // The row ignores clicks on controls inside it, so this goes to the form only.
-        <Button
-          as={Link}
-          to={taskPaths.edit(task.id)}
-          variant="text"
-          size="small"
-          aria-label={`Edit ${task.title}`}
-        >
-          Edit
-        </Button>
-      ),
-    },
+    canEdit &&
+      editColumn<Task>({
+        header: 'Actions',
+        to: (task) => taskPaths.edit(task.id),
+        name: (task) => task.title,
+      }),
   ];
 }
 

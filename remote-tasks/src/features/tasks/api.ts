@@ -12,14 +12,13 @@
  * screens show fresh data without this remote naming anything of theirs.
  */
 import {
+  allItemsQuery,
   baseApi,
   createMutation,
   itemQuery,
   itemUrl,
   itemWriteTags,
-  listTags,
   pageQuery,
-  PAGE_SIZE_MAX,
   updateMutation,
   type CreateTaskPayload,
   type Employee,
@@ -69,10 +68,7 @@ export function injectTaskEndpoints(api: typeof baseApi) {
        * The people a task can be assigned to (GET /employees/). One page of the largest size the
        * API allows; tagged like remote-employees' lists, so a new user shows up here too.
        */
-      tasksAssignees: build.query<Employee[], void>({
-        query: () => ({ url: '/employees/', params: { limit: PAGE_SIZE_MAX } }),
-        providesTags: (employees) => listTags('Employee', employees),
-      }),
+      tasksAssignees: build.query<Employee[], void>(allItemsQuery('Employee', '/employees/')),
     }),
   });
 }

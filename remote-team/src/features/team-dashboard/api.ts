@@ -12,13 +12,14 @@
  */
 import {
   baseApi,
+  complianceTotalsQuery,
   pageQuery,
   type AssignCertificatePayload,
   type AssignTaskPayload,
   toPage,
   type ApiMeta,
   type Certificate,
-  type ComplianceMatrix,
+  type ComplianceTotals,
   type DashboardResponse,
   type ListParams,
   type Page,
@@ -71,19 +72,9 @@ export function injectTeamEndpoints(api: typeof baseApi) {
        * The team's compliance (issue 28): the matrix's totals for the manager's team (one
        * person asked). Refetched when a certificate or a type changes.
        */
-      teamCompliance: build.query<{ percent: number; gaps: number }, string>({
-        query: (teamOf) => ({ url: '/compliance', params: { team_of: teamOf, limit: 1 } }),
-        transformResponse: (matrix: ComplianceMatrix) => ({
-          percent: matrix.totals.organization_percent,
-          gaps: matrix.totals.gaps,
-        }),
-        providesTags: [
-          'Dashboard',
-          'Compliance',
-          'CertificateType',
-          { type: 'Certificate', id: 'LIST' },
-        ],
-      }),
+      teamCompliance: build.query<ComplianceTotals, string>(
+        complianceTotalsQuery((teamOf: string) => ({ team_of: teamOf })),
+      ),
 
       teamAssignTask: build.mutation<Task, AssignTaskPayload>({
         query: (payload) => ({ url: '/manager/tasks/assign', method: 'POST', data: payload }),

@@ -1,4 +1,13 @@
-import { createMutation, itemQuery, itemUrl, pageQuery, updateMutation } from '../endpoints';
+import { PAGE_SIZE_MAX } from '../../contract/constants';
+import {
+  allItemsQuery,
+  complianceTotalsQuery,
+  createMutation,
+  itemQuery,
+  itemUrl,
+  pageQuery,
+  updateMutation,
+} from '../endpoints';
 
 const meta = (total: string) => ({ status: 200, headers: { 'x-total-count': total } });
 
@@ -17,6 +26,27 @@ describe('endpoint definitions', () => {
   it('pageQuery maps its argument to the query when told how', () => {
     const list = pageQuery<{ id: string }, string>('Task', '/tasks/', (user) => ({ user }));
     expect(list.query('u 1')).toEqual({ url: '/tasks/', params: { user: 'u 1' } });
+  });
+
+  it('allItemsQuery asks for the largest page and tags the list and every item', () => {
+    const all = allItemsQuery('Employee', '/employees/');
+    expect(all.query()).toEqual({ url: '/employees/', params: { limit: PAGE_SIZE_MAX } });
+    expect(all.providesTags([{ id: 'p1' }])).toEqual([
+      { type: 'Employee', id: 'LIST' },
+      { type: 'Employee', id: 'p1' },
+    ]);
+    expect(all.providesTags(undefined)).toEqual([{ type: 'Employee', id: 'LIST' }]);
+  });
+
+  it("complianceTotalsQuery asks for one person's row and reads the matrix's totals", () => {
+    const team = complianceTotalsQuery((teamOf: string) => ({ team_of: teamOf }));
+    expect(team.query('m1')).toEqual({ url: '/compliance', params: { team_of: 'm1', limit: 1 } });
+    expect(complianceTotalsQuery().query()).toEqual({ url: '/compliance', params: { limit: 1 } });
+    const matrix = { totals: { organization_percent: 87, gaps: 3 } } as Parameters<
+      typeof team.transformResponse
+    >[0];
+    expect(team.transformResponse(matrix)).toEqual({ percent: 87, gaps: 3 });
+    expect(team.providesTags).toContainEqual({ type: 'Certificate', id: 'LIST' });
   });
 
   it('itemQuery encodes the id and tags the item', () => {

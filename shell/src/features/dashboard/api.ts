@@ -1,18 +1,16 @@
 import {
   baseApi,
+  complianceTotalsQuery,
   pageQuery,
   toPage,
   type ApiMeta,
   type Certificate,
-  type ComplianceMatrix,
+  type ComplianceTotals,
   type DashboardResponse,
 } from '@duly/shared/core';
 
 /** The organisation's compliance (issue 28): percent compliant and how many gaps. */
-export interface DashboardCompliance {
-  percent: number;
-  gaps: number;
-}
+export type DashboardCompliance = ComplianceTotals;
 
 /**
  * The main dashboard's counts. Cached under the `Dashboard` tag: every
@@ -39,19 +37,7 @@ export const dashboardApi = baseApi.injectEndpoints({
      * The organisation's compliance from the matrix's totals (one person asked): admins only
      * (the screen asks nothing for others). Refetched when a certificate or a type changes.
      */
-    dashboardCompliance: build.query<DashboardCompliance, void>({
-      query: () => ({ url: '/compliance', params: { limit: 1 } }),
-      transformResponse: (matrix: ComplianceMatrix) => ({
-        percent: matrix.totals.organization_percent,
-        gaps: matrix.totals.gaps,
-      }),
-      providesTags: [
-        'Dashboard',
-        'Compliance',
-        'CertificateType',
-        { type: 'Certificate', id: 'LIST' },
-      ],
-    }),
+    dashboardCompliance: build.query<DashboardCompliance, void>(complianceTotalsQuery()),
   }),
   overrideExisting: 'throw',
 });

@@ -10,6 +10,11 @@ export interface InlineBoot {
   config?: unknown;
   /** Manifest URL → manifest (inlineManifestPlugin.ts hands them to the runtime). */
   manifests?: Record<string, unknown>;
+  /**
+   * The RTK Query endpoint whose answer the page's first request is (remotes.json
+   * `firstRequests`): the shell seeds the prefetched answer into it (firstScreen.ts).
+   */
+  firstEndpoint?: string;
 }
 
 /** The page's inline boot data, or null (a page served without it, a test). */

@@ -170,6 +170,14 @@ export function loadPageRemoteAtStartup(pathname: string): void {
   if (remote && remoteEntry(remote)) loadRemoteAtStartup(remote);
 }
 
+/**
+ * The start-up load of this remote, if one was started, without taking it over: what the first
+ * render waits for (firstScreen.ts) before the remote's own render takes it.
+ */
+export function startupLoadOf(name: RemoteName): Promise<RemoteRoutesModule> | undefined {
+  return startupLoads.get(name);
+}
+
 /** The start-up load of this remote, once: later renders (Retry, revisits) load as usual. */
 export function takeStartupLoad(name: RemoteName): Promise<RemoteRoutesModule> | undefined {
   const attempt = startupLoads.get(name);

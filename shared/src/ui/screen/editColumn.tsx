@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { Button } from '../Button';
+import type { Column } from './ResourceTable';
+
+export interface EditLinkProps {
+  /** The item's edit page (`/tasks/<id>/edit`). */
+  to: string;
+  /** The item's name, for the link's accessible name: 'Edit {name}'. */
+  name: string;
+}
+
+/**
+ * A list row's Edit: a small text button to the item's form, named after the item so a screen
+ * reader tells one row's Edit from the next. The row ignores clicks on controls inside it, so
+ * this goes to the form only.
+ */
+export function EditLink({ to, name }: EditLinkProps) {
+  return (
+    <Button as={Link} to={to} variant="text" size="small" aria-label={`Edit ${name}`}>
+      Edit
+    </Button>
+  );
+}
+
+/**
+ * A ResourceTable's Edit column: an EditLink per row, the row's button on a phone's card.
+ * `canEdit && editColumn(...)` leaves it out for those who may not edit.
+ */
+export function editColumn<T>(options: {
+  header?: string;
+  to: (item: T) => string;
+  name: (item: T) => string;
+}): Column<T> {
+  return {
+    key: 'edit',
+    header: options.header ?? 'Edit',
+    card: 'action',
+    cell: (item) => <EditLink to={options.to(item)} name={options.name(item)} />,
+  };
+}
