@@ -525,6 +525,87 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     expect(person.json<{ firstName: string }>().firstName).toBe('Meanwhile');
   });
 
+  test('a file of several chunks: matches by person and name in any case, a duplicate across chunks, the apply does what the preview showed', async () => {
+    const { app, db } = context();
+    const org = await createOrganization(db);
+    const email = org.employee.email;
+    const expiry = kolkataDateIn(400);
+    const fire = await createCertificate(db, org, { name: 'Fire Safety', expiry_date: expiry });
+    const medical = await createCertificate(db, org, {
+      name: 'Ärztliche Prüfung',
+      expiry_date: expiry,
+    });
+    await createCertificate(db, org, {
+      name: 'Building permit',
+      expiry_date: expiry,
+      incharge_person_id: null,
+      assigner_id: null,
+    });
+    // More rows than the job plans at once (CHUNK_ROWS, 250): what matters lies past the first.
+    const lines = ['name,incharge_email,expiry_date,reminder_days_before'];
+    for (let i = 1; i <= 600; i += 1) lines.push(`Bulk ${i},${email},${kolkataDateIn(100)},30`);
+    lines[251] = `BULK 1,${email.toUpperCase()},${kolkataDateIn(100)},30`;
+    lines[260] = `ÄRZTLICHE PRÜFUNG,${email},${kolkataDateIn(500)},30`;
+    lines[300] = `FIRE SAFETY,${email},${kolkataDateIn(500)},30`;
+    lines[590] = `Building permit,,${expiry},30`;
+    const file = { name: 'many.csv', bytes: Buffer.from(`${lines.join('\n')}\n`) };
+
+    const preview = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'certificates', dry_run: 'true' },
+      file,
+    );
+    const expected = { created: 596, updated: 2, unchanged: 1, failed: 1 };
+    expect(preview).toMatchObject({ status: 'done', processed_rows: 600, ...expected });
+    const errors = await rowsOf(app, org.admin.token, preview.id, 'error');
+    expect(errors.rows).toEqual([
+      {
+        row: 251,
+        outcome: 'error',
+        errors: [{ column: 'name', message: 'is already on row 1 of this file' }],
+      },
+    ]);
+    const updates = await rowsOf(app, org.admin.token, preview.id, 'update');
+    expect(updates.rows.map((row) => row.row)).toEqual([260, 300]);
+    expect(updates.rows[1].changes).toMatchObject({
+      name: ['Fire Safety', 'FIRE SAFETY'],
+      expiry_date: [expiry, kolkataDateIn(500)],
+    });
+
+    const applied = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'certificates', preview_id: preview.id },
+      file,
+    );
+    expect(applied).toMatchObject({ status: 'done', processed_rows: 600, ...expected });
+    const certificate = async (id: string) =>
+      (await call(app, 'GET', `/certificates/${id}`, { token: org.admin.token })).json<{
+        name: string;
+        expiry_date: string;
+      }>();
+    expect(await certificate(fire)).toMatchObject({
+      name: 'FIRE SAFETY',
+      expiry_date: kolkataDateIn(500),
+    });
+    expect(await certificate(medical)).toMatchObject({ name: 'ÄRZTLICHE PRÜFUNG' });
+    const listed = await call(app, 'GET', '/certificates/', {
+      token: org.admin.token,
+      query: { limit: '1' },
+    });
+    expect(listed.headers['x-total-count']).toBe('599');
+
+    // Everything is there now: the same file again changes nothing but the duplicate's error.
+    const again = await importFile(
+      app,
+      org.admin.token,
+      { kind: 'certificates', dry_run: 'true' },
+      file,
+    );
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 599, failed: 1 });
+  });
+
   test('the bell tells whoever started an import that it ended, done or failed, with a link to its result; a preview adds nothing', async () => {
     const { app, db } = context();
     const org = await createOrganization(db);

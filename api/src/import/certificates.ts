@@ -14,13 +14,19 @@ import {
   type CertificateEdit,
   type CertificateToInsert,
 } from '../db/repositories/certificates';
-import { certificatesForImport, employeesForImport } from '../db/repositories/imports';
+import {
+  certificatesForImportChunk,
+  employeesByEmails,
+  type ImportCertificate,
+  type ImportPerson,
+} from '../db/repositories/imports';
 import { normaliseEmail } from '../db/repositories/users';
 import { kolkataToday, nowIso } from '../lib/dates';
 import { InputCheck, optionalText } from '../lib/input';
 import { CreateCertificateBody, UpdateCertificateBody } from '../routes/certificates/schema';
 import { queueWebhookEvents } from '../webhooks/events';
 import { certificateEvent } from '../webhooks/hooks';
+import type { FieldError } from '../lib/http-errors';
 import { normaliseDate, type DateOrder } from './dates';
 import {
   checkBody,
@@ -31,7 +37,7 @@ import {
   type RowError,
 } from './rows';
 
-type Existing = Awaited<ReturnType<typeof certificatesForImport>>[number];
+type Existing = ImportCertificate;
 
 export interface CertificateValues {
   name: string;
@@ -66,25 +72,85 @@ const NOT_A_MEMBER = 'is not a user of your organisation';
 const keyOf = (email: string | null, name: string) =>
   `${(email ?? '').toLowerCase()}\u0000${name.toLowerCase()}`;
 
-export async function certificatePlanner(
+/** A-Z folded, nothing else: what SQL's lower() does on both databases. */
+const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+const ASCII_ONLY = /^[ -~]*$/;
+
+/** Distinct date cells a job remembers the check of (dates repeat; luxon is not cheap). */
+const DATE_MEMO_LIMIT = 20_000;
+
+export interface CertificatePlanner {
+  /** Reads what this chunk's rows match against: their people, then their certificates. */
+  load(records: readonly Record<string, string>[]): Promise<void>;
+  plan(
+    row: number,
+    record: Record<string, string>,
+    columnOf: (field: string) => string,
+  ): PlannedRow<CertificateWrite>;
+}
+
+/**
+ * Plans the rows chunk by chunk (`load` each chunk, then `plan` its rows in order): only the
+ * chunk's people and certificates are held, read with one query each; what spans the file
+ * (a (person, name) already met on an earlier row) is one small entry per row.
+ */
+export function certificatePlanner(
   db: Db,
   organizationId: string,
   mode: ImportMode,
   dateOrder: DateOrder,
-) {
-  const [people, certificates] = await Promise.all([
-    employeesForImport(db, organizationId),
-    certificatesForImport(db, organizationId),
-  ]);
-  const personByEmail = new Map(people.map((p) => [normaliseEmail(p.email), p]));
-  const byKey = new Map<string, Existing[]>();
-  for (const certificate of certificates) {
-    const key = keyOf(certificate.incharge_email, certificate.name);
-    byKey.set(key, [...(byKey.get(key) ?? []), certificate]);
-  }
+): CertificatePlanner {
+  let personByEmail = new Map<string, ImportPerson>();
+  let byKey = new Map<string, Existing[]>();
   const seen = new Map<string, number>();
+  const dateChecks = new Map<string, { date: string; errors: FieldError[] }>();
+
+  /** `check.calendarDate(text, path)`, its answer remembered for the next row with that cell. */
+  const calendarDate = (check: InputCheck, text: string, path: string): string => {
+    const key = `${path}\u0000${text}`;
+    let known = dateChecks.get(key);
+    if (!known) {
+      let date = '';
+      const errors = fieldErrorsOf(() => {
+        const own = new InputCheck();
+        date = own.calendarDate(text, path);
+        own.done();
+      });
+      known = { date, errors };
+      if (dateChecks.size >= DATE_MEMO_LIMIT) dateChecks.clear();
+      dateChecks.set(key, known);
+    }
+    for (const error of known.errors) check.fail(error.path, error.message);
+    return known.date;
+  };
 
   return {
+    async load(records) {
+      const emails = records.flatMap((record) =>
+        record.incharge_email ? [normaliseEmail(record.incharge_email)] : [],
+      );
+      const people = await employeesByEmails(db, organizationId, emails);
+      personByEmail = new Map(people.map((p) => [normaliseEmail(p.email), p]));
+      const byName = { personIds: [] as (string | null)[], names: [] as string[], anyName: false };
+      const anyName = { personIds: [] as (string | null)[], names: [], anyName: true };
+      for (const record of records) {
+        const email = record.incharge_email ? normaliseEmail(record.incharge_email) : null;
+        const person = email ? personByEmail.get(email) : undefined;
+        // Someone not of the organisation matches nothing (the row is an error).
+        if (email && !person) continue;
+        const name = (record.name ?? '').trim();
+        const group = ASCII_ONLY.test(name) ? byName : anyName;
+        group.personIds.push(person?.id ?? null);
+        if (group === byName) byName.names.push(foldAscii(name));
+      }
+      const certificates = await certificatesForImportChunk(db, organizationId, [byName, anyName]);
+      byKey = new Map();
+      for (const certificate of certificates) {
+        const key = keyOf(certificate.incharge_email, certificate.name);
+        byKey.set(key, [...(byKey.get(key) ?? []), certificate]);
+      }
+    },
+
     plan(
       row: number,
       record: Record<string, string>,
@@ -132,10 +198,10 @@ export async function certificatePlanner(
           ...fieldErrorsOf(() => {
             const check = new InputCheck();
             if (typeof value.issue_date === 'string')
-              dates.issue = check.calendarDate(value.issue_date, 'issue_date');
+              dates.issue = calendarDate(check, value.issue_date, 'issue_date');
             else if (value.issue_date === null) dates.issue = null;
             if (typeof value.expiry_date === 'string')
-              dates.expiry = check.calendarDate(value.expiry_date, 'expiry_date');
+              dates.expiry = calendarDate(check, value.expiry_date, 'expiry_date');
             if (typeof value.name === 'string') check.requiredText(value.name, 'name');
             const issue = dates.issue !== undefined ? dates.issue : (existing?.issue_date ?? null);
             const expiry = dates.expiry ?? existing?.expiry_date ?? '';

@@ -8,16 +8,30 @@ export type DateOrder = 'day-first' | 'month-first';
 
 const NUMERIC = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 
-export function chooseDateOrder(values: Iterable<string>): DateOrder {
-  let dayFirst = false;
-  let monthFirst = false;
-  for (const value of values) {
-    const match = NUMERIC.exec(value.trim());
-    if (!match) continue;
-    if (Number(match[1]) > 12) dayFirst = true;
-    else if (Number(match[2]) > 12) monthFirst = true;
+/** What a file's dates say about their order, gathered chunk by chunk (the file is never whole). */
+export class DateOrderEvidence {
+  #dayFirst = false;
+  #monthFirst = false;
+
+  add(values: Iterable<string>): void {
+    for (const value of values) {
+      const match = NUMERIC.exec(value.trim());
+      if (!match) continue;
+      if (Number(match[1]) > 12) this.#dayFirst = true;
+      else if (Number(match[2]) > 12) this.#monthFirst = true;
+    }
   }
-  return monthFirst && !dayFirst ? 'month-first' : 'day-first';
+
+  /** Day first, unless some date can only be month first and none only day first. */
+  get order(): DateOrder {
+    return this.#monthFirst && !this.#dayFirst ? 'month-first' : 'day-first';
+  }
+}
+
+export function chooseDateOrder(values: Iterable<string>): DateOrder {
+  const evidence = new DateOrderEvidence();
+  evidence.add(values);
+  return evidence.order;
 }
 
 /** The date as `yyyy-MM-dd` text, or the value unchanged for the API's own check to judge. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActivityValue } from '@duly/shared/contract';
 import type { Db, ImportMode } from '../db/tables';
 import { type Actor } from '../db/repositories/activity';
-import { employeesForImport } from '../db/repositories/imports';
+import { activeAdminIds, employeesByEmails, type ImportPerson } from '../db/repositories/imports';
 import {
   anotherAdminRemains,
   insertAddedUser,
@@ -23,7 +23,7 @@ import { queueWebhookEvents } from '../webhooks/events';
 import { employeeEvent } from '../webhooks/hooks';
 import { checkBody, columnErrors, diff, type PlannedRow, type RowError } from './rows';
 
-type Existing = Awaited<ReturnType<typeof employeesForImport>>[number];
+type Existing = ImportPerson;
 
 export type EmployeeWrite =
   | { kind: 'create'; values: Record<string, string | null> }
@@ -48,6 +48,8 @@ export const LAST_ADMIN =
   'Your organisation would have no active admin left. Make someone else an admin first.';
 
 export interface EmployeePlanner {
+  /** Reads the people this chunk's rows name (one query). */
+  load(records: readonly Record<string, string>[]): Promise<void>;
   plan(
     row: number,
     record: Record<string, string>,
@@ -58,6 +60,8 @@ export interface EmployeePlanner {
 /**
  * `byAdmin`: whether the person who started the import is an admin; a manager's row that
  * would create an admin or change one is an error, as POST/PUT /employees/ refuse it.
+ * Plans chunk by chunk (`load`, then `plan` each row in order): only the chunk's people are
+ * held, besides the emails already met and the active admins.
  */
 export async function employeePlanner(
   db: Db,
@@ -65,14 +69,19 @@ export async function employeePlanner(
   mode: ImportMode,
   byAdmin = true,
 ): Promise<EmployeePlanner> {
-  const people = await employeesForImport(db, organizationId);
-  const byEmail = new Map(people.map((person) => [normaliseEmail(person.email), person]));
+  let byEmail = new Map<string, Existing>();
   const seen = new Map<string, number>();
-  const activeAdmins = new Set(
-    people.filter((p) => p.role === 'admin' && p.status === 'active').map((p) => p.id),
-  );
+  const activeAdmins = new Set(await activeAdminIds(db, organizationId));
 
   return {
+    async load(records) {
+      const emails = records.flatMap((record) =>
+        record.email ? [normaliseEmail(record.email)] : [],
+      );
+      const people = await employeesByEmails(db, organizationId, emails);
+      byEmail = new Map(people.map((person) => [normaliseEmail(person.email), person]));
+    },
+
     plan(row, record, columnOf) {
       const fail = (errors: RowError[]): PlannedRow<EmployeeWrite> => ({
         row,

@@ -1,11 +1,14 @@
 /**
- * The import's job, in the API process: plans every row (what it would do), then for a dry
- * run records the plan, and for an apply writes the rows in transactions of APPLY_BATCH rows,
- * recording each row's result and the counts as it goes (GET /imports/{id} shows the
- * progress). A row that fails never stops the others: a batch whose transaction fails is
- * written again row by row, each in its own transaction, and only the rows that fail are
- * errors. An apply that names its preview repeats exactly that preview, or does nothing and
- * says the organisation changed.
+ * The import's job, in the API process. It reads the stored rows a chunk of CHUNK_ROWS at a
+ * time and plans each chunk (what each row would do) against what the chunk's rows match,
+ * read from the database with one query per kind: the job never holds the whole file, the
+ * whole plan or the whole organisation (bench/import-bench.ts). A dry run records each
+ * chunk's plan; an apply writes each chunk in one transaction, with its results and the
+ * counts (GET /imports/{id} shows the progress). A row that fails never stops the others: a
+ * chunk whose transaction fails is written again row by row, each in its own transaction,
+ * and only the rows that fail are errors. An apply that names its preview first plans the
+ * whole file without writing and compares the plan's digest with the preview's: the same, or
+ * it does nothing and says the organisation changed.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +16,7 @@ import type { Db } from '../db/tables';
 import type { Actor } from '../db/repositories/activity';
 import {
   findImport,
-  importCells,
+  importRowsAfter,
   insertImportNotice,
   saveRowResults,
   updateImport,
@@ -25,7 +28,8 @@ import { findEmployee } from '../db/repositories/users';
 import { issueAndMailLink } from '../accounts/links';
 import { nowIso } from '../lib/dates';
 import { applyCertificates, certificatePlanner, type CertificateWrite } from './certificates';
-import { chooseDateOrder, type DateOrder } from './dates';
+import { DateOrderEvidence, type DateOrder } from './dates';
+import { checkHeap } from './heap';
 import {
   applyEmployee,
   employeePlanner,
@@ -35,10 +39,11 @@ import {
 } from './employees';
 import { recordOf, type PlannedRow } from './rows';
 
-/** Rows written per transaction: short locks, and a failure costs at most this many retries. */
-export const APPLY_BATCH = 200;
-/** Row results saved per transaction during a dry run. */
-const RESULT_BATCH = 1000;
+/**
+ * Rows read, planned and written together: one transaction of an apply (short locks, and a
+ * failure costs at most this many retries), one query per kind for what they match.
+ */
+export const CHUNK_ROWS = 250;
 
 export const ORGANISATION_CHANGED =
   'Your organisation changed since the preview, so the import was not applied. Preview the file again.';
@@ -50,59 +55,103 @@ export function columnFinder(mapping: Record<string, string>): (field: string) =
   return (field) => headerOf.get(field) ?? field;
 }
 
-function digestOf(rows: readonly PlannedRow[]): string {
-  const hash = createHash('sha256');
-  for (const row of rows) {
-    hash.update(JSON.stringify([row.row, row.outcome, row.changes ?? null, row.errors ?? null]));
+/** A digest of every row's planned outcome and changes, fed chunk by chunk in row order. */
+class PlanDigest {
+  readonly #hash = createHash('sha256');
+
+  add(rows: readonly PlannedRow[]): void {
+    for (const row of rows) {
+      this.#hash.update(
+        JSON.stringify([row.row, row.outcome, row.changes ?? null, row.errors ?? null]),
+      );
+    }
   }
-  return hash.digest('hex');
+
+  hex(): string {
+    return this.#hash.digest('hex');
+  }
+}
+
+type Totals = Pick<ImportRecord, 'created' | 'updated' | 'unchanged' | 'failed'>;
+
+const TOTAL_OF = {
+  create: 'created',
+  update: 'updated',
+  unchanged: 'unchanged',
+  error: 'failed',
+} as const;
+
+function count(totals: Totals, rows: readonly { outcome: PlannedRow['outcome'] }[]): void {
+  for (const row of rows) totals[TOTAL_OF[row.outcome]] += 1;
 }
 
 function resultOf(row: PlannedRow): RowResult {
   return { row: row.row, outcome: row.outcome, changes: row.changes, errors: row.errors };
 }
 
-async function planRows(
+interface Planner {
+  load(records: readonly Record<string, string>[]): Promise<void>;
+  plan(
+    row: number,
+    record: Record<string, string>,
+    columnOf: (field: string) => string,
+  ): PlannedRow<Write>;
+}
+
+/** The stored rows, a chunk at a time, as records of their mapped fields. */
+async function* recordChunks(
   db: Db,
   record: ImportRecord,
-): Promise<{ rows: PlannedRow<Write>[]; dateOrder: DateOrder | null }> {
-  const cells = await importCells(db, record.organization_id, record.id);
+): AsyncGenerator<{ row: number; fields: Record<string, string> }[]> {
   const headers = JSON.parse(record.headers ?? '[]') as string[];
   const mapping = JSON.parse(record.mapping ?? '{}') as Record<string, string>;
-  const columnOf = columnFinder(mapping);
-  const records = cells.map((row) => recordOf(row, headers, mapping));
+  for (let after = 0; ;) {
+    // Before the next chunk: the previous one is done with (an apply has written it).
+    checkHeap();
+    const rows = await importRowsAfter(db, record.organization_id, record.id, after, CHUNK_ROWS);
+    if (rows.length === 0) return;
+    yield rows.map(({ row, cells }) => ({ row, fields: recordOf(cells, headers, mapping) }));
+    after = rows[rows.length - 1].row;
+  }
+}
+
+/** The order of the file's dates, read from every row's date cells (one pass, chunk by chunk). */
+async function dateOrderOf(db: Db, record: ImportRecord): Promise<DateOrder> {
+  const evidence = new DateOrderEvidence();
+  for await (const chunk of recordChunks(db, record)) {
+    evidence.add(
+      chunk.flatMap(({ fields }) => [fields.issue_date ?? '', fields.expiry_date ?? '']),
+    );
+  }
+  return evidence.order;
+}
+
+/** A fresh planner: each pass over the file starts from the file's first row. */
+async function plannerOf(db: Db, record: ImportRecord, dateOrder: DateOrder): Promise<Planner> {
   if (record.kind === 'employees') {
     // A manager's import may not make or change admins (POST/PUT /employees/'s rule).
     const starter = await findEmployee(db, record.organization_id, record.created_by_user_id);
-    const planner = await employeePlanner(
-      db,
-      record.organization_id,
-      record.mode,
-      starter?.role === 'admin',
-    );
-    return {
-      rows: records.map((fields, index) => planner.plan(index + 1, fields, columnOf)),
-      dateOrder: null,
-    };
+    return employeePlanner(db, record.organization_id, record.mode, starter?.role === 'admin');
   }
-  const dateOrder = chooseDateOrder(
-    records.flatMap((fields) => [fields.issue_date ?? '', fields.expiry_date ?? '']),
-  );
-  const planner = await certificatePlanner(db, record.organization_id, record.mode, dateOrder);
-  return {
-    rows: records.map((fields, index) => planner.plan(index + 1, fields, columnOf)),
-    dateOrder,
-  };
+  return certificatePlanner(db, record.organization_id, record.mode, dateOrder);
 }
 
-function counts(rows: readonly PlannedRow[]) {
-  const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
-  return {
-    created: count('create'),
-    updated: count('update'),
-    unchanged: count('unchanged'),
-    failed: count('error'),
-  };
+/**
+ * The planned rows, chunk by chunk. Each chunk is planned when the previous one has been
+ * consumed (an apply has written it): a row only ever matches what the rows with its own key
+ * wrote, and a second row with a key already met is an error whatever was written, so
+ * planning as the writes go gives the plan a whole pass without writes gives.
+ */
+async function* plannedChunks(
+  db: Db,
+  record: ImportRecord,
+  planner: Planner,
+): AsyncGenerator<PlannedRow<Write>[]> {
+  const columnOf = columnFinder(JSON.parse(record.mapping ?? '{}') as Record<string, string>);
+  for await (const chunk of recordChunks(db, record)) {
+    await planner.load(chunk.map(({ fields }) => fields));
+    yield chunk.map(({ row, fields }) => planner.plan(row, fields, columnOf));
+  }
 }
 
 export async function runImport(fastify: FastifyInstance, record: ImportRecord): Promise<void> {
@@ -110,37 +159,45 @@ export async function runImport(fastify: FastifyInstance, record: ImportRecord):
   const org = record.organization_id;
   try {
     await updateImport(db, org, record.id, { status: 'running', updated_at: nowIso() });
-    const { rows, dateOrder } = await planRows(db, record);
-    const digest = digestOf(rows);
-    await updateImport(db, org, record.id, {
-      date_order: dateOrder,
-      plan_digest: digest,
-      total_rows: rows.length,
-    });
+    // What the upload parsed is garbage now: collected (if it is much) before the job adds its own.
+    checkHeap();
+    const dateOrder = record.kind === 'certificates' ? await dateOrderOf(db, record) : null;
+    await updateImport(db, org, record.id, { date_order: dateOrder });
+    const order = dateOrder ?? 'day-first';
 
     if (record.dry_run) {
-      for (let start = 0; start < rows.length; start += RESULT_BATCH) {
-        const batch = rows.slice(start, start + RESULT_BATCH);
+      const digest = new PlanDigest();
+      const totals: Totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+      let processed = 0;
+      for await (const rows of plannedChunks(db, record, await plannerOf(db, record, order))) {
+        digest.add(rows);
+        count(totals, rows);
+        processed += rows.length;
         await db.transaction().execute(async (trx) => {
-          await saveRowResults(trx, org, record.id, batch.map(resultOf));
+          await saveRowResults(trx, org, record.id, rows.map(resultOf));
           await updateImport(trx, org, record.id, {
-            processed_rows: start + batch.length,
+            processed_rows: processed,
             updated_at: nowIso(),
           });
         });
       }
-      await finish(db, record, { status: 'done', ...counts(rows) });
+      await finish(db, record, { status: 'done', plan_digest: digest.hex(), ...totals });
       return;
     }
 
     if (record.preview_id) {
+      // The whole plan first, writing nothing: an apply never half-applies a changed plan.
+      const digest = new PlanDigest();
+      for await (const rows of plannedChunks(db, record, await plannerOf(db, record, order))) {
+        digest.add(rows);
+      }
       const preview = await findImport(db, org, record.preview_id);
-      if (!preview || preview.status !== 'done' || preview.plan_digest !== digest) {
+      if (!preview || preview.status !== 'done' || preview.plan_digest !== digest.hex()) {
         await finish(db, record, { status: 'failed', error: ORGANISATION_CHANGED });
         return;
       }
     }
-    await applyRows(fastify, record, rows);
+    await applyRows(fastify, record, await plannerOf(db, record, order));
   } catch (error) {
     fastify.log.error({ err: error, importId: record.id }, 'The import failed');
     await finish(db, record, {
@@ -148,13 +205,17 @@ export async function runImport(fastify: FastifyInstance, record: ImportRecord):
       error:
         'The import stopped because of an unexpected error. Rows already applied stay applied; see the row results.',
     }).catch(() => undefined);
+  } finally {
+    // The heap the job grew (if by much) is given back now, not at V8's next full collection:
+    // the next upload (the apply of this preview) starts from the server's own size.
+    checkHeap();
   }
 }
 
 async function applyRows(
   fastify: FastifyInstance,
   record: ImportRecord,
-  rows: PlannedRow<Write>[],
+  planner: Planner,
 ): Promise<void> {
   const { db } = fastify;
   const org = record.organization_id;
@@ -164,7 +225,9 @@ async function applyRows(
     name: `Import of ${record.file_name}`,
   };
   const invite: AppliedEmployee[] = [];
-  const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const totals: Totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const digest = new PlanDigest();
+  let processed = 0;
 
   /** Writes rows in one transaction: certificates at once (applyCertificates), people one by one. */
   const write = async (trx: Db, rows: readonly PlannedRow<Write>[]) => {
@@ -186,60 +249,64 @@ async function applyRows(
     }
   };
 
-  for (let start = 0; start < rows.length; start += APPLY_BATCH) {
-    const batch = rows.slice(start, start + APPLY_BATCH);
+  for await (const batch of plannedChunks(db, record, planner)) {
+    digest.add(batch);
     const invitedBefore = invite.length;
-    let results: RowResult[];
+    const before = { ...totals };
+    const planned = batch.map(resultOf);
+    count(totals, planned);
+    processed += batch.length;
     try {
+      // The rows, their results and the progress: one transaction, one commit per chunk.
       await db.transaction().execute(async (trx) => {
         await write(trx, batch);
-        await saveRowResults(trx, org, record.id, batch.map(resultOf));
+        await saveRowResults(trx, org, record.id, planned);
+        await updateImport(trx, org, record.id, {
+          processed_rows: processed,
+          ...totals,
+          updated_at: nowIso(),
+        });
       });
-      results = batch.map(resultOf);
+      continue;
     } catch {
       // Someone else's change (or a rule only the database knows) failed one of the rows: each
       // row again on its own, so only the rows that fail are left out.
       invite.length = invitedBefore;
-      results = [];
-      for (const row of batch) {
-        try {
-          await db.transaction().execute(async (trx) => {
-            await write(trx, [row]);
-            await saveRowResults(trx, org, record.id, [resultOf(row)]);
-          });
-          results.push(resultOf(row));
-        } catch (error) {
-          const errors =
-            error instanceof RowFailure
-              ? error.errors
-              : [
-                  {
-                    column: '',
-                    message:
-                      'could not be saved; someone may have changed it meanwhile. Try again.',
-                  },
-                ];
-          const failed: RowResult = { row: row.row, outcome: 'error', errors };
-          await saveRowResults(db, org, record.id, [failed]);
-          results.push(failed);
-        }
+      Object.assign(totals, before);
+    }
+    const results: RowResult[] = [];
+    for (const row of batch) {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await write(trx, [row]);
+          await saveRowResults(trx, org, record.id, [resultOf(row)]);
+        });
+        results.push(resultOf(row));
+      } catch (error) {
+        const errors =
+          error instanceof RowFailure
+            ? error.errors
+            : [
+                {
+                  column: '',
+                  message: 'could not be saved; someone may have changed it meanwhile. Try again.',
+                },
+              ];
+        const failed: RowResult = { row: row.row, outcome: 'error', errors };
+        await saveRowResults(db, org, record.id, [failed]);
+        results.push(failed);
       }
     }
-    for (const result of results) {
-      const key = (
-        { create: 'created', update: 'updated', unchanged: 'unchanged', error: 'failed' } as const
-      )[result.outcome];
-      totals[key] += 1;
-    }
+    count(totals, results);
     await updateImport(db, org, record.id, {
-      processed_rows: start + batch.length,
+      processed_rows: processed,
       ...totals,
       updated_at: nowIso(),
     });
   }
   // The links exist before the import says it is done (the mails go out after, as on POST /employees).
   await sendInvitations(fastify, record, invite);
-  await finish(db, record, { status: 'done', ...totals });
+  await finish(db, record, { status: 'done', plan_digest: digest.hex(), ...totals });
 }
 
 /** Invitations of the people the import created, when asked: once each, as POST /employees sends them. */

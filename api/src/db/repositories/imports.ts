@@ -179,27 +179,83 @@ export async function errorRows(db: Db, organizationId: string, importId: string
 
 export type { ImportStatus };
 
-/** Everyone of the organisation, as the import matches and compares them. */
-export async function employeesForImport(db: Db, organizationId: string) {
+/** The columns of a person the import matches and compares. */
+const IMPORT_PERSON_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'department',
+  'role',
+  'status',
+  'password_hash',
+] as const;
+
+/**
+ * The stored rows of an import after row `after`, at most `limit` of them, in order: the job
+ * reads its file one chunk at a time, never all of it at once.
+ */
+export async function importRowsAfter(
+  db: Db,
+  organizationId: string,
+  importId: string,
+  after: number,
+  limit: number,
+): Promise<{ row: number; cells: string[] }[]> {
+  const rows = await db
+    .selectFrom('import_rows')
+    .select(['row', 'cells'])
+    .where('organization_id', '=', organizationId)
+    .where('import_id', '=', importId)
+    .where('row', '>', after)
+    .orderBy('row')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ row: Number(row.row), cells: JSON.parse(row.cells) as string[] }));
+}
+
+/** The people of the organisation with these (normalised) emails: one query for a chunk. */
+export async function employeesByEmails(db: Db, organizationId: string, emails: readonly string[]) {
+  if (emails.length === 0) return [];
   return db
     .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'first_name',
-      'last_name',
-      'phone',
-      'department',
-      'role',
-      'status',
-      'password_hash',
-    ])
+    .select(IMPORT_PERSON_COLUMNS)
     .where('organization_id', '=', organizationId)
+    .where('email', 'in', [...new Set(emails)])
     .execute();
 }
 
-/** Every certificate of the organisation with its person in charge's email. */
-export async function certificatesForImport(db: Db, organizationId: string) {
+export type ImportPerson = Awaited<ReturnType<typeof employeesByEmails>>[number];
+
+/** The ids of the organisation's active admins (an import must leave one). */
+export async function activeAdminIds(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * What a chunk of certificate rows may match, in one query: for each person in charge (an id,
+ * or null for "nobody"), the certificates named as one of `names` (compared by SQL's lower(),
+ * which folds A-Z on both databases: pass the names with A-Z folded alone); or every
+ * certificate of that person when `anyName` (a name with other letters, whose case only
+ * JavaScript folds). The caller matches exactly; this only has to include every candidate.
+ */
+export async function certificatesForImportChunk(
+  db: Db,
+  organizationId: string,
+  wanted: { personIds: readonly (string | null)[]; names: readonly string[]; anyName: boolean }[],
+) {
+  const groups = wanted.filter(
+    (group) => group.personIds.length > 0 && (group.anyName || group.names.length > 0),
+  );
+  if (groups.length === 0) return [];
   return db
     .selectFrom('certificates')
     .leftJoin('users', (join) =>
@@ -223,8 +279,28 @@ export async function certificatesForImport(db: Db, organizationId: string) {
       'certificates.certificate_type_id',
     ])
     .where('certificates.organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or(
+        groups.map((group) => {
+          const ids = [...new Set(group.personIds.filter((id): id is string => id !== null))];
+          const person = eb.or([
+            ...(ids.length > 0 ? [eb('certificates.incharge_person_id', 'in', ids)] : []),
+            ...(group.personIds.includes(null)
+              ? [eb('certificates.incharge_person_id', 'is', null)]
+              : []),
+          ]);
+          if (group.anyName) return person;
+          return eb.and([
+            person,
+            eb(eb.fn('lower', ['certificates.name']), 'in', [...new Set(group.names)]),
+          ]);
+        }),
+      ),
+    )
     .execute();
 }
+
+export type ImportCertificate = Awaited<ReturnType<typeof certificatesForImportChunk>>[number];
 
 /**
  * The bell's notice that an import ended (issue 27), to the person who started it: in the
