@@ -20,7 +20,6 @@ import {
   Button,
   Card,
   DateField,
-  EmptyState,
   ErrorState,
   LoadingState,
   PageHeader,
