@@ -18,6 +18,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pgbouncerConfig } from './pgbouncer.mjs';
 import {
   buildStalePackages,
   probeUrl,
@@ -77,35 +78,6 @@ function ensureTools() {
     });
   }
   if (result.status !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed`);
-}
-
-/** PgBouncer's config: every database name goes to the same PostgreSQL, in transaction mode. */
-function pgbouncerConfig(server) {
-  const target = [
-    `host=${server.hostname || '127.0.0.1'}`,
-    `port=${server.port || 5432}`,
-    `user=${decodeURIComponent(server.username || 'postgres')}`,
-    server.password ? `password=${decodeURIComponent(server.password)}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return `[databases]
-* = ${target}
-
-[pgbouncer]
-listen_addr = 127.0.0.1
-listen_port = ${BOUNCER_PORT}
-; Local trial: PgBouncer logs in to PostgreSQL as the user above, whoever connects to it.
-auth_type = any
-pool_mode = transaction
-max_client_conn = 2000
-default_pool_size = 20
-; The pg driver sends these at connect; PgBouncer would refuse an unknown one.
-ignore_startup_parameters = extra_float_digits,options
-unix_socket_dir =
-logfile = ${path.join(DIR, 'pgbouncer.log')}
-pidfile = ${path.join(DIR, 'pgbouncer.pid')}
-`;
 }
 
 /** nginx's config: round robin over the instances; the live-updates streams unbuffered. */
@@ -214,7 +186,10 @@ async function main() {
   await ensureDatabase(server, database);
 
   // PgBouncer refuses to run as root: it then runs as the postgres user (or nobody).
-  writeFileSync(path.join(DIR, 'pgbouncer.ini'), pgbouncerConfig(server));
+  writeFileSync(
+    path.join(DIR, 'pgbouncer.ini'),
+    pgbouncerConfig(server, { port: BOUNCER_PORT, dir: DIR }),
+  );
   const asUser = userInfo().uid === 0 ? (which('psql') ? 'postgres' : 'nobody') : undefined;
   if (asUser) {
     const id = spawnSync('id', ['-u', asUser]).stdout.toString().trim();
