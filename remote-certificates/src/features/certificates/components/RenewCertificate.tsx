@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
-import { proposedExpiry, roleAtLeast } from '@duly/shared';
-import {
-  apiErrorMessage,
-  selectCurrentUser,
-  useAppSelector,
-  type Certificate,
-} from '@duly/shared/core';
+import { proposedExpiry } from '@duly/shared';
+import { apiErrorMessage, type Certificate } from '@duly/shared/core';
 import { isInReminderWindow, kolkataToday } from '@duly/shared/dates';
 import {
   Button,
@@ -17,6 +12,7 @@ import {
   FormActions,
   ReadOnlyForm,
   useFormReadOnly,
+  useManagersOnly,
   useSaveThenGo,
 } from '@duly/shared/ui';
 import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
@@ -134,7 +130,7 @@ export const RENEW_READ_ONLY =
  */
 export function RenewCertificate({ certificate }: { certificate: Certificate }) {
   const [open, setOpen] = useState(false);
-  const role = useAppSelector(selectCurrentUser)?.role;
+  const readOnlyReason = useManagersOnly(RENEW_READ_ONLY);
   const close = () => setOpen(false);
   return (
     <>
@@ -142,7 +138,7 @@ export function RenewCertificate({ certificate }: { certificate: Certificate }) 
       <Dialog open={open} title="Renew Certificate" onClose={close}>
         {/* Mounted per opening: the form starts from today's issue date each time. */}
         {open ? (
-          <ReadOnlyForm readOnlyReason={roleAtLeast(role, 'manager') ? null : RENEW_READ_ONLY}>
+          <ReadOnlyForm readOnlyReason={readOnlyReason}>
             <RenewForm certificate={certificate} onClose={close} />
           </ReadOnlyForm>
         ) : null}
