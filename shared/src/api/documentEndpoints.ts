@@ -72,7 +72,10 @@ export function rejectDocumentMutation() {
       method: 'POST',
       data: { reason },
     }),
-    invalidatesTags: decided(({ document }: { document: DocumentRef }) => [document], false),
+    invalidatesTags: decided(
+      ({ document }: { document: DocumentRef; reason: string }) => [document],
+      false,
+    ),
   };
 }
 
