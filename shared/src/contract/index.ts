@@ -11,4 +11,5 @@ export * from './activity';
 export * from './roles';
 export * from './certificateTypes';
 export * from './complianceLinks';
+export * from './paths';
 export * from './spreadsheets';

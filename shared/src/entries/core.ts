@@ -9,6 +9,7 @@ export * from '../contract/initials';
 export * from '../contract/personName';
 export * from '../contract/roles';
 export * from '../contract/complianceLinks';
+export * from '../contract/paths';
 export * from '../api';
 export * from '../auth';
 export * from '../store';
