@@ -12,4 +12,5 @@ export * from './roles';
 export * from './certificateTypes';
 export * from './complianceLinks';
 export * from './paths';
+export * from './text';
 export * from './spreadsheets';

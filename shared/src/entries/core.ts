@@ -10,6 +10,7 @@ export * from '../contract/personName';
 export * from '../contract/roles';
 export * from '../contract/complianceLinks';
 export * from '../contract/paths';
+export * from '../contract/text';
 export * from '../api';
 export * from '../auth';
 export * from '../store';
