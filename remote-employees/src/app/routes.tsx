@@ -17,6 +17,9 @@ const { CreateEmployeeScreen, EditEmployeeScreen } = lazyScreens({
 });
 
 const { routePaths, Routes } = remoteRoutes([
+  { path: '/users', element: <UsersRedirect to="list" /> },
+  { path: '/users/:employeeId', element: <UsersRedirect to="detail" /> },
+  { path: '/users/:employeeId/edit', element: <UsersRedirect to="edit" /> },
   ...resourceRoutes(
     '/employees',
     'employeeId',
@@ -32,9 +35,6 @@ const { routePaths, Routes } = remoteRoutes([
       activity: <ActivityScreen />,
     },
   ),
-  { path: '/users', element: <UsersRedirect to="list" /> },
-  { path: '/users/:employeeId', element: <UsersRedirect to="detail" /> },
-  { path: '/users/:employeeId/edit', element: <UsersRedirect to="edit" /> },
 ]);
 
 export { routePaths };
