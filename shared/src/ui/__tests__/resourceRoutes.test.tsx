@@ -1,9 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
+import { screen } from '@testing-library/react';
 import { remoteRoutes } from '../screen/remoteRoutes';
 import { lazyScreens, resourceRoutes } from '../screen/resourceRoutes';
-import { theme } from '../theme';
+import { renderInRouter } from './renderInRouter';
 
 const ID = '0b7c3c1e-8a47-4d6e-9a55-0c3d2f1e6a01';
 
@@ -24,15 +22,7 @@ const { routePaths, Routes } = remoteRoutes(
   ),
 );
 
-function renderAt(url: string) {
-  render(
-    <ThemeProvider theme={theme}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes />
-      </MemoryRouter>
-    </ThemeProvider>,
-  );
-}
+const renderAt = (url: string) => renderInRouter(<Routes />, url);
 
 describe('resourceRoutes', () => {
   it('lists the list, the create page, the other pages and the item pages', () => {
