@@ -1,11 +1,11 @@
 /**
- * The import's job, in the API process. It reads the stored rows a chunk of CHUNK_ROWS at a
+ * The import's job, in the API process. It reads the stored rows a chunk of PLAN_ROWS at a
  * time and plans each chunk (what each row would do) against what the chunk's rows match,
  * read from the database with one query per kind: the job never holds the whole file, the
  * whole plan or the whole organisation (bench/import-bench.ts). A dry run records each
- * chunk's plan; an apply writes each chunk in one transaction, with its results and the
- * counts (GET /imports/{id} shows the progress). A row that fails never stops the others: a
- * chunk whose transaction fails is written again row by row, each in its own transaction,
+ * chunk's plan; an apply writes each chunk CHUNK_ROWS at a time, each in one transaction
+ * with its results and the counts (GET /imports/{id} shows the progress). A row that fails
+ * never stops the others: a transaction that fails is written again row by row, each alone,
  * and only the rows that fail are errors. An apply that names its preview first plans the
  * whole file without writing and compares the plan's digest with the preview's: the same, or
  * it does nothing and says the organisation changed.
@@ -267,7 +267,7 @@ async function applyRows(
     count(totals, planned);
     processed += batch.length;
     try {
-      // The rows, their results and the progress: one transaction, one commit per chunk.
+      // The rows, their results and the progress: one transaction, one commit.
       await db.transaction().execute(async (trx) => {
         await write(trx, batch);
         await saveRowResults(trx, org, record.id, planned);

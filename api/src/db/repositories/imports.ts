@@ -301,9 +301,7 @@ export async function certificatesForImportChunk(
     if (personId === null) namesOfNobody.add(name);
     else byPerson.set(`${personId}\u0000${name}`, { personId, name });
   }
-  const anyNameIds = [
-    ...new Set(wanted.anyNameOf.filter((id): id is string => id !== null)),
-  ];
+  const anyNameIds = [...new Set(wanted.anyNameOf.filter((id): id is string => id !== null))];
   const found = [];
   if (byPerson.size > 0) {
     const pairs = sql.join(
