@@ -249,6 +249,15 @@ interface Result {
   load: number;
 }
 
+/** Keeps a step's result, and prints it at once (a run cut short still tells what it measured). */
+function record(results: Result[], result: Result): void {
+  results.push(result);
+  console.log(
+    `${result.database} ${result.step}: ${result.seconds.toFixed(1)} s, CPU ${result.cpu} s, ` +
+      `RSS ${result.rss.start} / ${result.rss.peak} / ${result.rss.end} MiB, load ${result.load}`,
+  );
+}
+
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 /** `apiRoot`: another version's tree (BENCH_BASELINE), labelled `version`; this tree's by default. */
@@ -275,7 +284,7 @@ async function benchOne(
       runImport(api, token, { kind: 'employees' }, 'people.csv', peopleCsv()),
     );
     if (people.result.created !== PEOPLE) throw new Error(`people: ${JSON.stringify(people)}`);
-    results.push({
+    record(results, {
       database: version ? `${kind} (${version.label})` : kind,
       step: 'employees import',
       rows: PEOPLE,
@@ -300,7 +309,7 @@ async function benchOne(
       ),
     );
     const p = preview.result;
-    results.push({
+    record(results, {
       database: version ? `${kind} (${version.label})` : kind,
       step: 'import preview',
       rows: ROWS,
@@ -320,7 +329,7 @@ async function benchOne(
       ),
     );
     const a = apply.result;
-    results.push({
+    record(results, {
       database: version ? `${kind} (${version.label})` : kind,
       step: 'import apply',
       rows: ROWS,
@@ -341,7 +350,7 @@ async function benchOne(
         `${kind}: ${grown.result} certificates (copied in ${grown.seconds.toFixed(1)} s)`,
       );
       const exported = await measured(pid, () => streamExport(api, token));
-      results.push({
+      record(results, {
         database: version ? `${kind} (${version.label})` : kind,
         step: 'export CSV (streamed)',
         rows: exported.result.rows,
