@@ -18,6 +18,7 @@ import type {
   ActivityValue,
   ActivityVerification,
 } from '@duly/shared/contract';
+import { CompiledOnce } from '../compiled-once';
 import { NAMED_STATEMENT } from '../connection';
 import { runTogether } from '../sqlite/worker-driver';
 import type { Db } from '../tables';
@@ -241,7 +242,7 @@ function contentAroundId(content: Omit<HashedContent, 'id'>): [string, string] {
  * Appends one entry with its hash computed by the database from the head it reads (sha256 on
  * PostgreSQL, the writer thread's `sha256_hex` on SQLite, sqlite/worker.cjs), so nothing is
  * read back: the head is created if missing, then PostgreSQL locks and reads the head,
- * inserts the entry and moves the head in one named statement (appendCtes), SQLite in two
+ * inserts the entry and moves the head in one named statement, SQLite in two
  * (its transactions hold the only writer, so nothing comes in between).
  *
  * The statements are deferred (runTogether): they travel with the transaction's next
@@ -258,62 +259,88 @@ async function appendOne(
   at: string,
 ): Promise<void> {
   const content = entryContent(who, entry, at);
-  const organizationId = content.organization_id;
-  const createHead = sql`insert into activity_heads (organization_id, last_id, last_hash,
-      start_id, start_prev_hash)
-    values (${organizationId}, 0, '', 1, '')
-    on conflict (organization_id) do nothing${sql.raw(NAMED_STATEMENT)}`;
+  const [prefix, suffix] = contentAroundId(content);
+  const values: AppendValues = { ...content, prefix, suffix };
+  // The statements' text depends only on the database (Kysely builds and compiles them once).
+  const database = trx.getExecutor().adapter;
+  const statements = isPostgres(trx) ? APPEND_POSTGRES : APPEND_SQLITE;
   await runTogether(
     trx,
-    [createHead, ...(isPostgres(trx) ? [appendPostgres(content)] : appendSqlite(content))].map(
-      (query) => query.compile(trx),
+    statements.map(([once, build]) =>
+      once.compile(database, 'append', values, (marked) => ({
+        compile: () => build(marked).compile(trx),
+      })),
     ),
     { deferred: true },
   );
 }
 
-/** PostgreSQL: lock and read the head, insert the entry, move the head: one named statement. */
-function appendPostgres(content: Omit<HashedContent, 'id'>): RawBuilder<unknown> {
-  const [prefix, suffix] = contentAroundId(content);
-  // Named (prepared): its text is the same for every entry, and planning these CTEs took
-  // longer than running them (0.46 ms unnamed, 0.18 ms named, docs/activity.md).
-  return sql`with head as (
-      select last_id, last_hash from activity_heads
-      where organization_id = ${content.organization_id} for update
-    ), entry as (
-      insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-        entity_type, entity_id, action, changes, prev_hash, hash)
-      select ${content.organization_id}, last_id + 1, ${content.at}, ${content.actor_kind},
-        ${content.actor_id}, ${content.actor_name}, ${content.entity_type}, ${content.entity_id},
-        ${content.action}, ${content.changes}, last_hash,
-        encode(sha256(convert_to(last_hash || ${prefix} || (last_id + 1)::text || ${suffix},
-          'UTF8')), 'hex')
-      from head
-      returning id, hash
-    )
-    update activity_heads set last_id = entry.id, last_hash = entry.hash
-    from entry where activity_heads.organization_id = ${content.organization_id}${sql.raw(NAMED_STATEMENT)}`;
-}
+/** An entry's content and the hashed text around its id (contentAroundId). */
+type AppendValues = Omit<HashedContent, 'id'> & { prefix: string; suffix: string };
 
-/** SQLite: insert the entry from the head, then move the head to it. */
-function appendSqlite(content: Omit<HashedContent, 'id'>): RawBuilder<unknown>[] {
-  const [prefix, suffix] = contentAroundId(content);
-  const organizationId = content.organization_id;
-  return [
-    sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+type AppendStatement = [
+  CompiledOnce<AppendValues, unknown>,
+  (values: AppendValues) => RawBuilder<unknown>,
+];
+
+/** Creates the organisation's head if missing (its first entry). */
+const createHead: AppendStatement = [
+  new CompiledOnce(),
+  (v) => sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
+      start_prev_hash)
+    values (${v.organization_id}, 0, '', 1, '')
+    on conflict (organization_id) do nothing${sql.raw(NAMED_STATEMENT)}`,
+];
+
+/**
+ * PostgreSQL: lock and read the head, insert the entry, move the head, in one statement.
+ * Named (prepared): planning these CTEs took longer than running them (0.46 ms unnamed,
+ * 0.18 ms named, docs/activity.md).
+ */
+const APPEND_POSTGRES: AppendStatement[] = [
+  createHead,
+  [
+    new CompiledOnce(),
+    (v) => sql`with head as (
+        select last_id, last_hash from activity_heads
+        where organization_id = ${v.organization_id} for update
+      ), entry as (
+        insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+          entity_type, entity_id, action, changes, prev_hash, hash)
+        select ${v.organization_id}, last_id + 1, ${v.at}, ${v.actor_kind}, ${v.actor_id},
+          ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
+          last_hash, encode(sha256(convert_to(
+            last_hash || ${v.prefix} || (last_id + 1)::text || ${v.suffix}, 'UTF8')), 'hex')
+        from head
+        returning id, hash
+      )
+      update activity_heads set last_id = entry.id, last_hash = entry.hash
+      from entry
+      where activity_heads.organization_id = ${v.organization_id}${sql.raw(NAMED_STATEMENT)}`,
+  ],
+];
+
+/** SQLite: insert the entry from the head (the writer's sha256_hex), then move the head. */
+const APPEND_SQLITE: AppendStatement[] = [
+  createHead,
+  [
+    new CompiledOnce(),
+    (v) => sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
         entity_type, entity_id, action, changes, prev_hash, hash)
-      select ${organizationId}, last_id + 1, ${content.at}, ${content.actor_kind},
-        ${content.actor_id}, ${content.actor_name}, ${content.entity_type}, ${content.entity_id},
-        ${content.action}, ${content.changes}, last_hash,
-        sha256_hex(last_hash || ${prefix} || (last_id + 1) || ${suffix})
-      from activity_heads where organization_id = ${organizationId}`,
-    sql`update activity_heads set last_id = last_id + 1,
+      select ${v.organization_id}, last_id + 1, ${v.at}, ${v.actor_kind}, ${v.actor_id},
+        ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
+        last_hash, sha256_hex(last_hash || ${v.prefix} || (last_id + 1) || ${v.suffix})
+      from activity_heads where organization_id = ${v.organization_id}`,
+  ],
+  [
+    new CompiledOnce(),
+    (v) => sql`update activity_heads set last_id = last_id + 1,
         last_hash = (select hash from activity
           where activity.organization_id = activity_heads.organization_id
             and activity.id = activity_heads.last_id + 1)
-      where organization_id = ${organizationId}`,
-  ];
-}
+      where organization_id = ${v.organization_id}`,
+  ],
+];
 
 function entryContent(
   who: ReturnType<typeof actorColumns>,
