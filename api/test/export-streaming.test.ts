@@ -145,11 +145,12 @@ describe.each(testDatabases())('the export as a stream on %s', (kind) => {
     await createTask(db, org, { title: 'Audit', status: 'completed' });
     await createTask(db, org, { title: 'Audit prep', assigned_to_user_id: org.employee.id });
     await createTask(db, org, { title: 'Inventory' });
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { q: 'audit' },
       { status: 'pending', sort: '-title' },
       { sort: 'title' },
-    ]) {
+    ];
+    for (const query of queries) {
       const list = await call(app, 'GET', '/tasks', { token: org.admin.token, query });
       const exported = await call(app, 'GET', '/tasks/export', { token: org.admin.token, query });
       expect(names(exported.body)).toEqual(
