@@ -1,7 +1,10 @@
-import { type ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectSessionStatus, type AppStore } from '@duly/shared/core';
 import { PRERENDERED_ATTRIBUTE, TakeOver, endPrerender } from './takeOver';
+
+/** Set by the server on a `#root` that holds a snapshot of the screen (api/src/web/bench-snapshot.ts). */
+const SNAPSHOT_ATTRIBUTE = 'data-duly-snapshot';
 
 /**
  * Whether the page holds a pre-render (renderPages.tsx) that the app's first render will
@@ -32,7 +35,15 @@ export function mountShell(container: HTMLElement, store: AppStore, app: ReactNo
   }
   // Nothing submitted on a page that is being replaced is replayed: the app shows another one.
   window.dulyPrerender?.takeHeldSubmit();
-  container.replaceChildren();
+  // A screen painted from the server's HTML (the bench's snapshot, api/src/web/bench-snapshot.ts)
+  // stays until React's first commit replaces it: emptied now, the page could paint the
+  // skeleton in between.
+  if (!container.hasAttribute(SNAPSHOT_ATTRIBUTE)) container.replaceChildren();
   endPrerender(container);
-  createRoot(container).render(app);
+  // A transition: React renders the chrome and the screen's rows in slices of a few
+  // milliseconds, the page stays responsive, and the one commit paints them together (the first
+  // render waits for the screen's data, firstScreen.ts, so no update restarts it any more, which
+  // is what made issue 18's attempt slower).
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
