@@ -1,4 +1,5 @@
 import { selectIsAuthenticated } from '@duly/shared/core';
+import { inlineBoot } from '../features/remotes/inlineBoot';
 import { hasStoredSession } from './earlyStart';
 import { atMost, screenReady } from './firstScreen';
 import { Root } from './Root';
@@ -31,5 +32,6 @@ export async function bootstrap(config?: Promise<RuntimeConfig>): Promise<void> 
   if (selectIsAuthenticated(store.getState()))
     await atMost(screenReady(store, window.location.pathname));
   // A pre-rendered page (/login) is hydrated: what the visitor typed stays (prerender/).
-  mountShell(container, store, <Root store={store} />);
+  // Time-sliced only when the page's first request was declared (its rows are seeded).
+  mountShell(container, store, <Root store={store} />, Boolean(inlineBoot()?.firstEndpoint));
 }

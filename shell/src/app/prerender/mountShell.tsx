@@ -20,8 +20,17 @@ export function canHydrate(container: HTMLElement, store: AppStore): boolean {
   );
 }
 
-/** Renders the app into `container`, taking over its pre-rendered HTML when it matches. */
-export function mountShell(container: HTMLElement, store: AppStore, app: ReactNode): void {
+/**
+ * Renders the app into `container`, taking over its pre-rendered HTML when it matches.
+ * `sliced`: the first render is a transition (below); only for a screen whose data is in before
+ * it starts, as answers arriving meanwhile would restart it.
+ */
+export function mountShell(
+  container: HTMLElement,
+  store: AppStore,
+  app: ReactNode,
+  sliced = false,
+): void {
   if (canHydrate(container, store)) {
     // Not in a transition: time-sliced hydration lets the browser paint between slices, and
     // one of those paints shows the page with a different style (measured: the heading's size
@@ -41,9 +50,11 @@ export function mountShell(container: HTMLElement, store: AppStore, app: ReactNo
   if (!container.hasAttribute(SNAPSHOT_ATTRIBUTE)) container.replaceChildren();
   endPrerender(container);
   // A transition: React renders the chrome and the screen's rows in slices of a few
-  // milliseconds, the page stays responsive, and the one commit paints them together (the first
-  // render waits for the screen's data, firstScreen.ts, so no update restarts it any more, which
-  // is what made issue 18's attempt slower).
+  // milliseconds, the page stays responsive, and the one commit paints them together. Only when
+  // the screen's data came with the page (firstScreen.ts): otherwise its answers arrive during
+  // the render and restart it, which made issue 18's attempt slower (and the dashboards, which
+  // declare no first request, measurably slower in issue 32's A/B).
   const root = createRoot(container);
-  startTransition(() => root.render(app));
+  if (sliced) startTransition(() => root.render(app));
+  else root.render(app);
 }

@@ -19,7 +19,7 @@ describe('mountShell, replacing what the HTML painted', () => {
     const container = document.getElementById('root')!;
 
     await act(async () => {
-      mountShell(container, storeOfAnonymousVisitor(), <p>The app</p>);
+      mountShell(container, storeOfAnonymousVisitor(), <p>The app</p>, true);
       // Rendered, not committed yet: the rows are still there.
       expect(container.querySelector('td')?.textContent).toBe('Task 1');
     });
