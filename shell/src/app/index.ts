@@ -8,8 +8,10 @@ import { evaluateInSteps } from './startupSteps';
 const shell = evaluateInSteps().then(() => import('./bootstrap'));
 // With a session, the signed-in screens (the chrome, the dashboard, the remote routes) start
 // downloading now, beside the shell's code, rather than once bootstrap.tsx runs; without one
-// (the sign-in screen) they are not fetched at all, so index.html does not preload them.
+// (the sign-in screen) they are not fetched at all, so index.html does not preload them. The
+// public screens likewise: only without a session (the pre-rendered pages preload them).
 if (hasStoredSession()) void import(/* webpackChunkName: "signed-in" */ './signedInScreens');
+else void import(/* webpackChunkName: "sign-in" */ './publicScreens');
 // Meanwhile: config.json, then the remote of the page being opened (earlyStart.ts). The shell's
 // shared packages were registered when the federation runtime started, in this entry chunk,
 // and 'loaded-first' keeps them: a remote that loads early still uses the shell's copies.
