@@ -106,6 +106,19 @@ const PACKAGE_GROUPS = {
   dates: ['luxon'],
 };
 
+/**
+ * Modules of @duly/shared that only its root and contract entries reach (the form schemas with
+ * yup, the certificate types' dates): filed with the package they need, so the `packages` file
+ * every screen loads does not carry them (issue 32).
+ */
+const LIBRARY_MODULE_GROUPS = [
+  {
+    test: /[\\/]shared[\\/]src[\\/]contract[\\/](schemas|formRules|accountSchemas)\.ts$/,
+    group: 'forms',
+  },
+  { test: /[\\/]shared[\\/]src[\\/]contract[\\/]certificateTypes\.ts$/, group: 'dates' },
+];
+
 /** The package a module file belongs to: `node_modules/<name>` or `@duly/shared`. */
 function packageOf(resource) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource);
@@ -121,12 +134,16 @@ function packageGroups() {
   }
   /** @type {Record<string, import('webpack').CacheGroupOptions>} */
   const cacheGroups = {};
+  /** @param {string} resource */
+  const fileGroup = (resource) =>
+    LIBRARY_MODULE_GROUPS.find(({ test }) => test.test(resource))?.group ??
+    groupOf.get(packageOf(resource)) ??
+    'packages';
   for (const group of [...Object.keys(PACKAGE_GROUPS), 'packages']) {
     cacheGroups[group] = {
       test: (module) =>
         isPackageModule(module) &&
-        (groupOf.get(packageOf(/** @type {{ resource: string }} */ (module).resource)) ??
-          'packages') === group,
+        fileGroup(/** @type {{ resource: string }} */ (module).resource) === group,
       name: group,
       chunks: 'async',
       enforce: true,
