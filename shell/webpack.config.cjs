@@ -117,6 +117,12 @@ const LIBRARY_MODULE_GROUPS = [
     group: 'forms',
   },
   { test: /[\\/]shared[\\/]src[\\/]contract[\\/]certificateTypes\.ts$/, group: 'dates' },
+  // The root, contract and account-forms entries themselves (their lists of exports): whoever
+  // consumes one loads `forms` anyway.
+  {
+    test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/]accountForms\.ts)$/,
+    group: 'forms',
+  },
 ];
 
 /** The package a module file belongs to: `node_modules/<name>` or `@duly/shared`. */
