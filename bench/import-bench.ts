@@ -15,11 +15,16 @@
  * bytes and rows received, and the server's RSS at the start, its peak and at the end (a
  * streamed export keeps it flat, whatever the size).
  *
+ * BENCH_BASELINE=<git ref> (`main`): that version's API is measured too, on a database of its
+ * own, before this tree's on each database (an A/B in one run; its rows are labelled with the
+ * ref). BENCH_CPU_PROF=<dir>: this tree's API writes a V8 CPU profile there when it stops
+ * (`npx tsx bench/cpu-profile-summary.ts <file>`).
+ *
  * Every step also reports the server's CPU time (user + system, from /proc/<pid>/stat: less
  * noisy than the wall clock on a shared machine) and the 1-minute load average when it ended.
  * Prints a table and `/proc/loadavg`; writes bench/results/import-<date>.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +36,7 @@ import {
   startApi,
   type FreshDatabase,
 } from '../api/test/server-process';
+import { exportBaseline } from './baseline';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 500);
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -41,6 +47,8 @@ const EXPORT_ROWS = (process.env.BENCH_EXPORT_ROWS ?? '1000000')
   .sort((a, b) => a - b);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const EXPORT_DATABASES = (process.env.BENCH_EXPORT_DATABASES ?? 'sqlite').split(',');
+const BASELINE_REF = process.env.BENCH_BASELINE;
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const SAMPLE_MS = 50;
 /** /proc's clock ticks per second (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
@@ -241,13 +249,32 @@ interface Result {
   load: number;
 }
 
+/** Keeps a step's result, and prints it at once (a run cut short still tells what it measured). */
+function record(results: Result[], result: Result): void {
+  results.push(result);
+  console.log(
+    `${result.database} ${result.step}: ${result.seconds.toFixed(1)} s, CPU ${result.cpu} s, ` +
+      `RSS ${result.rss.start} / ${result.rss.peak} / ${result.rss.end} MiB, load ${result.load}`,
+  );
+}
+
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
-async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise<void> {
+/** `apiRoot`: another version's tree (BENCH_BASELINE), labelled `version`; this tree's by default. */
+async function benchOne(
+  kind: 'sqlite' | 'postgres',
+  results: Result[],
+  version?: { label: string; apiRoot: string },
+): Promise<void> {
   const database = await freshDatabase(kind, 'duly-import-bench');
   const server = await startApi({
     database,
     env: { IMPORT_MAX_ROWS: String(Math.max(ROWS, PEOPLE)) },
+    ...(version
+      ? { apiDir: path.join(version.apiRoot, 'api') }
+      : CPU_PROFILE_DIR
+        ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] }
+        : {}),
   });
   const api = server.base;
   try {
@@ -257,8 +284,8 @@ async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise
       runImport(api, token, { kind: 'employees' }, 'people.csv', peopleCsv()),
     );
     if (people.result.created !== PEOPLE) throw new Error(`people: ${JSON.stringify(people)}`);
-    results.push({
-      database: kind,
+    record(results, {
+      database: version ? `${kind} (${version.label})` : kind,
       step: 'employees import',
       rows: PEOPLE,
       seconds: people.seconds,
@@ -282,8 +309,8 @@ async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise
       ),
     );
     const p = preview.result;
-    results.push({
-      database: kind,
+    record(results, {
+      database: version ? `${kind} (${version.label})` : kind,
       step: 'import preview',
       rows: ROWS,
       seconds: preview.seconds,
@@ -302,8 +329,8 @@ async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise
       ),
     );
     const a = apply.result;
-    results.push({
-      database: kind,
+    record(results, {
+      database: version ? `${kind} (${version.label})` : kind,
       step: 'import apply',
       rows: ROWS,
       seconds: apply.seconds,
@@ -323,8 +350,8 @@ async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise
         `${kind}: ${grown.result} certificates (copied in ${grown.seconds.toFixed(1)} s)`,
       );
       const exported = await measured(pid, () => streamExport(api, token));
-      results.push({
-        database: kind,
+      record(results, {
+        database: version ? `${kind} (${version.label})` : kind,
         step: 'export CSV (streamed)',
         rows: exported.result.rows,
         seconds: exported.seconds,
@@ -342,15 +369,25 @@ async function benchOne(kind: 'sqlite' | 'postgres', results: Result[]): Promise
 
 async function main() {
   const results: Result[] = [];
-  for (const kind of DATABASES as ('sqlite' | 'postgres')[]) await benchOne(kind, results);
+  const baselineRoot = BASELINE_REF ? exportBaseline(BASELINE_REF) : undefined;
+  try {
+    for (const kind of DATABASES as ('sqlite' | 'postgres')[]) {
+      if (baselineRoot) {
+        await benchOne(kind, results, { label: BASELINE_REF!, apiRoot: baselineRoot });
+      }
+      await benchOne(kind, results);
+    }
+  } finally {
+    if (baselineRoot) rmSync(baselineRoot, { recursive: true, force: true });
+  }
   const loadavg = readFileSync('/proc/loadavg', 'utf8').trim();
   console.log('');
   console.log(
-    'database  step                    rows       time (s)  CPU (s)  load  RSS start / peak / end (MiB)  outcome',
+    'database         step                    rows       time (s)  CPU (s)  load  RSS start / peak / end (MiB)  outcome',
   );
   for (const r of results) {
     console.log(
-      `${r.database.padEnd(9)} ${r.step.padEnd(23)} ${String(r.rows).padEnd(10)} ${r.seconds
+      `${r.database.padEnd(16)} ${r.step.padEnd(23)} ${String(r.rows).padEnd(10)} ${r.seconds
         .toFixed(1)
         .padStart(
           8,
