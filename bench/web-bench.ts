@@ -108,6 +108,8 @@ const ONLY_SCREENS = (process.env.BENCH_SCREENS ?? '')
   .split(',')
   .map((route) => route.trim())
   .filter(Boolean);
+/** BENCH_LIST_SCRIPTS=1: each route's JavaScript files with their gzipped size (always in the JSON). */
+const LIST_SCRIPTS = process.env.BENCH_LIST_SCRIPTS === '1';
 const wanted = (route: string) => ONLY_SCREENS.length === 0 || ONLY_SCREENS.includes(route);
 /** The awaited element on both sides: the first row of real data. */
 const FIRST_ROW = 'table tbody tr';
@@ -437,6 +439,20 @@ function median(values: number[]): number {
 }
 
 const kb = (bytes: number) => bytes / 1024;
+
+/** A load's scripts, largest first: file name (the path after the origin) → gzipped KB. */
+function scriptList(scripts: Map<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    [...scripts]
+      .sort(([, a], [, b]) => b - a)
+      .map(([url, bytes]) => [new URL(url).pathname, Number(kb(bytes).toFixed(1))]),
+  );
+}
+
+function printScripts(files: Record<string, number>): void {
+  for (const [file, size] of Object.entries(files))
+    console.log(`      ${size.toFixed(1).padStart(7)} KB  ${file}`);
+}
 const totalBytes = (scripts: Map<string, number>) =>
   [...scripts.values()].reduce((sum, size) => sum + size, 0);
 
@@ -646,6 +662,7 @@ async function main(): Promise<void> {
         screenSamplesMs: result.screen.map((load) => load.visibleMs),
         javascriptGzipKb: kb(totalBytes(result.screen[0]!.scripts)),
         scripts: result.screen[0]!.scripts.size,
+        scriptFiles: scriptList(result.screen[0]!.scripts),
         minimalJavascriptGzipKb: kb(totalBytes(result.minimal[0]!.scripts)),
       };
     };
@@ -657,7 +674,11 @@ async function main(): Promise<void> {
       sides: Object.fromEntries(
         [...results].map(([label, screens]) => [label, screens.map(summarise)]),
       ),
-      login: { javascriptGzipKb: loginKb, scripts: login.scripts.size },
+      login: {
+        javascriptGzipKb: loginKb,
+        scripts: login.scripts.size,
+        scriptFiles: scriptList(login.scripts),
+      },
       cpuRate: CPU_RATE,
       lighthouse: { runs: LIGHTHOUSE_RUNS, presets: LIGHTHOUSE_PRESETS, figures: lighthouseBySide },
       loadAverage: { beforeLighthouse: loadBefore, afterLighthouse: loadAfter },
@@ -678,6 +699,7 @@ async function main(): Promise<void> {
             ? ' (≤ 1.5: met)'
             : ' (≤ 1.5: NOT met)'
           : '';
+        if (LIST_SCRIPTS) printScripts(figure.scriptFiles);
         console.log(
           `    ${figure.route.padEnd(20)} ${figure.minimalMs.toFixed(0).padStart(8)} ${figure.screenMs.toFixed(0).padStart(8)} ${figure.ratio.toFixed(2).padStart(6)} ${figure.javascriptGzipKb.toFixed(1).padStart(9)}${mark}`,
         );
@@ -690,6 +712,7 @@ async function main(): Promise<void> {
     console.log(
       `  /login initial JS ${loginKb.toFixed(1)} KB gzipped in ${login.scripts.size} file(s)   (target ≤ ${LOGIN_JS_TARGET_KB} KB: ${loginKb <= LOGIN_JS_TARGET_KB ? 'met' : 'NOT met'})`,
     );
+    if (LIST_SCRIPTS) printScripts(report.login.scriptFiles);
     for (const [label, figures] of Object.entries(lighthouseBySide)) {
       if (figures.length === 0) continue;
       console.log(`\n  ${label}:`);

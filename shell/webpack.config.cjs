@@ -41,6 +41,14 @@ function hashedEntryFilename(pathData) {
 
 /** The chunk of the signed-in screens (webpackChunkName in src/app/SignedInScreen.tsx). */
 const SIGNED_IN_CHUNK = 'signed-in';
+/** The chunk of the public screens (src/app/PublicScreen.tsx): sign-in, sign-up, one-time links. */
+const SIGN_IN_CHUNK = 'sign-in';
+/**
+ * Chunks only some start-ups load, so index.html preloads none of them: the signed-in screens
+ * (the server's page of an app path preloads them), the public ones (the pre-rendered pages
+ * preload them) and the settings screens.
+ */
+const ON_DEMAND_CHUNKS = [SIGNED_IN_CHUNK, SIGN_IN_CHUNK, 'settings'];
 
 const PACKAGE_PATH = /[\\/]node_modules[\\/]|[\\/]shared[\\/]src[\\/]/;
 
@@ -98,6 +106,25 @@ const PACKAGE_GROUPS = {
   dates: ['luxon'],
 };
 
+/**
+ * Modules of @duly/shared that only its root and contract entries reach (the form schemas with
+ * yup, the certificate types' dates): filed with the package they need, so the `packages` file
+ * every screen loads does not carry them (issue 32).
+ */
+const LIBRARY_MODULE_GROUPS = [
+  {
+    test: /[\\/]shared[\\/]src[\\/]contract[\\/](schemas|formRules|accountSchemas)\.ts$/,
+    group: 'forms',
+  },
+  { test: /[\\/]shared[\\/]src[\\/]contract[\\/]certificateTypes\.ts$/, group: 'dates' },
+  // The root, contract and account-forms entries themselves (their lists of exports): whoever
+  // consumes one loads `forms` anyway.
+  {
+    test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/]accountForms\.ts)$/,
+    group: 'forms',
+  },
+];
+
 /** The package a module file belongs to: `node_modules/<name>` or `@duly/shared`. */
 function packageOf(resource) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource);
@@ -113,12 +140,16 @@ function packageGroups() {
   }
   /** @type {Record<string, import('webpack').CacheGroupOptions>} */
   const cacheGroups = {};
+  /** @param {string} resource */
+  const fileGroup = (resource) =>
+    LIBRARY_MODULE_GROUPS.find(({ test }) => test.test(resource))?.group ??
+    groupOf.get(packageOf(resource)) ??
+    'packages';
   for (const group of [...Object.keys(PACKAGE_GROUPS), 'packages']) {
     cacheGroups[group] = {
       test: (module) =>
         isPackageModule(module) &&
-        (groupOf.get(packageOf(/** @type {{ resource: string }} */ (module).resource)) ??
-          'packages') === group,
+        fileGroup(/** @type {{ resource: string }} */ (module).resource) === group,
       name: group,
       chunks: 'async',
       enforce: true,
@@ -203,14 +234,14 @@ function shellConfig(_env, argv = {}) {
       new StartupPreloadPlugin({
         HtmlWebpackPlugin,
         sourceDir: path.join(__dirname, 'src'),
-        skipChunks: [SIGNED_IN_CHUNK],
+        skipChunks: ON_DEMAND_CHUNKS,
       }),
       // dist/boot-preload.json: what the server preloads in the page of a signed-in app path
       // beyond the start-up files (the signed-in chunk, the packages a remote's screen needs).
       new BootPreloadPlugin({
         sourceDir: path.join(__dirname, 'src'),
         chunkName: SIGNED_IN_CHUNK,
-        skipChunks: [SIGNED_IN_CHUNK],
+        skipChunks: ON_DEMAND_CHUNKS,
       }),
       // dist/shell-manifest.json: what this shell provides to remotes, for `npm run check:compat`
       // and each remote's build (docs/deploying.md).
@@ -220,7 +251,18 @@ function shellConfig(_env, argv = {}) {
         'process.env.DULY_FEDERATION_RUNTIME_VERSION': JSON.stringify(federationRuntimeVersion()),
       }),
       // The public pages as HTML with their CSS, painted before the JavaScript runs (issue 18).
-      ...(production ? [new PrerenderPagesPlugin({ dir: __dirname })] : []),
+      ...(production
+        ? [
+            new PrerenderPagesPlugin({
+              dir: __dirname,
+              preload: {
+                sourceDir: path.join(__dirname, 'src'),
+                chunkName: SIGN_IN_CHUNK,
+                skipChunks: ON_DEMAND_CHUNKS,
+              },
+            }),
+          ]
+        : []),
       // dist/ also holds .br and .gz copies, sent by servers that know them (api/src/web).
       ...(production ? [new PrecompressPlugin()] : []),
     ],

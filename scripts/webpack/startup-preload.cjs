@@ -112,6 +112,21 @@ function filesOf(chunks) {
   return files;
 }
 
+/**
+ * The files of the chunk named `chunkName` (webpackChunkName) and of the shared packages it
+ * needs, beyond the start-up files index.html preloads already.
+ *
+ * @param {import('webpack').Compilation} compilation
+ * @param {{ sourceDir: string, chunkName: string, skipChunks?: string[] }} options
+ * @returns {string[]}
+ */
+function chunkFilesBeyondStartup(compilation, { sourceDir, chunkName, skipChunks = [] }) {
+  const startup = new Set(startupFiles(compilation, sourceDir, skipChunks));
+  const group = compilation.namedChunkGroups.get(chunkName);
+  if (!group) return [];
+  return filesOf(closure(compilation, [group])).filter((file) => !startup.has(file));
+}
+
 /** The file the server reads to preload a signed-in page's files (api/src/web/boot.ts). */
 const BOOT_PRELOAD_FILE = 'boot-preload.json';
 
@@ -138,16 +153,13 @@ class BootPreloadPlugin {
         () => {
           const startup = new Set(startupFiles(compilation, sourceDir, skipChunks));
           const beyondStartup = (files) => files.filter((file) => !startup.has(file));
-          const signedInGroup = compilation.namedChunkGroups.get(chunkName);
           const shared = {};
           for (const [key, groups] of providedGroupsOf(compilation)) {
             const files = beyondStartup(filesOf(closure(compilation, groups)));
             if (files.length > 0) shared[key] = files;
           }
           const preload = {
-            signedIn: signedInGroup
-              ? beyondStartup(filesOf(closure(compilation, [signedInGroup])))
-              : [],
+            signedIn: chunkFilesBeyondStartup(compilation, { sourceDir, chunkName, skipChunks }),
             shared,
           };
           compilation.emitAsset(
@@ -191,4 +203,10 @@ class StartupPreloadPlugin {
   }
 }
 
-module.exports = { BootPreloadPlugin, BOOT_PRELOAD_FILE, StartupPreloadPlugin, startupFiles };
+module.exports = {
+  BootPreloadPlugin,
+  BOOT_PRELOAD_FILE,
+  chunkFilesBeyondStartup,
+  StartupPreloadPlugin,
+  startupFiles,
+};

@@ -8,6 +8,7 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const { commonConfig } = require('../../scripts/webpack/common.cjs');
+const { chunkFilesBeyondStartup } = require('../../scripts/webpack/startup-preload.cjs');
 
 const PRERENDER_COMPILER = 'shell-prerender';
 const BUNDLE_FILE = 'render-pages.cjs';
@@ -46,9 +47,14 @@ function prerenderConfig({ dir, mode }) {
 
 /** Adds the pre-rendered pages to the browser build's assets. */
 class PrerenderPagesPlugin {
-  /** @param {{ dir: string }} options */
-  constructor({ dir }) {
+  /**
+   * @param {{ dir: string, preload?: { sourceDir: string, chunkName: string, skipChunks?: string[] } }} options
+   *   `preload`: the chunk of the pre-rendered screens, which index.html does not preload (a
+   *   signed-in page never needs it): the pages preload it with the packages it needs.
+   */
+  constructor({ dir, preload }) {
     this.bundle = path.join(bundleDir(dir), BUNDLE_FILE);
+    this.preload = preload;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -60,11 +66,17 @@ class PrerenderPagesPlugin {
         // PrecompressPlugin (OPTIMIZE_TRANSFER).
         { name: PrerenderPagesPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
-          const template = compilation.getAsset('index.html')?.source.source().toString();
-          if (!template) {
+          const page = compilation.getAsset('index.html')?.source.source().toString();
+          if (!page) {
             compilation.errors.push(new webpack.WebpackError('Pre-render: no index.html'));
             return;
           }
+          const links = this.preload
+            ? chunkFilesBeyondStartup(compilation, this.preload)
+                .map((file) => `<link rel="preload" as="script" href="/${file}">`)
+                .join('')
+            : '';
+          const template = page.replace('</head>', () => `${links}</head>`);
           // A fresh copy: a watch rebuild must not reuse the previous bundle.
           delete require.cache[this.bundle];
           /** @type {{ renderPages(template: string): { file: string, html: string }[] }} */

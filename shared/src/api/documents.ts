@@ -6,7 +6,7 @@
  * rejection and deletion are RTK Query endpoints of the remote that shows them, tagged
  * `Document`.
  */
-import axios from 'axios';
+import { loadAxios } from './lazyAxios';
 import type { PersonRef } from '../contract/types';
 import type { ApiError } from './errors';
 import { apiConfig } from './config';
@@ -117,13 +117,12 @@ export async function fetchDocumentContent(
   token: string | null,
   download = false,
 ): Promise<Blob> {
-  const response = await axios.get<Blob>(
-    `${apiConfig().baseUrl}/documents/${encodeURIComponent(id)}/content`,
-    {
-      params: download ? { download: '1' } : undefined,
-      responseType: 'blob',
-      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-    },
-  );
+  const response = await (
+    await loadAxios()
+  ).get<Blob>(`${apiConfig().baseUrl}/documents/${encodeURIComponent(id)}/content`, {
+    params: download ? { download: '1' } : undefined,
+    responseType: 'blob',
+    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+  });
   return response.data;
 }

@@ -3,7 +3,7 @@
  * axios itself (`uploadImport`: the base query sends JSON, a file needs multipart), the
  * import's progress and its rows through the one api, injected once here.
  */
-import axios from 'axios';
+import { loadAxios } from './lazyAxios';
 import { SPREADSHEET_COLUMNS } from '../contract/spreadsheets';
 import type { Page } from '../contract/types';
 import { baseApi } from './baseApi';
@@ -83,7 +83,9 @@ export async function uploadImport(upload: ImportUpload, token: string | null): 
   if (upload.previewId) form.append('preview_id', upload.previewId);
   if (upload.sendInvitations) form.append('send_invitations', 'true');
   form.append('file', new Blob([await bytesOf(upload.file)]), upload.file.name);
-  const response = await axios.post<ImportJob>(`${apiConfig().baseUrl}/imports`, form, {
+  const response = await (
+    await loadAxios()
+  ).post<ImportJob>(`${apiConfig().baseUrl}/imports`, form, {
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
   });
   return response.data;
@@ -91,10 +93,12 @@ export async function uploadImport(upload: ImportUpload, token: string | null): 
 
 /** GET /imports/{id}/errors.csv as a Blob. */
 export async function downloadImportErrors(id: string, token: string | null): Promise<Blob> {
-  const response = await axios.get<Blob>(
-    `${apiConfig().baseUrl}/imports/${encodeURIComponent(id)}/errors.csv`,
-    { responseType: 'blob', headers: token ? { Authorization: `Bearer ${token}` } : undefined },
-  );
+  const response = await (
+    await loadAxios()
+  ).get<Blob>(`${apiConfig().baseUrl}/imports/${encodeURIComponent(id)}/errors.csv`, {
+    responseType: 'blob',
+    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+  });
   return response.data;
 }
 

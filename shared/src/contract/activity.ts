@@ -2,8 +2,8 @@
  * The history's sentences (issue 29): an entry of GET /activity → "Rahul Verma changed the
  * expiry date from 12 Mar 2026 to 12 Mar 2027", and "3 hours ago". Dates in Asia/Kolkata.
  */
-import { DateTime } from 'luxon';
 import { formatCalendarDate, formatInstant } from './dates';
+import { parseInKolkata } from './instant';
 import { statusLabel } from './status';
 import type { ActivityEntry, ActivityEntityType, ActivityValue } from './types';
 
@@ -123,12 +123,51 @@ export function describeActivity(entry: ActivityEntry): string {
   return `${who} ${joinClauses(clauses)}`;
 }
 
+/** Whole calendar months from `earlier` to `later` (UTC; a day past the month's end is its last). */
+function wholeMonths(earlier: Date, later: Date): number {
+  let months =
+    (later.getUTCFullYear() - earlier.getUTCFullYear()) * 12 +
+    later.getUTCMonth() -
+    earlier.getUTCMonth();
+  const plusMonths = (count: number) => {
+    const moved = new Date(earlier.getTime());
+    const day = moved.getUTCDate();
+    moved.setUTCDate(1);
+    moved.setUTCMonth(moved.getUTCMonth() + count);
+    const last = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0));
+    moved.setUTCDate(Math.min(day, last.getUTCDate()));
+    return moved.getTime();
+  };
+  while (months > 0 && plusMonths(months) > later.getTime()) months -= 1;
+  return months;
+}
+
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
 /** "3 hours ago", "in 2 minutes" (a clock a little behind), "just now". */
 export function activityAge(at: string, now: Date = new Date()): string {
-  const then = DateTime.fromISO(at, { zone: 'utc' });
-  if (!then.isValid) return '';
-  if (Math.abs(now.getTime() - then.toMillis()) < 60_000) return 'just now';
-  return then.toRelative({ base: DateTime.fromJSDate(now, { zone: 'utc' }), locale: 'en' }) ?? '';
+  // Read as luxon's fromISO in UTC read it (the API's instants carry their offset).
+  const then = parseInKolkata(at, (local) => local);
+  if (then === null) return '';
+  const difference = then - now.getTime();
+  if (Math.abs(difference) < 60_000) return 'just now';
+  // The largest unit with at least one whole of it, truncated, as luxon's toRelative said it.
+  const sign = Math.sign(difference);
+  const [earlier, later] = sign < 0 ? [new Date(then), now] : [now, new Date(then)];
+  const months = wholeMonths(earlier, later);
+  if (months >= 12) return relativeTime.format(sign * Math.floor(months / 12), 'year');
+  if (months >= 1) return relativeTime.format(sign * months, 'month');
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    const count = Math.trunc(Math.abs(difference) / ms);
+    if (count >= 1) return relativeTime.format(sign * count, unit);
+  }
+  return relativeTime.format(0, 'second');
 }
 
 /** The entry's moment in full, in Asia/Kolkata: `12 Mar 2026, 10:00`. */

@@ -2,66 +2,88 @@
  * Date helpers (spec 1 and 9): every date is entered and shown in Asia/Kolkata,
  * whatever the time zone of the machine running the code. Each helper passes the
  * zone and the locale explicitly, so neither the browser's nor the server's
- * settings can change an answer.
+ * settings can change an answer. No date library (issue 32): reading is instant.ts's,
+ * formatting knows the luxon tokens Duly's formats use (English names).
  */
-import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { DATE_FORMATS, MS_PER_DAY, TIME_ZONE } from './constants';
+import { DATE_FORMATS, MS_PER_DAY } from './constants';
+import {
+  kolkataClock,
+  kolkataWallClockToMs,
+  parseInKolkata,
+  wallClockMs,
+  type WallClock,
+} from './instant';
 
-/**
- * Asia/Kolkata has been UTC+05:30, without daylight saving, since 1945-10-15 (tz database), so
- * from then on a fixed offset gives the very answers of the IANA zone without asking the
- * browser's time-zone database: its first use costs ~50 ms of main thread, and every date read
- * in an IANA zone asks it again for the offset (issue 18: most of the task table's render went
- * there). Older instants still go through the IANA zone, whose history is exact.
- */
-const KOLKATA_FIXED = FixedOffsetZone.instance(330);
-/** 1945-10-15T00:00+06:30, the end of the last offset other than +05:30. */
-const FIXED_OFFSET_SINCE_MS = Date.UTC(1945, 9, 14, 17, 30);
-
-/** Reads a value in Asia/Kolkata with `read(zone)`: the fixed offset unless that is too early. */
-function inKolkata(read: (zone: Zone | string) => DateTime): DateTime {
-  const fixed = read(KOLKATA_FIXED);
-  return fixed.isValid && fixed.toMillis() < FIXED_OFFSET_SINCE_MS ? read(TIME_ZONE) : fixed;
-}
-
-/** Month names are English whatever the machine's locale. */
-const LOCALE = 'en-US';
-/** The value format of `<input type="datetime-local">` (minutes precision). */
-const DATETIME_INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
+export { hasRealOffset } from './instant';
 
 /** `yyyy-MM-ddTHH:mm`, optionally with seconds and milliseconds, and no offset. */
 const DATETIME_INPUT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
-/** A calendar date, optionally followed by a time and an offset (an ISO instant). */
-const DATE_OR_INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
 
-/** The numeric offset ending an instant's time (`+05:30`, `-0800`, `+05`): hours, minutes. */
-const OFFSET_PATTERN = /T[^+-]*[+-](\d{2})(?::?(\d{2}))?$/;
-/** The widest offset a clock uses (Kiribati, +14:00); the farthest west is -12:00. */
-const MAX_OFFSET_MINUTES = 14 * 60;
+/** The value format of `<input type="datetime-local">` (minutes precision). */
+const DATETIME_INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
-/**
- * Whether an instant's offset, if it has a numeric one, is one a clock could show: within
- * ±14:00 and with fewer than 60 minutes. luxon reads `+25:00` or `+05:75` as given, which
- * turned a typo into a date a day away.
- */
-export function hasRealOffset(value: string): boolean {
-  const offset = OFFSET_PATTERN.exec(value);
-  if (!offset) return true;
-  const hours = Number(offset[1]);
-  const minutes = Number(offset[2] ?? 0);
-  return minutes < 60 && hours * 60 + minutes <= MAX_OFFSET_MINUTES;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** Each luxon token Duly's formats use, from the wall clock (English names). */
+const TOKENS: Record<string, (clock: WallClock) => string> = {
+  yyyy: (clock) => pad(clock.year, 4),
+  yy: (clock) => pad(clock.year % 100),
+  y: (clock) => String(clock.year),
+  MMMM: (clock) => MONTHS[clock.month - 1]!,
+  MMM: (clock) => MONTHS[clock.month - 1]!.slice(0, 3),
+  MM: (clock) => pad(clock.month),
+  M: (clock) => String(clock.month),
+  dd: (clock) => pad(clock.day),
+  d: (clock) => String(clock.day),
+  EEEE: (clock) => WEEKDAYS[new Date(wallClockMs(clock)).getUTCDay()]!,
+  EEE: (clock) => WEEKDAYS[new Date(wallClockMs(clock)).getUTCDay()]!.slice(0, 3),
+  HH: (clock) => pad(clock.hour),
+  H: (clock) => String(clock.hour),
+  hh: (clock) => pad(clock.hour % 12 || 12),
+  h: (clock) => String(clock.hour % 12 || 12),
+  mm: (clock) => pad(clock.minute),
+  m: (clock) => String(clock.minute),
+  ss: (clock) => pad(clock.second),
+  s: (clock) => String(clock.second),
+  SSS: (clock) => pad(clock.millisecond, 3),
+  a: (clock) => (clock.hour < 12 ? 'AM' : 'PM'),
+};
+/** Tokens (longest first), quoted literals (`'T'`) and anything else, as luxon splits a format. */
+const FORMAT_PARTS = new RegExp(
+  `'([^']*)'|${Object.keys(TOKENS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')}|[\\s\\S]`,
+  'g',
+);
+
+/** A wall clock in a luxon format (`MMM d, yyyy HH:mm`); other letters are written as they are. */
+function formatClock(clock: WallClock, format: string): string {
+  return format.replace(FORMAT_PARTS, (part, literal: string | undefined) =>
+    literal !== undefined ? literal : (TOKENS[part]?.(clock) ?? part),
+  );
 }
 
-/**
- * Reads a date or an instant in Asia/Kolkata. A value without an offset is a
- * Kolkata wall-clock time; a value with one (`Z`, `+05:30`) is converted.
- * Returns null for anything else, including impossible dates (2025-02-30) and offsets
- * (`+25:00`).
- */
-function parseInKolkata(value: string | null | undefined): DateTime | null {
-  if (!value || !DATE_OR_INSTANT_PATTERN.test(value) || !hasRealOffset(value)) return null;
-  const parsed = inKolkata((zone) => DateTime.fromISO(value, { zone, locale: LOCALE }));
-  return parsed.isValid ? parsed : null;
+const isoDate = (clock: WallClock) => `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`;
+
+/** The instant of a Kolkata calendar date's midnight (`YYYY-MM-DD`, already valid). */
+function kolkataMidnight(date: string): number {
+  return kolkataWallClockToMs(Date.parse(`${date}T00:00:00Z`));
 }
 
 /**
@@ -70,7 +92,8 @@ function parseInKolkata(value: string | null | undefined): DateTime | null {
  */
 export function kolkataInputToIso(value: string): string | null {
   if (!DATETIME_INPUT_PATTERN.test(value)) return null;
-  return parseInKolkata(value)?.toUTC().toISO() ?? null;
+  const ms = parseInKolkata(value);
+  return ms === null ? null : new Date(ms).toISOString();
 }
 
 /** `kolkataInputToIso` of a value a form's schema has checked already: throws if it is invalid. */
@@ -86,7 +109,7 @@ export function checkedKolkataInputToIso(value: string): string {
  * `''` when the instant is missing or invalid (an empty field).
  */
 export function isoToKolkataInput(iso: string | null | undefined): string {
-  return parseInKolkata(iso)?.toFormat(DATETIME_INPUT_FORMAT) ?? '';
+  return formatInstant(iso, DATETIME_INPUT_FORMAT);
 }
 
 /**
@@ -97,17 +120,16 @@ export function isoToKolkataInput(iso: string | null | undefined): string {
 export function kolkataDateToIso(value: string): string | null {
   const date = toKolkataDate(value);
   if (date === null) return null;
-  return inKolkata((zone) => DateTime.fromISO(date, { zone }))
-    .toUTC()
-    .toISO();
+  return new Date(kolkataMidnight(date)).toISOString();
 }
 
 /**
- * Formats an instant in Asia/Kolkata with a luxon format
+ * Formats an instant in Asia/Kolkata with a luxon-style format
  * (`DATE_FORMATS.taskList` etc.). `''` for a missing or invalid value.
  */
 export function formatInstant(iso: string | null | undefined, format: string): string {
-  return parseInKolkata(iso)?.toFormat(format) ?? '';
+  const ms = parseInKolkata(iso);
+  return ms === null ? '' : formatClock(kolkataClock(ms), format);
 }
 
 /**
@@ -117,9 +139,7 @@ export function formatInstant(iso: string | null | undefined, format: string): s
 export function formatCalendarDate(date: string | null | undefined, format: string): string {
   const kolkataDate = date ? toKolkataDate(date) : null;
   if (kolkataDate === null) return '';
-  return inKolkata((zone) => DateTime.fromISO(kolkataDate, { zone, locale: LOCALE })).toFormat(
-    format,
-  );
+  return formatClock(kolkataClock(kolkataMidnight(kolkataDate)), format);
 }
 
 /**
@@ -140,7 +160,7 @@ export function formatDateTime(iso: string | null | undefined): string {
 
 /** Today's date `YYYY-MM-DD` in Asia/Kolkata. */
 export function kolkataToday(now: Date = new Date()): string {
-  return inKolkata((zone) => DateTime.fromJSDate(now, { zone })).toISODate() as string;
+  return isoDate(kolkataClock(now.getTime()));
 }
 
 /**
@@ -148,7 +168,8 @@ export function kolkataToday(now: Date = new Date()): string {
  * (`2025-01-04T19:00:00Z` → `2025-01-05`). Null when invalid or impossible.
  */
 export function toKolkataDate(value: string): string | null {
-  return parseInKolkata(value)?.toISODate() ?? null;
+  const ms = parseInKolkata(value);
+  return ms === null ? null : isoDate(kolkataClock(ms));
 }
 
 /**
@@ -160,7 +181,7 @@ export function toKolkataDate(value: string): string | null {
 export function daysUntilExpiry(expiryDate: string, now: Date = new Date()): number {
   const kolkataDate = toKolkataDate(expiryDate);
   if (kolkataDate === null) return Number.NaN;
-  const expiry = inKolkata((zone) => DateTime.fromISO(kolkataDate, { zone })).toMillis();
+  const expiry = kolkataMidnight(kolkataDate);
   const days = Math.ceil((expiry - now.getTime()) / MS_PER_DAY);
   // Math.ceil(-0.5) is -0; a user reads 0.
   return days === 0 ? 0 : days;

@@ -1,21 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
-import {
-  AcceptInviteScreen,
-  ConfirmEmailScreen,
-  ForgotPasswordScreen,
-  LoginScreen,
-  PublicOnly,
-  RequireAuth,
-  ResetPasswordScreen,
-  SignupScreen,
-  VerifyEmailScreen,
-} from '../features/auth';
-import { SignedInScreen } from './SignedInScreen';
+import { PublicOnly, RequireAuth } from '../features/auth';
+import { PublicScreen } from './PublicScreen';
+import { SettingsScreen, SignedInScreen } from './SignedInScreen';
 
 /**
  * The shell's routes (ARCHITECTURE 2): public sign-in pages, then the chrome around the rest;
  * every other path goes to the remote that owns it (config.json) or is "Page not found". The
- * signed-in screens are a chunk of their own (SignedInScreen.tsx).
+ * public and the signed-in screens are chunks of their own (PublicScreen.tsx, SignedInScreen.tsx).
  */
 export function App() {
   const dashboard = <SignedInScreen name="dashboard" />;
@@ -25,7 +16,7 @@ export function App() {
         path="/login"
         element={
           <PublicOnly>
-            <LoginScreen />
+            <PublicScreen name="login" />
           </PublicOnly>
         }
       />
@@ -33,21 +24,21 @@ export function App() {
         path="/signup"
         element={
           <PublicOnly>
-            <SignupScreen />
+            <PublicScreen name="signup" />
           </PublicOnly>
         }
       />
       {/* The one-time links work whoever is signed in on this browser: accepting an
           invitation or confirming a new email signs its person in instead. */}
-      <Route path="/accept-invite" element={<AcceptInviteScreen />} />
-      <Route path="/reset-password" element={<ResetPasswordScreen />} />
-      <Route path="/confirm-email" element={<ConfirmEmailScreen />} />
-      <Route path="/verify-email" element={<VerifyEmailScreen />} />
+      <Route path="/accept-invite" element={<PublicScreen name="acceptInvite" />} />
+      <Route path="/reset-password" element={<PublicScreen name="resetPassword" />} />
+      <Route path="/confirm-email" element={<PublicScreen name="confirmEmail" />} />
+      <Route path="/verify-email" element={<PublicScreen name="verifyEmail" />} />
       <Route
         path="/forgot-password"
         element={
           <PublicOnly>
-            <ForgotPasswordScreen />
+            <PublicScreen name="forgotPassword" />
           </PublicOnly>
         }
       />
@@ -60,13 +51,13 @@ export function App() {
       >
         <Route index element={dashboard} />
         <Route path="dashboard" element={dashboard} />
-        <Route path="profile" element={<SignedInScreen name="profile" />} />
+        <Route path="profile" element={<SettingsScreen name="profile" />} />
         <Route
           path="settings/organization"
-          element={<SignedInScreen name="organizationSettings" />}
+          element={<SettingsScreen name="organizationSettings" />}
         />
-        <Route path="settings/webhooks" element={<SignedInScreen name="webhooks" />} />
-        <Route path="settings/webhooks/:id" element={<SignedInScreen name="webhook" />} />
+        <Route path="settings/webhooks" element={<SettingsScreen name="webhooks" />} />
+        <Route path="settings/webhooks/:id" element={<SettingsScreen name="webhook" />} />
         <Route path="*" element={<SignedInScreen name="remoteOrNotFound" />} />
       </Route>
     </Routes>

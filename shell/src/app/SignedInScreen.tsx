@@ -1,47 +1,40 @@
-// Loads the signed-in part of the shell (signedInScreens.tsx) on demand. Not React.lazy: a
-// suspended boundary is revealed at the earliest 300 ms after its fallback (React 19), which
-// would hold back every cold load of a signed-in page. bootstrap.tsx loads the part before the
-// first render when the visitor has a session, so those pages render in the first pass; a
-// visitor who signs in later sees a spinner while it downloads.
-import { useEffect, useState } from 'react';
-import { LoadingState } from '@duly/shared/ui';
+// The parts of the shell only a signed-in person sees, each a chunk of its own (screenPart.tsx):
+// the chrome, the dashboard and the remotes' routes (signedInScreens.tsx), and the settings
+// screens (settingsScreens.tsx: the profile with its forms, the organisation's settings, the
+// webhooks), which a list screen never needs, nor formik and the date helpers they import.
+import { screenPart } from './screenPart';
+import type { SettingsScreenName, settingsScreens } from './settingsScreens';
 import type { SignedInScreenName, signedInScreens } from './signedInScreens';
 
-type Screens = typeof signedInScreens;
+const signedInPart = screenPart<typeof signedInScreens>(() =>
+  import(/* webpackChunkName: "signed-in" */ './signedInScreens').then(
+    (part) => part.signedInScreens,
+  ),
+);
 
-let loaded: Screens | undefined;
-let loading: Promise<Screens> | undefined;
+const settingsPart = screenPart<typeof settingsScreens>(() =>
+  import(/* webpackChunkName: "settings" */ './settingsScreens').then(
+    (part) => part.settingsScreens,
+  ),
+);
 
 /** Starts (once) loading the signed-in part; resolves with its screens. */
-export function loadSignedInPart(): Promise<Screens> {
-  loading ??= import(/* webpackChunkName: "signed-in" */ './signedInScreens').then(
-    (part) => (loaded = part.signedInScreens),
-  );
-  // A failed download may be retried by the next caller (a later navigation).
-  loading.catch(() => (loading = undefined));
-  return loading;
-}
+export const loadSignedInPart = signedInPart.load;
+/** The signed-in part, already loaded: what a page load with a session amounts to. */
+export const provideSignedInPart = signedInPart.provide;
+/** Starts (once) loading the settings screens (bootstrap.tsx, for a page that shows one). */
+export const loadSettingsPart = settingsPart.load;
+export const provideSettingsPart = settingsPart.provide;
 
-/**
- * The signed-in part, already loaded: what a page load with a session amounts to (tests render
- * the whole shell synchronously with it).
- */
-export function provideSignedInPart(screens: Screens): void {
-  loaded = screens;
-}
+/** The paths of the settings screens, for bootstrap.tsx to load their part before rendering. */
+export const SETTINGS_PATHS = /^\/(profile|settings)(\/|$)/;
 
 /** One screen of the signed-in part: rendered at once if loaded, else after a spinner. */
 export function SignedInScreen({ name }: { name: SignedInScreenName }) {
-  const [screens, setScreens] = useState(loaded);
-  useEffect(() => {
-    if (screens) return;
-    let current = true;
-    void loadSignedInPart().then((part) => current && setScreens(part));
-    return () => {
-      current = false;
-    };
-  }, [screens]);
-  if (!screens) return <LoadingState />;
-  const Screen = screens[name];
-  return <Screen />;
+  return <signedInPart.Screen name={name} />;
+}
+
+/** One settings screen, likewise. */
+export function SettingsScreen({ name }: { name: SettingsScreenName }) {
+  return <settingsPart.Screen name={name} />;
 }

@@ -14,8 +14,11 @@ const shell = evaluateInSteps().then(() => import('./bootstrap'));
 // the import waits for bootstrap.tsx, because an import evaluates the chunk as soon as it
 // arrives, and with it every shared package it needs, in one long task that would undo the
 // steps above (634 ms at 4x in the trace of docs/module-federation.md, "A cold /tasks, issue 32").
-if (hasStoredSession() && !document.getElementById(BOOT_ELEMENT_ID))
-  void import(/* webpackChunkName: "signed-in" */ './signedInScreens');
+// The public screens likewise: only without a session (the pre-rendered pages preload them).
+if (hasStoredSession()) {
+  if (!document.getElementById(BOOT_ELEMENT_ID))
+    void import(/* webpackChunkName: "signed-in" */ './signedInScreens');
+} else void import(/* webpackChunkName: "sign-in" */ './publicScreens');
 // Meanwhile: config.json, then the remote of the page being opened (earlyStart.ts). The shell's
 // shared packages were registered when the federation runtime started, in this entry chunk,
 // and 'loaded-first' keeps them: a remote that loads early still uses the shell's copies.

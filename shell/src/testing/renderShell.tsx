@@ -5,7 +5,10 @@ import {
 } from '@duly/shared/test-utils';
 import { createAppStore, sessionRestored } from '@duly/shared';
 import { App } from '../app/App';
-import { provideSignedInPart } from '../app/SignedInScreen';
+import { providePublicPart } from '../app/PublicScreen';
+import { publicScreens } from '../app/publicScreens';
+import { settingsScreens } from '../app/settingsScreens';
+import { provideSettingsPart, provideSignedInPart } from '../app/SignedInScreen';
 import { signedInScreens } from '../app/signedInScreens';
 import { AuthProvider } from '../features/auth';
 import { registerRemoteEntries, type RemoteEntries } from '../features/remotes';
@@ -27,8 +30,10 @@ export function renderShell(
     ...rest
   } = options;
   registerRemoteEntries(remotes);
-  // As after a page load with a session: the signed-in screens render in the first pass.
+  // As after a page load: the screens render in the first pass.
   provideSignedInPart(signedInScreens);
+  provideSettingsPart(settingsScreens);
+  providePublicPart(publicScreens);
   if (!sessionLoading && !rest.token) store.dispatch(sessionRestored());
   return renderWithProviders(
     <AuthProvider>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import axios from 'axios';
+import { loadAxios } from '../../api/lazyAxios';
 import { apiConfig } from '../../api/config';
 import { selectToken } from '../../auth/selectors';
 import { Button } from '../Button';
@@ -26,7 +26,9 @@ export function ExportActions({ path, params }: ExportActionsProps) {
     setFailed(false);
     try {
       const { limit: _limit, offset: _offset, ...filters } = params;
-      const response = await axios.get<Blob>(`${apiConfig().baseUrl}${path}`, {
+      const response = await (
+        await loadAxios()
+      ).get<Blob>(`${apiConfig().baseUrl}${path}`, {
         params: { ...filters, format },
         responseType: 'blob',
         headers: token ? { Authorization: `Bearer ${token}` } : undefined,

@@ -13,6 +13,10 @@ import { ServerStyleSheet } from 'styled-components';
 import { createAppStore, sessionResolved } from '@duly/shared/core';
 import { EARLY_SCRIPT, SESSION_MARK } from './earlyScript';
 import { PRERENDERED_ATTRIBUTE, TakeOver } from './takeOver';
+// Last: the public screens' modules run after everything bootstrap.tsx imports, as in the browser
+// (their chunk is loaded once bootstrap.tsx runs).
+import { providePublicPart } from '../PublicScreen';
+import { publicScreens } from '../publicScreens';
 
 /**
  * The routes pre-rendered: the sign-in page, and the sign-up page, the other public page a
@@ -35,6 +39,7 @@ export function prerenderedFile(route: string): string {
 
 /** The markup of `route` as an anonymous visitor's first render shows it, and its CSS. */
 function renderRoute(route: string): { markup: string; styles: string } {
+  providePublicPart(publicScreens);
   const store = createAppStore();
   // What `sessionRestored()` finds without a stored token: the visitor is anonymous.
   store.dispatch(sessionResolved(null));

@@ -1,9 +1,4 @@
+// What every page needs (the session's context, the guards). The screens are in ./screens,
+// loaded in a chunk of their own (app/publicScreens.tsx): a signed-in page never needs them.
 export { AuthProvider, useAuth, AUTH_TEXTS, type AuthContextValue } from './AuthProvider';
 export { RequireAuth, PublicOnly } from './guards';
-export { LoginScreen } from './LoginScreen';
-export { SignupScreen } from './SignupScreen';
-export { AcceptInviteScreen } from './AcceptInviteScreen';
-export { ForgotPasswordScreen } from './ForgotPasswordScreen';
-export { ResetPasswordScreen } from './ResetPasswordScreen';
-export { ConfirmEmailScreen } from './ConfirmEmailScreen';
-export { VerifyEmailScreen } from './VerifyEmailScreen';
