@@ -4,14 +4,20 @@ import {
   EMPLOYEE_STATUSES,
   ROLES,
   selectCurrentUser,
-  statusLabel,
   useAppSelector,
   type Employee,
 } from '@duly/shared/core';
 import { useListParams } from '@duly/shared/list';
-import { EditLink, ListScreen, type ColumnEntry } from '@duly/shared/ui';
+import {
+  EditLink,
+  EmployeeStatusBadge,
+  listFilter,
+  ListScreen,
+  statusFilter,
+  theme,
+  type ColumnEntry,
+} from '@duly/shared/ui';
 import { useEmployeesListQuery } from './api';
-import { EmployeeStatusBadge } from './components/EmployeeStatusBadge';
 import { InvitationPendingBadge } from './components/InvitationPendingBadge';
 import { ResendInvitationButton } from './components/ResendInvitationButton';
 import { TextLink } from './components/TextLink';
@@ -23,7 +29,6 @@ import {
   canManagePeople,
   canResendInvitation,
 } from './permissions';
-import { theme } from '@duly/shared/ui';
 
 /**
  * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
@@ -36,25 +41,10 @@ const EMPLOYEE_LIST = {
 };
 
 const FILTERS = [
-  {
-    name: 'status',
-    label: 'Filter by Status',
-    placeholder: 'All statuses',
-    options: EMPLOYEE_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
-  },
-  {
-    name: 'role',
-    label: 'Filter by Role',
-    placeholder: 'All roles',
-    options: ROLES.map((value) => ({ value, label: roleLabel(value) })),
-  },
-  {
-    name: 'department',
-    label: 'Filter by Department',
-    placeholder: 'All departments',
-    options: DEPARTMENTS.map((value) => ({ value, label: value })),
-  },
-] as const;
+  statusFilter(EMPLOYEE_STATUSES),
+  listFilter('role', 'Filter by Role', 'All roles', ROLES, roleLabel),
+  listFilter('department', 'Filter by Department', 'All departments', DEPARTMENTS),
+];
 
 /**
  * The badges or buttons of one cell side by side, one under the other when the column is

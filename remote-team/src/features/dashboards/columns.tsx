@@ -1,7 +1,12 @@
 import { DATE_FORMATS, personName, type Certificate, type Task } from '@duly/shared/core';
 import { formatCalendarDate, formatInstant } from '@duly/shared/dates';
-import { Button, type Column, type ColumnEntry } from '@duly/shared/ui';
-import { TeamCertificateStatusBadge, TeamTaskStatusBadge } from './TeamStatusBadges';
+import {
+  Button,
+  CertificateStatusBadge,
+  TaskStatusBadge,
+  type Column,
+  type ColumnEntry,
+} from '@duly/shared/ui';
 
 /** Spec 9: whom a task or certificate nobody holds shows as held by. */
 export const UNASSIGNED = 'Unassigned';
@@ -17,7 +22,7 @@ export const taskColumns = {
   status: {
     key: 'status',
     header: 'Status',
-    cell: (task) => <TeamTaskStatusBadge status={task.status} />,
+    cell: (task) => <TaskStatusBadge status={task.status} palette="team" />,
   },
 } satisfies Record<string, Column<Task> | ((header: string) => Column<Task>)>;
 
@@ -38,7 +43,7 @@ export const certificateColumns = {
   status: {
     key: 'status',
     header: 'Status',
-    cell: (certificate) => <TeamCertificateStatusBadge status={certificate.status} />,
+    cell: (certificate) => <CertificateStatusBadge status={certificate.status} palette="team" />,
   },
 } satisfies Record<string, Column<Certificate>>;
 

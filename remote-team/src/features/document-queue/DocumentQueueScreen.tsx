@@ -12,6 +12,7 @@ import {
   ResourceTable,
   theme,
   useSnackbar,
+  VisuallyHidden,
   type ColumnEntry,
 } from '@duly/shared/ui';
 import {
@@ -73,15 +74,6 @@ const CheckLabel = styled.label`
   min-width: 44px;
   min-height: 44px;
   cursor: pointer;
-`;
-
-const Hidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `;
 
 const Intro = styled.p`
@@ -189,7 +181,7 @@ export function DocumentQueueScreen() {
             disabled={items.length === 0}
             onChange={toggleAll}
           />
-          <Hidden>Select all on this page</Hidden>
+          <VisuallyHidden>Select all on this page</VisuallyHidden>
         </CheckLabel>
       ),
       cardLabel: 'Select',
@@ -202,9 +194,9 @@ export function DocumentQueueScreen() {
             disabled={busy.has(document.id)}
             onChange={() => toggle(document.id)}
           />
-          <Hidden>
+          <VisuallyHidden>
             Select {document.filename} of {document.certificate_name}
-          </Hidden>
+          </VisuallyHidden>
         </CheckLabel>
       ),
     },

@@ -2,10 +2,9 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { personName, type Certificate, type Employee } from '@duly/shared/core';
 import { formatDate, formatDateTime } from '@duly/shared/dates';
-import { DetailFields } from '@duly/shared/ui';
+import { CertificateStatusBadge, DetailFields } from '@duly/shared/ui';
 import { daysUntilExpiryText, reminderDate } from '../dates';
 import { certificatePaths } from '../paths';
-import { CertificateStatusBadge } from './CertificateStatusBadge';
 import { theme } from '@duly/shared/ui';
 
 const PersonLink = styled(Link)`
