@@ -89,6 +89,7 @@ export { SortableHeaderCell, type SortableHeaderCellProps } from './table/Sortab
 
 export { Dialog, type DialogProps } from './dialog/Dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';
+export { ActionDialog, type ActionDialogProps } from './dialog/ActionDialog';
 export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
 
 // The resource-screen kit (1.2.0): a list's table from its columns, its filters in the URL, a
@@ -96,6 +97,7 @@ export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
 export { OneLineCell } from './table/OneLineCell';
 export { lazyScreen } from './screen/lazyScreen';
 export { VisuallyHidden, visuallyHidden } from './VisuallyHidden';
+export { Section, Stack, type SectionProps } from './Section';
 export { bindField, fieldError } from './form/fieldError';
 export {
   PasswordFields,

@@ -14,6 +14,7 @@ import {
   listFilter,
   ListScreen,
   statusFilter,
+  titleColumn,
   type ColumnEntry,
 } from '@duly/shared/ui';
 import { useCertificatesListQuery } from './api';
@@ -53,14 +54,7 @@ const FILTERS = [
 /** Spec 2: Name, Status, Expiry Date, Reminder Days and, for managers, Edit. */
 function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      cell: (c) => c.name,
-      sortKey: 'name',
-      wrap: true,
-      card: 'title',
-    },
+    titleColumn('name', 'Name', (c) => c.name, { sortKey: 'name' }),
     {
       key: 'status',
       header: 'Status',

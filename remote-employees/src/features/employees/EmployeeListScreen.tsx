@@ -15,6 +15,7 @@ import {
   ListScreen,
   statusFilter,
   theme,
+  titleColumn,
   type ColumnEntry,
 } from '@duly/shared/ui';
 import { useEmployeesListQuery } from './api';
@@ -69,15 +70,12 @@ function employeeColumns(
   canEdit: (person: Employee) => boolean,
 ): ColumnEntry<Employee>[] {
   return [
-    {
-      key: 'name',
-      header: 'Full Name',
-      cell: (person) => <TextLink to={userPaths.detail(person.id)}>{displayName(person)}</TextLink>,
-      sortKey: 'full_name',
-      wrap: true,
-      width: '160px',
-      card: 'title',
-    },
+    titleColumn(
+      'name',
+      'Full Name',
+      (person) => <TextLink to={userPaths.detail(person.id)}>{displayName(person)}</TextLink>,
+      { sortKey: 'full_name', width: '160px' },
+    ),
     {
       key: 'email',
       header: 'Email',

@@ -12,6 +12,7 @@ import {
   ListScreen,
   statusFilter,
   TaskStatusBadge,
+  titleColumn,
   type ColumnEntry,
 } from '@duly/shared/ui';
 import { useTasksListQuery } from './api';
@@ -33,14 +34,7 @@ const FILTERS = [statusFilter(TASK_STATUSES)];
 /** Spec 2: Title, Status, Due Date (Asia/Kolkata), Assigned To and, for managers, Edit. */
 function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
   return [
-    {
-      key: 'title',
-      header: 'Title',
-      cell: (task) => task.title,
-      sortKey: 'title',
-      wrap: true,
-      card: 'title',
-    },
+    titleColumn('title', 'Title', (task) => task.title, { sortKey: 'title' }),
     {
       key: 'status',
       header: 'Status',

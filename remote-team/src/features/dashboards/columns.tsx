@@ -4,6 +4,7 @@ import {
   Button,
   CertificateStatusBadge,
   TaskStatusBadge,
+  titleColumn,
   type Column,
   type ColumnEntry,
 } from '@duly/shared/ui';
@@ -13,7 +14,7 @@ export const UNASSIGNED = 'Unassigned';
 
 /** The dashboards' task columns (spec 2): dates as `Jan 05, 2025`, statuses in their palette. */
 export const taskColumns = {
-  title: { key: 'title', header: 'Task', cell: (task) => task.title, wrap: true, card: 'title' },
+  title: titleColumn('title', 'Task', (task: Task) => task.title),
   due: (header: string) => ({
     key: 'due',
     header,
@@ -28,13 +29,7 @@ export const taskColumns = {
 
 /** The dashboards' certificate columns: the certificate, its expiry date and status. */
 export const certificateColumns = {
-  name: {
-    key: 'name',
-    header: 'Certificate',
-    cell: (certificate) => certificate.name,
-    wrap: true,
-    card: 'title',
-  },
+  name: titleColumn('name', 'Certificate', (certificate: Certificate) => certificate.name),
   expiry: {
     key: 'expiry',
     header: 'Expiry Date',

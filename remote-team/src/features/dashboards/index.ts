@@ -4,6 +4,4 @@ export { DashboardTable, type DashboardTableProps } from './DashboardTable';
 export { assignColumn, certificateColumns, holderName, taskColumns, UNASSIGNED } from './columns';
 export { taskPath, certificatePath } from './paths';
 export { useDashboardPage, DASHBOARD_PAGE_SIZE, type DashboardPage } from './useDashboardPage';
-export { DashboardSection } from './DashboardSection';
 export { dashboardErrorText } from './errorText';
-export { useLogFailure } from './useLogFailure';

@@ -85,7 +85,7 @@ export function MyDashboardScreen() {
         title="My Tasks"
         actions={tasks.select}
         query={useTeamMyTasksQuery({ ...tasks.page.params, status: tasks.status })}
-        page={tasks.page}
+        list={tasks.page}
         what="tasks"
         empty={tasks.status ? 'No tasks with this status' : 'No tasks assigned to you'}
         failureLog="Error fetching tasks"
@@ -99,7 +99,7 @@ export function MyDashboardScreen() {
           ...certificates.page.params,
           status: certificates.status,
         })}
-        page={certificates.page}
+        list={certificates.page}
         what="certificates"
         empty={
           certificates.status

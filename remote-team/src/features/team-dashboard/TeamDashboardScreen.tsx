@@ -99,7 +99,7 @@ export function TeamDashboardScreen() {
       <DashboardTable
         title="Team Members"
         query={useTeamMembersQuery(membersPage.params)}
-        page={membersPage}
+        list={membersPage}
         what="team members"
         empty="No team members found"
         failureLog="Error fetching team data"
@@ -108,7 +108,7 @@ export function TeamDashboardScreen() {
       <DashboardTable
         title="Team Tasks"
         query={useTeamTasksQuery(tasksPage.params)}
-        page={tasksPage}
+        list={tasksPage}
         what="tasks"
         empty="No tasks found"
         failureLog="Error fetching tasks"
@@ -126,7 +126,7 @@ export function TeamDashboardScreen() {
       <DashboardTable
         title="Team Certificates"
         query={useTeamCertificatesQuery(certificatesPage.params)}
-        page={certificatesPage}
+        list={certificatesPage}
         what="certificates"
         empty="No certificates found"
         failureLog="Error fetching certificates"

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { DATE_FORMATS, type Task } from '@duly/shared/core';
 import { formatInstant } from '@duly/shared/dates';
-import { ResourceTable, TaskStatusBadge, theme } from '@duly/shared/ui';
+import { ResourceTable, TaskStatusBadge, theme, titleColumn } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { isOverdueTask } from '../workSummary';
 import { TextLink } from './TextLink';
@@ -20,13 +20,9 @@ export function AssignedTasks({ tasks, now }: { tasks: readonly Task[]; now: Dat
       items={tasks}
       empty="No tasks assigned"
       columns={[
-        {
-          key: 'title',
-          header: 'Task',
-          cell: (task) => <TextLink to={workPaths.task(task.id)}>{task.title}</TextLink>,
-          wrap: true,
-          card: 'title',
-        },
+        titleColumn('title', 'Task', (task: Task) => (
+          <TextLink to={workPaths.task(task.id)}>{task.title}</TextLink>
+        )),
         {
           key: 'status',
           header: 'Status',

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { type Certificate } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
-import { CertificateStatusBadge, ResourceTable, theme } from '@duly/shared/ui';
+import { CertificateStatusBadge, ResourceTable, theme, titleColumn } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { expiringInDays } from '../workSummary';
 import { TextLink } from './TextLink';
@@ -40,13 +40,9 @@ export function InChargeCertificates({
       items={certificates}
       empty="Not in charge of any certificate"
       columns={[
-        {
-          key: 'name',
-          header: 'Certificate',
-          cell: (c) => <TextLink to={workPaths.certificate(c.id)}>{c.name}</TextLink>,
-          wrap: true,
-          card: 'title',
-        },
+        titleColumn('name', 'Certificate', (c: Certificate) => (
+          <TextLink to={workPaths.certificate(c.id)}>{c.name}</TextLink>
+        )),
         {
           key: 'status',
           header: 'Status',
