@@ -95,6 +95,7 @@ export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
 // The resource-screen kit (1.2.0): a list's table from its columns, its filters in the URL, a
 // one-item page in every state, and the one way a form saves.
 export { OneLineCell } from './table/OneLineCell';
+export { CellItems } from './table/CellItems';
 export { lazyScreen } from './screen/lazyScreen';
 export { VisuallyHidden, visuallyHidden } from './VisuallyHidden';
 export { Section, Stack, type SectionProps } from './Section';

@@ -1,4 +1,3 @@
-import styled from 'styled-components';
 import {
   DEPARTMENTS,
   EMPLOYEE_STATUSES,
@@ -9,12 +8,12 @@ import {
 } from '@duly/shared/core';
 import { useListParams } from '@duly/shared/list';
 import {
+  CellItems,
   EditLink,
   EmployeeStatusBadge,
   listFilter,
   ListScreen,
   statusFilter,
-  theme,
   titleColumn,
   type ColumnEntry,
 } from '@duly/shared/ui';
@@ -46,18 +45,6 @@ const FILTERS = [
   listFilter('role', 'Filter by Role', 'All roles', ROLES, roleLabel),
   listFilter('department', 'Filter by Department', 'All departments', DEPARTMENTS),
 ];
-
-/**
- * The badges or buttons of one cell side by side, one under the other when the column is
- * narrower than them: 'Resend invitation' beside Edit no longer pushes the table out of its card
- * (issue 33 item 6).
- */
-const Inline = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${theme.space(0.5, 1)};
-`;
 
 /**
  * Spec 2: Full Name (links to /users/{id}), Email, Phone Number (a dash when empty), Status and
@@ -93,10 +80,10 @@ function employeeColumns(
       key: 'status',
       header: 'Status',
       cell: (person) => (
-        <Inline>
+        <CellItems>
           <EmployeeStatusBadge status={person.status} />
           {person.invitation_pending ? <InvitationPendingBadge /> : null}
-        </Inline>
+        </CellItems>
       ),
     },
     showEdit && {
@@ -105,12 +92,12 @@ function employeeColumns(
       card: 'action',
       cell: (person) =>
         canEdit(person) ? (
-          <Inline>
+          <CellItems>
             <EditLink to={userPaths.edit(person.id)} name={displayName(person)} />
             {canResendInvitation(person) ? (
               <ResendInvitationButton person={person} variant="text" size="small" />
             ) : null}
-          </Inline>
+          </CellItems>
         ) : null,
     },
   ];
