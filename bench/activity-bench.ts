@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import * as activity from '../api/src/index';
 import {
@@ -31,7 +31,6 @@ import {
   migrateToLatest,
   signToken,
   verifyActivity,
-  type Database,
   type DatabaseSettings,
   type Db,
 } from '../api/src/index';
@@ -326,25 +325,39 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
 }
 
 /**
- * BENCH_ACTIVITY_PROFILE=1 (PostgreSQL): every statement each save runs, with its median time
- * over PER_ROUND saves, history on and then off, through a Kysely that logs each query's
- * duration (the time from sending it to its answer).
+ * BENCH_ACTIVITY_PROFILE=1 (PostgreSQL): every statement each save sends, history on and then
+ * off, over PER_ROUND saves, through the API's own connection (createDatabase: its named
+ * statements, as the API runs): for each, the median time from the request's start to the
+ * statement's sending ("at") and from its sending to its answer ("takes"). The gaps between one
+ * answer and the next sending are the time spent in Node.
  */
 async function profileStatements(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  const durations = new Map<string, number[]>();
-  let recordingStatements = false;
-  const db: Db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (!recordingStatements) return;
-      const text = event.query.sql.replace(/\s+/g, ' ').slice(0, 110);
-      const list = durations.get(text) ?? [];
-      list.push(event.queryDurationMillis);
-      durations.set(text, list);
-    },
-  });
-  const config = testConfig({ database: { dialect: 'postgres', connectionString: url } });
+  const timeline = new Map<string, { at: number[]; takes: number[] }>();
+  let requestStarted: number | undefined;
+  const query = pg.Client.prototype.query;
+  // Patched before the pool's clients exist, so createDatabase's own wrapper calls this one.
+  pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) {
+    const sent = performance.now();
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first.text ?? '')).replace(/\s+/g, ' ');
+    if (requestStarted !== undefined && result instanceof Promise) {
+      const started = requestStarted;
+      void result.then(
+        () => {
+          const entry = timeline.get(text) ?? { at: [], takes: [] };
+          entry.at.push(sent - started);
+          entry.takes.push(performance.now() - sent);
+          timeline.set(text, entry);
+        },
+        () => undefined,
+      );
+    }
+    return result;
+  } as typeof query;
+  const database = { dialect: 'postgres' as const, connectionString: url, poolSize: 4 };
+  const db = createDatabase(database);
+  const config = testConfig({ database });
   const app = await buildApp({ config, db });
   await app.ready();
   const { manager, ids } = await benchOrganization(db);
@@ -354,39 +367,47 @@ async function profileStatements(url: string) {
     config.tokenTtlSeconds,
   );
   let n = 0;
-  for (const write of measuredWrites(ids)) {
-    const put = () => {
-      n += 1;
-      return app.inject({
-        method: 'PUT',
-        headers: { authorization: `Bearer ${token}` },
-        ...write.request(n),
-      });
-    };
-    for (const mode of ['on', 'off'] as const) {
-      activity.setActivityRecording(mode === 'on');
-      for (let i = 0; i < 5; i += 1) await put();
-      durations.clear();
-      recordingStatements = true;
-      const total: number[] = [];
-      for (let i = 0; i < PER_ROUND; i += 1) {
-        const started = performance.now();
-        await put();
-        total.push(performance.now() - started);
+  try {
+    for (const write of measuredWrites(ids)) {
+      const put = () => {
+        n += 1;
+        return app.inject({
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}` },
+          ...write.request(n),
+        });
+      };
+      for (const mode of ['on', 'off'] as const) {
+        activity.setActivityRecording(mode === 'on');
+        for (let i = 0; i < 5; i += 1) await put();
+        timeline.clear();
+        const total: number[] = [];
+        for (let i = 0; i < PER_ROUND; i += 1) {
+          requestStarted = performance.now();
+          await put();
+          total.push(performance.now() - requestStarted);
+          requestStarted = undefined;
+        }
+        console.log(
+          `\n${write.name}, history ${mode}: ${mid(total).toFixed(2)} ms a request (median), its statements:`,
+        );
+        console.log('      at    takes');
+        const rows = [...timeline].sort(([, a], [, b]) => mid(a.at) - mid(b.at));
+        for (const [text, { at, takes }] of rows) {
+          const each = (at.length / PER_ROUND).toFixed(1);
+          console.log(
+            `  ${mid(at).toFixed(2).padStart(6)} ${mid(takes).toFixed(2).padStart(6)} ms ×${each}  ${text.slice(0, 100)}`,
+          );
+        }
       }
-      recordingStatements = false;
-      console.log(
-        `\n${write.name}, history ${mode}: ${mid(total).toFixed(2)} ms a request (median), its statements:`,
-      );
-      for (const [text, list] of durations) {
-        const each = (list.length / PER_ROUND).toFixed(1);
-        console.log(`  ${mid(list).toFixed(2).padStart(6)} ms ×${each}  ${text}`);
-      }
+      activity.setActivityRecording(true);
     }
+  } finally {
+    pg.Client.prototype.query = query;
     activity.setActivityRecording(true);
+    await app.close();
+    await db.destroy();
   }
-  await app.close();
-  await db.destroy();
 }
 
 /** A fresh SQLite file, as the API runs by default (WAL, synchronous full). */

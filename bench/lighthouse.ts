@@ -55,9 +55,16 @@ interface LighthouseResult {
  */
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS?.trim();
 
-function saveReport(result: LighthouseResult, preset: Preset, route: string, run: number): void {
+function saveReport(
+  result: LighthouseResult,
+  side: string,
+  preset: Preset,
+  route: string,
+  run: number,
+): void {
   mkdirSync(REPORTS_DIR!, { recursive: true });
-  const name = `${preset}${route.replace(/[^a-z0-9]+/gi, '-')}${run}.json`;
+  // The side too (BENCH_BASELINE, BENCH_SSR_PROBE): each side's reports of a route kept apart.
+  const name = `${side}-${preset}${route}-${run}`.replace(/[^a-z0-9]+/gi, '-') + '.json';
   writeFileSync(path.join(REPORTS_DIR!, name), JSON.stringify(result.lhr));
 }
 
@@ -76,6 +83,8 @@ export async function runLighthouse(
   screens: readonly LighthouseScreen[],
   runs: number,
   presets: readonly Preset[] = ['mobile', 'desktop'],
+  /** Names the saved reports (LIGHTHOUSE_REPORTS) of this side. */
+  side = 'tree',
 ): Promise<LighthouseFigure[]> {
   // ES modules: imported at run time (the bench itself is compiled as CommonJS by tsx).
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
@@ -130,7 +139,7 @@ export async function runLighthouse(
               `Lighthouse failed on ${screen.route}: ${result?.lhr.runtimeError?.message ?? 'no result'}`,
             );
           results.push(result);
-          if (REPORTS_DIR) saveReport(result, preset, screen.route, run);
+          if (REPORTS_DIR) saveReport(result, side, preset, screen.route, run);
         }
         const audit = (id: string) =>
           median(results.map((result) => result.lhr.audits[id]?.numericValue ?? NaN));

@@ -5,13 +5,14 @@
  */
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { createPostgresPool } from './postgres-client';
 import { changeCounter } from './sqlite/change-counter';
 import type { SqliteSynchronous } from './sqlite/sqlite-thread';
 import { SqliteWorkerDialect } from './sqlite/worker-driver';
 import type { Database, Db } from './tables';
 
 export { OTHER_WRITERS_CHECK_MS } from './sqlite/change-counter';
+export { DEFERRED_STATEMENT, NAMED_STATEMENT } from './postgres-client';
 
 /** SQLite reader threads beside the writer (docs/scaling.md, "SQLite off the event loop"). */
 const SQLITE_READERS = 1;
@@ -55,17 +56,12 @@ export function changeCounterOf(db: Db): (() => string) | undefined {
 
 export function createDatabase(settings: DatabaseSettings): Db {
   if (settings.dialect === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = createPostgresPool({
       connectionString: settings.connectionString,
       max: settings.poolSize ?? 10,
+      transactionPooling: settings.transactionPooling,
     });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: settings.transactionPooling ? pool : preparingReads(pool),
-      }),
-    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, settings.directConnectionString ?? settings.connectionString);
     return db;
   }
@@ -97,68 +93,6 @@ function makePrivate(filename: string): void {
   for (const file of [filename, `${filename}-wal`, `${filename}-shm`]) {
     if (existsSync(file)) chmodSync(file, 0o600);
   }
-}
-
-/** At most this many distinct statement texts become named (prepared) statements per process. */
-const PREPARED_READS_MAX = 500;
-
-/**
- * Ends a write that is sent as a named (prepared) statement like the SELECTs, outside a
- * pooler in transaction mode: the saves' UPDATEs and the history's append
- * (repositories/activity.ts). Planning those took more time than running them (an entry's
- * append: 0.46 ms a statement unnamed, 0.18 ms named, docs/activity.md). Only writes whose
- * text is fixed for a given shape carry it, so their number stays small.
- */
-export const NAMED_STATEMENT = ' /* named */';
-
-/**
- * `select *` / `"t".*`: PostgreSQL refuses to run a prepared statement whose
- * result columns changed ("cached plan must not change result type"), which a
- * migration run by another instance (adding a column) would cause. Such reads
- * stay unnamed; named ones list their columns, which a new column leaves alone.
- */
-const SELECTS_EVERY_COLUMN = /\bselect\s+\*|\.\*/i;
-
-/**
- * PostgreSQL plans every unnamed query afresh, and planning the task list's
- * join costs more than running it on an indexed page. SELECTs are therefore
- * sent as named statements: each connection parses and plans one once and
- * then only binds and executes it (the pg driver remembers what it has
- * prepared per connection). Writes and DDL stay unnamed unless they end with
- * NAMED_STATEMENT, and the number of names is bounded, since a query with an
- * `in (…)` list has a text per length.
- */
-function preparingReads(pool: pg.Pool): pg.Pool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (
-      name === undefined &&
-      names.size < PREPARED_READS_MAX &&
-      ((/^\s*select\b/i.test(text) && !SELECTS_EVERY_COLUMN.test(text)) ||
-        text.endsWith(NAMED_STATEMENT))
-    ) {
-      name = `duly_read_${names.size + 1}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  // Patched on the pool itself (not a wrapper), so end() and the pool's own state stay as pg has them.
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const patched = new WeakSet<pg.PoolClient>();
-  pool.connect = (async (): Promise<pg.PoolClient> => {
-    const client = await connect();
-    if (!patched.has(client)) {
-      patched.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((text: unknown, values?: unknown) => {
-        const name = typeof text === 'string' ? nameOf(text) : undefined;
-        return name === undefined ? query(text, values) : query({ name, text, values });
-      }) as typeof client.query;
-    }
-    return client;
-  }) as typeof pool.connect;
-  return pool;
 }
 
 /** True when `error` is a UNIQUE or PRIMARY KEY constraint violation, in either database. */

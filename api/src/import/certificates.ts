@@ -131,19 +131,21 @@ export function certificatePlanner(
       );
       const people = await employeesByEmails(db, organizationId, emails);
       personByEmail = new Map(people.map((p) => [normaliseEmail(p.email), p]));
-      const byName = { personIds: [] as (string | null)[], names: [] as string[], anyName: false };
-      const anyName = { personIds: [] as (string | null)[], names: [], anyName: true };
+      const wanted = {
+        named: [] as { personId: string | null; name: string }[],
+        anyNameOf: [] as (string | null)[],
+      };
       for (const record of records) {
         const email = record.incharge_email ? normaliseEmail(record.incharge_email) : null;
         const person = email ? personByEmail.get(email) : undefined;
         // Someone not of the organisation matches nothing (the row is an error).
         if (email && !person) continue;
         const name = (record.name ?? '').trim();
-        const group = ASCII_ONLY.test(name) ? byName : anyName;
-        group.personIds.push(person?.id ?? null);
-        if (group === byName) byName.names.push(foldAscii(name));
+        const personId = person?.id ?? null;
+        if (ASCII_ONLY.test(name)) wanted.named.push({ personId, name: foldAscii(name) });
+        else wanted.anyNameOf.push(personId);
       }
-      const certificates = await certificatesForImportChunk(db, organizationId, [byName, anyName]);
+      const certificates = await certificatesForImportChunk(db, organizationId, wanted);
       byKey = new Map();
       for (const certificate of certificates) {
         const key = keyOf(certificate.incharge_email, certificate.name);

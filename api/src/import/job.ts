@@ -1,11 +1,11 @@
 /**
- * The import's job, in the API process. It reads the stored rows a chunk of CHUNK_ROWS at a
+ * The import's job, in the API process. It reads the stored rows a chunk of PLAN_ROWS at a
  * time and plans each chunk (what each row would do) against what the chunk's rows match,
  * read from the database with one query per kind: the job never holds the whole file, the
  * whole plan or the whole organisation (bench/import-bench.ts). A dry run records each
- * chunk's plan; an apply writes each chunk in one transaction, with its results and the
- * counts (GET /imports/{id} shows the progress). A row that fails never stops the others: a
- * chunk whose transaction fails is written again row by row, each in its own transaction,
+ * chunk's plan; an apply writes each chunk CHUNK_ROWS at a time, each in one transaction
+ * with its results and the counts (GET /imports/{id} shows the progress). A row that fails
+ * never stops the others: a transaction that fails is written again row by row, each alone,
  * and only the rows that fail are errors. An apply that names its preview first plans the
  * whole file without writing and compares the plan's digest with the preview's: the same, or
  * it does nothing and says the organisation changed.
@@ -40,8 +40,17 @@ import {
 import { recordOf, type PlannedRow } from './rows';
 
 /**
- * Rows read, planned and written together: one transaction of an apply (short locks, and a
- * failure costs at most this many retries), one query per kind for what they match.
+ * Rows read and planned together: one query per kind for what they match. What a chunk
+ * matches is read from the organisation's certificates by person and name, a search that
+ * costs about as much for 10 rows as for 1,000 when the organisation is large, so a chunk is
+ * several transactions' worth (bench/import-bench.ts: 50,000 rows matched 250 at a time
+ * spent most of an apply there).
+ */
+export const PLAN_ROWS = 1000;
+
+/**
+ * Rows written together: one transaction of an apply (short locks, and a failure costs at
+ * most this many retries).
  */
 export const CHUNK_ROWS = 250;
 
@@ -108,7 +117,7 @@ async function* recordChunks(
   for (let after = 0; ;) {
     // Before the next chunk: the previous one is done with (an apply has written it).
     checkHeap();
-    const rows = await importRowsAfter(db, record.organization_id, record.id, after, CHUNK_ROWS);
+    const rows = await importRowsAfter(db, record.organization_id, record.id, after, PLAN_ROWS);
     if (rows.length === 0) return;
     yield rows.map(({ row, cells }) => ({ row, fields: recordOf(cells, headers, mapping) }));
     after = rows[rows.length - 1].row;
@@ -249,7 +258,8 @@ async function applyRows(
     }
   };
 
-  for await (const batch of plannedChunks(db, record, planner)) {
+  /** A transaction's worth of planned rows, with their results and the progress. */
+  const writeBatch = async (batch: PlannedRow<Write>[]): Promise<void> => {
     digest.add(batch);
     const invitedBefore = invite.length;
     const before = { ...totals };
@@ -257,7 +267,7 @@ async function applyRows(
     count(totals, planned);
     processed += batch.length;
     try {
-      // The rows, their results and the progress: one transaction, one commit per chunk.
+      // The rows, their results and the progress: one transaction, one commit.
       await db.transaction().execute(async (trx) => {
         await write(trx, batch);
         await saveRowResults(trx, org, record.id, planned);
@@ -267,7 +277,7 @@ async function applyRows(
           updated_at: nowIso(),
         });
       });
-      continue;
+      return;
     } catch {
       // Someone else's change (or a rule only the database knows) failed one of the rows: each
       // row again on its own, so only the rows that fail are left out.
@@ -303,6 +313,12 @@ async function applyRows(
       ...totals,
       updated_at: nowIso(),
     });
+  };
+
+  for await (const chunk of plannedChunks(db, record, planner)) {
+    for (let start = 0; start < chunk.length; start += CHUNK_ROWS) {
+      await writeBatch(chunk.slice(start, start + CHUNK_ROWS));
+    }
   }
   // The links exist before the import says it is done (the mails go out after, as on POST /employees).
   await sendInvitations(fastify, record, invite);

@@ -12,6 +12,7 @@ import {
   releasesDir,
 } from '../../../scripts/releases.cjs';
 import { servedShell } from '../../../scripts/served.cjs';
+import { injectSnapshot, readSnapshot } from './bench-snapshot';
 import { BOOT_SCRIPT_SOURCE, bootFor, injectBoot } from './boot';
 import { cacheControlFor, CONTENT_HASHED, IMMUTABLE, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
@@ -160,6 +161,11 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     const urlPath = pathOf(request.url) ?? '/';
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const boot = await bootFor(options, urlPath, search);
+    let page = injectBoot(html, boot);
+    const snapshot = options.benchSnapshotDir
+      ? await readSnapshot(options.benchSnapshotDir, urlPath)
+      : null;
+    if (snapshot) page = injectSnapshot(page, snapshot);
     return reply
       .headers({
         'content-security-policy': contentSecurityPolicy(boot.config, [
@@ -170,7 +176,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
         'cache-control': NO_CACHE,
       })
       .type('text/html; charset=utf-8')
-      .send(injectBoot(html, boot));
+      .send(page);
   };
 
   app.get('/config.json', async (_request, reply) => {

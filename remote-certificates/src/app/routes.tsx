@@ -1,38 +1,33 @@
 /**
- * The module this remote exposes (`remote_certificates/routes`), per docs/module-federation.md:
- * the shell renders it as the element of its root-level splat route, inside its own providers
- * (store, router, theme, toasts), so the paths below are the spec's full paths, all inside the
- * paths remotes.json gives this remote (`routePaths` lets the shell and a test check that).
+ * The module this remote exposes (`remote_certificates/routes`, docs/module-federation.md): the
+ * shell renders it inside its own providers, so the paths are the spec's full paths, all inside
+ * those remotes.json gives this remote.
  */
-import { ImportScreen, itemRoutes, lazyScreen, remoteRoutes } from '@duly/shared/ui';
+import { ImportScreen, lazyScreens, remoteRoutes, resourceRoutes } from '@duly/shared/ui';
 import { CertificateDetailScreen } from '../features/certificates/CertificateDetailScreen';
 import { CertificateListScreen } from '../features/certificates/CertificateListScreen';
 import { CertificateTypesScreen } from '../features/certificates/CertificateTypesScreen';
 import { ComplianceScreen } from '../features/compliance/ComplianceScreen';
 
-// The form screens (formik, yup, the schemas) load when one is opened: the list and the
-// detail page download no form code (issue 32).
-const CreateCertificateScreen = lazyScreen(
-  () => import('../features/certificates/CreateCertificateScreen'),
-  'CreateCertificateScreen',
-);
-const EditCertificateScreen = lazyScreen(
-  () => import('../features/certificates/EditCertificateScreen'),
-  'EditCertificateScreen',
-);
+// The form screens load when one is opened: the list and the detail download no form code.
+const { CreateCertificateScreen, EditCertificateScreen } = lazyScreens({
+  CreateCertificateScreen: () => import('../features/certificates/CreateCertificateScreen'),
+  EditCertificateScreen: () => import('../features/certificates/EditCertificateScreen'),
+});
 
 const { routePaths, Routes } = remoteRoutes([
-  { path: '/certificates', element: <CertificateListScreen /> },
-  { path: '/certificates/create', element: <CreateCertificateScreen /> },
-  // Import from a CSV or Excel file (admins; issue 27, docs/import-export.md).
-  {
-    path: '/certificates/import',
-    element: <ImportScreen kind="certificates" title="Import certificates" />,
-  },
-  ...itemRoutes('/certificates', 'certificateId', {
-    detail: <CertificateDetailScreen />,
-    edit: <EditCertificateScreen />,
-  }),
+  ...resourceRoutes(
+    '/certificates',
+    'certificateId',
+    {
+      list: <CertificateListScreen />,
+      create: <CreateCertificateScreen />,
+      detail: <CertificateDetailScreen />,
+      edit: <EditCertificateScreen />,
+    },
+    // Import from a CSV or Excel file (admins; issue 27, docs/import-export.md).
+    { import: <ImportScreen kind="certificates" title="Import certificates" /> },
+  ),
   { path: '/compliance', element: <ComplianceScreen /> },
   { path: '/certificate-types', element: <CertificateTypesScreen /> },
 ]);

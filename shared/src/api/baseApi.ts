@@ -7,6 +7,7 @@
  * through the tags below.
  */
 import { createApi, retry } from '@reduxjs/toolkit/query/react';
+import type { EndpointBuilder, EndpointDefinitions } from '@reduxjs/toolkit/query';
 import { QUERY_RETRIES } from '../contract/constants';
 import { axiosBaseQuery } from './axiosBaseQuery';
 import { apiConfig } from './config';
@@ -68,6 +69,23 @@ export const baseApi = createApi({
   endpoints: () => ({}),
   refetchOnFocus: false,
 });
+
+/** The `build` that `injectEndpoints` hands a feature's endpoints (`resourceEndpoints` takes it). */
+export type ApiEndpointBuilder = EndpointBuilder<typeof baseQueryWithRetry, ApiTagType, 'api'>;
+
+/**
+ * A feature's endpoints as the function that injects them into an api (the one `baseApi`;
+ * a test passes it again to see a name clash), with `overrideExisting: 'throw'`: two remotes
+ * naming an endpoint alike fail at start-up instead of one silently replacing the other.
+ *
+ *     export const injectTaskEndpoints = featureEndpoints((build) => ({ ... }));
+ *     export const tasksApi = injectTaskEndpoints(baseApi);
+ */
+export function featureEndpoints<D extends EndpointDefinitions>(
+  endpoints: (build: ApiEndpointBuilder) => D,
+) {
+  return (api: typeof baseApi) => api.injectEndpoints({ overrideExisting: 'throw', endpoints });
+}
 
 /**
  * Tags of a list answer (the tag convention): `{ type, id: 'LIST' }` plus one

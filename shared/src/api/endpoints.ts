@@ -9,10 +9,13 @@
  *
  * Tags follow the convention of `listTags`: a list provides `{ type, id: 'LIST' }` and one tag
  * per item; a create invalidates the lists and `Dashboard`, a write to one item that item too.
+ * `resourceEndpoints` (resource.ts) declares a resource's four at once.
  */
+import type { QueryReturnValue } from '@reduxjs/toolkit/query';
 import { PAGE_SIZE_MAX } from '../contract/constants';
 import type { ComplianceMatrix, Page } from '../contract/types';
-import type { ApiMeta, ApiRequest } from './axiosBaseQuery';
+import type { ApiBaseQuery, ApiMeta, ApiRequest } from './axiosBaseQuery';
+import type { ApiError } from './errors';
 import { listTags, type ApiTagType } from './baseApi';
 import { toPage } from './toPage';
 
@@ -46,6 +49,14 @@ export function pageQuery<T extends { id: string }, A = void>(
     transformResponse: (items: T[], meta: ApiMeta | undefined): Page<T> => toPage(items, meta),
     providesTags: (page: Page<T> | undefined) => listTags(type, page?.items),
   };
+}
+
+/**
+ * A list's arguments plus fixed query parameters, for `pageQuery`'s `toParams`: the order a
+ * dashboard keeps (`withParams({ sort: 'urgency' })`) or a fixed filter.
+ */
+export function withParams(fixed: Record<string, string>) {
+  return <A extends object>(arg: A): ApiRequest['params'] => ({ ...arg, ...fixed });
 }
 
 /** One item: GET `base` + its id (+ `suffix`), tagged `{ type, id }`. */
@@ -97,19 +108,49 @@ export function complianceTotalsQuery<A = void>(
   };
 }
 
-/** A create: POST the payload to `url`; invalidates the lists of `type` and the dashboard. */
-export function createMutation<P>(type: ApiTagType, url: string) {
+/** Tags an endpoint provides or invalidates. */
+export type ApiTag = ApiTagType | { type: ApiTagType; id: string };
+
+/**
+ * A write's tags beyond its resource's: by default `Dashboard` (the counts may change); a
+ * resource that no dashboard counts names its own (`['Compliance']` for certificate types).
+ */
+interface AlsoInvalidates {
+  also?: readonly ApiTagType[];
+}
+
+/** A create: POST the payload to `url`; invalidates the lists of `type` and `also`. */
+export function createMutation<P>(
+  type: ApiTagType,
+  url: string,
+  { also = ['Dashboard'] }: AlsoInvalidates = {},
+) {
   return {
     query: (data: P): ApiRequest => ({ url, method: 'POST', data }),
-    invalidatesTags: [{ type, id: 'LIST' as const }, 'Dashboard' as const],
+    invalidatesTags: [{ type, id: 'LIST' as const }, ...also],
   };
 }
 
-/** An update: `method` (PUT) the changes to `base` + id (+ `suffix`); see `itemWriteTags`. */
+/** A write to one item invalidates it, every list of its kind and `also`. */
+const itemTags = (type: ApiTagType, id: string, also: readonly ApiTagType[]): ApiTag[] => [
+  { type, id },
+  { type, id: 'LIST' },
+  ...also,
+];
+
+interface UpdateOptions extends AlsoInvalidates {
+  method?: 'PUT' | 'PATCH';
+  suffix?: string;
+}
+
+/**
+ * An update: `method` (PUT) the changes to `base` + id (+ `suffix`); invalidates the item, its
+ * lists and `also`.
+ */
 export function updateMutation<C>(
   type: ApiTagType,
   base: string,
-  { method = 'PUT', suffix = '' }: { method?: 'PUT' | 'PATCH'; suffix?: string } = {},
+  { method = 'PUT', suffix = '', also = ['Dashboard'] }: UpdateOptions = {},
 ) {
   return {
     query: ({ id, changes }: UpdateArgs<C>): ApiRequest => ({
@@ -118,6 +159,62 @@ export function updateMutation<C>(
       data: changes,
     }),
     invalidatesTags: (_item: unknown, _error: unknown, { id }: UpdateArgs<C>) =>
-      itemWriteTags(type, id),
+      itemTags(type, id, also),
+  };
+}
+
+/**
+ * `updateMutation` that refuses an empty id: it fails at once with 400 and `missingId` (spec
+ * 8's "Certificate ID is required"), sending and refetching nothing. `R` is the answer's type.
+ */
+export function checkedUpdateMutation<C, R>(
+  type: ApiTagType,
+  base: string,
+  missingId: string,
+  options: UpdateOptions = {},
+) {
+  const { query, invalidatesTags } = updateMutation<C>(type, base, options);
+  return {
+    async queryFn(
+      args: UpdateArgs<C>,
+      _api: unknown,
+      _extra: unknown,
+      baseQuery: (request: ApiRequest) => ReturnType<ApiBaseQuery>,
+    ): Promise<QueryReturnValue<R, ApiError, undefined>> {
+      if (!args.id.trim()) return { error: { status: 400, message: missingId } };
+      const result = await baseQuery(query(args));
+      return result.error ? { error: result.error } : { data: result.data as R };
+    },
+    invalidatesTags: (item: unknown, error: unknown, args: UpdateArgs<C>) =>
+      args.id.trim() ? invalidatesTags(item, error, args) : [],
+  };
+}
+
+/** A delete: DELETE `base` + id (+ `suffix`); invalidates the item, its lists and `also`. */
+export function deleteMutation(
+  type: ApiTagType,
+  base: string,
+  { suffix = '', also = ['Dashboard'] }: AlsoInvalidates & { suffix?: string } = {},
+) {
+  return {
+    query: (id: string): ApiRequest => ({ url: itemUrl(base, id, suffix), method: 'DELETE' }),
+    invalidatesTags: (_result: unknown, _error: unknown, id: string) => itemTags(type, id, also),
+  };
+}
+
+/**
+ * How many items a list holds (a dashboard's count): GET `url` with `params` asking for one
+ * row, the answer's total (`X-Total-Count`), tagged `providesTags`.
+ */
+export function countQuery(
+  url: string,
+  params: Record<string, string>,
+  providesTags: readonly ApiTag[],
+) {
+  return {
+    query: (): ApiRequest => ({ url, params: { ...params, limit: 1 } }),
+    transformResponse: (items: unknown[], meta: ApiMeta | undefined): number =>
+      toPage(items, meta).total,
+    providesTags: [...providesTags],
   };
 }

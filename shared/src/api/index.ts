@@ -1,4 +1,11 @@
-export { baseApi, listTags, API_TAG_TYPES, type ApiTagType } from './baseApi';
+export {
+  baseApi,
+  featureEndpoints,
+  listTags,
+  API_TAG_TYPES,
+  type ApiEndpointBuilder,
+  type ApiTagType,
+} from './baseApi';
 export { axiosBaseQuery, type ApiBaseQuery, type ApiMeta, type ApiRequest } from './axiosBaseQuery';
 export { configureApi, resolveApiBaseUrl, apiConfig, type ApiConfig } from './config';
 export { apiErrorMessage, isApiError, type ApiError } from './errors';
@@ -43,11 +50,25 @@ export {
   allItemsQuery,
   complianceTotalsQuery,
   type ComplianceTotals,
+  checkedUpdateMutation,
+  countQuery,
   createMutation,
+  deleteMutation,
+  type ApiTag,
   itemQuery,
   itemUrl,
   itemWriteTags,
   pageQuery,
   updateMutation,
+  withParams,
   type UpdateArgs,
 } from './endpoints';
+export { resourceEndpoints, type ResourceShapes } from './resource';
+export {
+  approveDocumentMutation,
+  approveDocumentsMutation,
+  deleteDocumentMutation,
+  documentDecisionTags,
+  rejectDocumentMutation,
+  type DocumentRef,
+} from './documentEndpoints';

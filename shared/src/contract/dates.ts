@@ -73,6 +73,13 @@ export function kolkataInputToIso(value: string): string | null {
   return parseInKolkata(value)?.toUTC().toISO() ?? null;
 }
 
+/** `kolkataInputToIso` of a value a form's schema has checked already: throws if it is invalid. */
+export function checkedKolkataInputToIso(value: string): string {
+  const iso = kolkataInputToIso(value);
+  if (iso === null) throw new Error(`Invalid date and time: ${value}`);
+  return iso;
+}
+
 /**
  * An instant → the `datetime-local` value showing it in Asia/Kolkata, for
  * filling an edit form: `2025-01-05T04:30:00.000Z` → `2025-01-05T10:00`.
@@ -159,6 +166,20 @@ export function daysUntilExpiry(expiryDate: string, now: Date = new Date()): num
   return days === 0 ? 0 : days;
 }
 
+/** A number of days as the screens write it: "1 day", "12 days", "-3 days". */
+export function dayCount(days: number): string {
+  return `${days} ${Math.abs(days) === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * Days until expiry as the certificate pages show them (spec 9: rounded up, negative once
+ * past): "12 days", "0 days", "-3 days"; '' for an invalid expiry date.
+ */
+export function daysUntilExpiryText(expiryDate: string, now: Date = new Date()): string {
+  const days = daysUntilExpiry(expiryDate, now);
+  return Number.isNaN(days) ? '' : dayCount(days);
+}
+
 /** `YYYY-MM-DD` plus `days` calendar days (UTC midnights: no daylight saving shift moves a day). */
 function plusCalendarDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
@@ -187,6 +208,11 @@ export function certificateSchedule(
     remind_on: plusCalendarDays(date, -reminderDaysBefore),
     escalate_on: plusCalendarDays(date, 1 + reminderDaysBefore),
   };
+}
+
+/** The day a certificate's reminder goes out (`certificateSchedule`'s `remind_on`); '' when invalid. */
+export function reminderDate(expiryDate: string, reminderDaysBefore: number): string {
+  return certificateSchedule(expiryDate, reminderDaysBefore)?.remind_on ?? '';
 }
 
 /**

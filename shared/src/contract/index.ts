@@ -11,4 +11,6 @@ export * from './activity';
 export * from './roles';
 export * from './certificateTypes';
 export * from './complianceLinks';
+export * from './paths';
+export * from './text';
 export * from './spreadsheets';

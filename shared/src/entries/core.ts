@@ -9,6 +9,8 @@ export * from '../contract/initials';
 export * from '../contract/personName';
 export * from '../contract/roles';
 export * from '../contract/complianceLinks';
+export * from '../contract/paths';
+export * from '../contract/text';
 export * from '../api';
 export * from '../auth';
 export * from '../store';

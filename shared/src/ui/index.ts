@@ -108,6 +108,7 @@ export {
 export { ItemScreen, type ItemScreenProps, type ItemQuery } from './screen/ItemScreen';
 export { ItemIdRoute, isItemId, type ItemIdRouteProps } from './screen/ItemIdRoute';
 export { itemRoutes, remoteRoutes } from './screen/remoteRoutes';
+export { lazyScreens, resourceRoutes } from './screen/resourceRoutes';
 export {
   ResourceTable,
   type ResourceTableProps,

@@ -18,6 +18,7 @@ import type {
   ActivityValue,
   ActivityVerification,
 } from '@duly/shared/contract';
+import { CompiledOnce } from '../compiled-once';
 import { NAMED_STATEMENT } from '../connection';
 import { runTogether } from '../sqlite/worker-driver';
 import type { Db } from '../tables';
@@ -160,10 +161,10 @@ export async function recordActivity(
   }
   const who = actorColumns(actor);
   // One entry (every save of an item): the hash computed by the database from the head it
-  // reads, one statement on PostgreSQL, deferred to the COMMIT's message on SQLite.
+  // reads, deferred to the transaction's next statement or its COMMIT (appendOne).
   if (entries.length === 1) {
-    const append = isPostgres(trx) ? appendOne : appendOneSqlite;
-    if (await append(trx, who, entries[0], at)) return;
+    await appendOne(trx, who, entries[0], at);
+    return;
   }
   // Organisations in a fixed order: two transactions never lock heads in opposite orders.
   for (const organizationId of [...byOrganization.keys()].sort()) {
@@ -238,68 +239,108 @@ function contentAroundId(content: Omit<HashedContent, 'id'>): [string, string] {
 }
 
 /**
- * Appends one entry in ONE statement (PostgreSQL): locks the head and reads it, inserts the
- * entry with `sha256(prev_hash + content)` computed by the server, and moves the head. A
- * round trip is most of what an entry costs a save (bench/activity-bench.ts): this is one
- * where the general path takes three. Under READ COMMITTED, `for update` waits for another
- * append and reads the head it left; the final UPDATE rechecks the row the same way.
- * False when the organisation has no head yet (its first entry takes the general path).
+ * Appends one entry with its hash computed by the database from the head it reads (sha256 on
+ * PostgreSQL, the writer thread's `sha256_hex` on SQLite, sqlite/worker.cjs), so nothing is
+ * read back: the head is created if missing, then PostgreSQL locks and reads the head,
+ * inserts the entry and moves the head in one named statement, SQLite in two
+ * (its transactions hold the only writer, so nothing comes in between).
+ *
+ * The statements are deferred (runTogether): they travel with the transaction's next
+ * statement or its COMMIT, pipelined on PostgreSQL, in the same message to the writer thread
+ * on SQLite, so the entry costs no round trip of its own (bench/activity-bench.ts). If one
+ * fails, the transaction fails with its error and is rolled back: still never a change
+ * without its entry. Under READ COMMITTED, `for update` waits for another append and reads the
+ * head it left; creating a missing head waits for another transaction creating it.
  */
 async function appendOne(
   trx: Db,
   who: ReturnType<typeof actorColumns>,
   entry: NewActivity,
   at: string,
-): Promise<boolean> {
-  // Named (prepared): its text is the same for every entry, and planning these CTEs took
-  // longer than running them (0.46 ms unnamed, 0.18 ms named, docs/activity.md).
-  const { rows } = await sql<{ id: string }>`with ${appendCtes(who, entry, at)}
-    select id from moved${sql.raw(NAMED_STATEMENT)}`.execute(trx);
-  return rows.length === 1;
-}
-
-/**
- * appendOne on SQLite: the head is created if missing, the entry's INSERT reads the head and
- * computes the hash with the writer's `sha256_hex` (sqlite/worker.cjs), and the head's UPDATE
- * moves it: three statements deferred (runTogether), posted with the transaction's next
- * statement or its COMMIT in the same message to the writer thread, so the entry costs no
- * message of its own (locking the head, inserting and moving it took three). If one fails,
- * the writer thread refuses the COMMIT and the change is rolled back with it. The
- * transaction holds SQLite's only writer, so nothing comes in between.
- */
-async function appendOneSqlite(
-  trx: Db,
-  who: ReturnType<typeof actorColumns>,
-  entry: NewActivity,
-  at: string,
-): Promise<boolean> {
+): Promise<void> {
   const content = entryContent(who, entry, at);
   const [prefix, suffix] = contentAroundId(content);
-  const organizationId = content.organization_id;
+  const values: AppendValues = { ...content, prefix, suffix };
+  // The statements' text depends only on the database (Kysely builds and compiles them once).
+  const database = trx.getExecutor().adapter;
+  const statements = isPostgres(trx) ? APPEND_POSTGRES : APPEND_SQLITE;
   await runTogether(
     trx,
-    [
-      sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
-          start_prev_hash)
-        values (${organizationId}, 0, '', 1, '')
-        on conflict (organization_id) do nothing`.compile(trx),
-      sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-          entity_type, entity_id, action, changes, prev_hash, hash)
-        select ${organizationId}, last_id + 1, ${at}, ${who.actor_kind}, ${who.actor_id},
-          ${who.actor_name}, ${content.entity_type}, ${content.entity_id}, ${content.action},
-          ${content.changes}, last_hash,
-          sha256_hex(last_hash || ${prefix} || (last_id + 1) || ${suffix})
-        from activity_heads where organization_id = ${organizationId}`.compile(trx),
-      sql`update activity_heads set last_id = last_id + 1,
-          last_hash = (select hash from activity
-            where activity.organization_id = activity_heads.organization_id
-              and activity.id = activity_heads.last_id + 1)
-        where organization_id = ${organizationId}`.compile(trx),
-    ],
+    statements.map(([once, build]) =>
+      once.compile(database, 'append', values, (marked) => ({
+        compile: () => build(marked).compile(trx),
+      })),
+    ),
     { deferred: true },
   );
-  return true;
 }
+
+/** An entry's content and the hashed text around its id (contentAroundId). */
+type AppendValues = Omit<HashedContent, 'id'> & { prefix: string; suffix: string };
+
+type AppendStatement = [
+  CompiledOnce<AppendValues, unknown>,
+  (values: AppendValues) => RawBuilder<unknown>,
+];
+
+/** Creates the organisation's head if missing (its first entry). */
+const createHead: AppendStatement = [
+  new CompiledOnce(),
+  (v) => sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
+      start_prev_hash)
+    values (${v.organization_id}, 0, '', 1, '')
+    on conflict (organization_id) do nothing${sql.raw(NAMED_STATEMENT)}`,
+];
+
+/**
+ * PostgreSQL: lock and read the head, insert the entry, move the head, in one statement.
+ * Named (prepared): planning these CTEs took longer than running them (0.46 ms unnamed,
+ * 0.18 ms named, docs/activity.md).
+ */
+const APPEND_POSTGRES: AppendStatement[] = [
+  createHead,
+  [
+    new CompiledOnce(),
+    (v) => sql`with head as (
+        select last_id, last_hash from activity_heads
+        where organization_id = ${v.organization_id} for update
+      ), entry as (
+        insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+          entity_type, entity_id, action, changes, prev_hash, hash)
+        select ${v.organization_id}, last_id + 1, ${v.at}, ${v.actor_kind}, ${v.actor_id},
+          ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
+          last_hash, encode(sha256(convert_to(
+            last_hash || ${v.prefix} || (last_id + 1)::text || ${v.suffix}, 'UTF8')), 'hex')
+        from head
+        returning id, hash
+      )
+      update activity_heads set last_id = entry.id, last_hash = entry.hash
+      from entry
+      where activity_heads.organization_id = ${v.organization_id}${sql.raw(NAMED_STATEMENT)}`,
+  ],
+];
+
+/** SQLite: insert the entry from the head (the writer's sha256_hex), then move the head. */
+const APPEND_SQLITE: AppendStatement[] = [
+  createHead,
+  [
+    new CompiledOnce(),
+    (v) => sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+        entity_type, entity_id, action, changes, prev_hash, hash)
+      select ${v.organization_id}, last_id + 1, ${v.at}, ${v.actor_kind}, ${v.actor_id},
+        ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
+        last_hash, sha256_hex(last_hash || ${v.prefix} || (last_id + 1) || ${v.suffix})
+      from activity_heads where organization_id = ${v.organization_id}`,
+  ],
+  [
+    new CompiledOnce(),
+    (v) => sql`update activity_heads set last_id = last_id + 1,
+        last_hash = (select hash from activity
+          where activity.organization_id = activity_heads.organization_id
+            and activity.id = activity_heads.last_id + 1)
+      where organization_id = ${v.organization_id}`,
+  ],
+];
 
 function entryContent(
   who: ReturnType<typeof actorColumns>,
@@ -315,34 +356,6 @@ function entryContent(
     action: entry.action,
     changes: JSON.stringify(entry.changes ?? {}),
   };
-}
-
-/** The CTEs of appendOne: `head`, `entry` and `moved` (its id). */
-function appendCtes(
-  who: ReturnType<typeof actorColumns>,
-  entry: NewActivity,
-  at: string,
-): RawBuilder<unknown> {
-  const content = entryContent(who, entry, at);
-  const [prefix, suffix] = contentAroundId(content);
-  return sql`head as (
-      select last_id, last_hash from activity_heads
-      where organization_id = ${content.organization_id} for update
-    ), entry as (
-      insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-        entity_type, entity_id, action, changes, prev_hash, hash)
-      select ${content.organization_id}, last_id + 1, ${at}, ${who.actor_kind}, ${who.actor_id},
-        ${who.actor_name}, ${content.entity_type}, ${content.entity_id}, ${content.action},
-        ${content.changes}, last_hash,
-        encode(sha256(convert_to(last_hash || ${prefix} || (last_id + 1)::text || ${suffix},
-          'UTF8')), 'hex')
-      from head
-      returning id, hash
-    ), moved as (
-      update activity_heads set last_id = entry.id, last_hash = entry.hash
-      from entry where activity_heads.organization_id = ${content.organization_id}
-      returning entry.id
-    )`;
 }
 
 // ---------------------------------------------------------------- reading

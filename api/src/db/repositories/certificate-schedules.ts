@@ -94,12 +94,21 @@ export async function schedulesOf(
     ),
   ];
   const types = await typeOffsetsOf(db, organizationId, typeIds);
-  return certificates.map((certificate) =>
-    scheduleOf(
-      certificate,
-      certificate.certificate_type_id ? types.get(certificate.certificate_type_id) : undefined,
-    ),
-  );
+  // Many certificates of a batch (an import's) share their inputs, and working the dates out
+  // with luxon is what a batch's schedules cost: once per distinct inputs.
+  const known = new Map<string, CertificateSchedule>();
+  return certificates.map((certificate) => {
+    const key = JSON.stringify(SCHEDULE_INPUTS.map((column) => certificate[column] ?? null));
+    let schedule = known.get(key);
+    if (!schedule) {
+      schedule = scheduleOf(
+        certificate,
+        certificate.certificate_type_id ? types.get(certificate.certificate_type_id) : undefined,
+      );
+      known.set(key, schedule);
+    }
+    return schedule;
+  });
 }
 
 /** `certificates` with their schedules, ready to insert. */

@@ -240,22 +240,22 @@ export async function activeAdminIds(db: Db, organizationId: string): Promise<st
   return rows.map((row) => row.id);
 }
 
-/**
- * What a chunk of certificate rows may match, in one query: for each person in charge (an id,
- * or null for "nobody"), the certificates named as one of `names` (compared by SQL's lower(),
- * which folds A-Z on both databases: pass the names with A-Z folded alone); or every
- * certificate of that person when `anyName` (a name with other letters, whose case only
- * JavaScript folds). The caller matches exactly; this only has to include every candidate.
- */
-export async function certificatesForImportChunk(
-  db: Db,
-  organizationId: string,
-  wanted: { personIds: readonly (string | null)[]; names: readonly string[]; anyName: boolean }[],
-) {
-  const groups = wanted.filter(
-    (group) => group.personIds.length > 0 && (group.anyName || group.names.length > 0),
-  );
-  if (groups.length === 0) return [];
+/** What a chunk of certificate rows may match (certificatesForImportChunk). */
+export interface WantedCertificates {
+  /**
+   * (person in charge's id or null for "nobody", name): the certificates of that person whose
+   * name is `name` by SQL's lower(), which folds A-Z on both databases (pass the name with A-Z
+   * folded alone).
+   */
+  named: readonly { personId: string | null; name: string }[];
+  /**
+   * Persons (null: nobody) all of whose certificates are candidates: a name with other letters,
+   * whose case only JavaScript folds.
+   */
+  anyNameOf: readonly (string | null)[];
+}
+
+function importCertificatesQuery(db: Db, organizationId: string) {
   return db
     .selectFrom('certificates')
     .leftJoin('users', (join) =>
@@ -278,26 +278,75 @@ export async function certificatesForImportChunk(
       'certificates.reminder_offsets',
       'certificates.certificate_type_id',
     ])
-    .where('certificates.organization_id', '=', organizationId)
-    .where((eb) =>
-      eb.or(
-        groups.map((group) => {
-          const ids = [...new Set(group.personIds.filter((id): id is string => id !== null))];
-          const person = eb.or([
-            ...(ids.length > 0 ? [eb('certificates.incharge_person_id', 'in', ids)] : []),
-            ...(group.personIds.includes(null)
+    .where('certificates.organization_id', '=', organizationId);
+}
+
+/**
+ * What a chunk of certificate rows may match. The (person, name) pairs are a VALUES list the
+ * certificates are joined to: each pair found through the person's index, or one hash of the
+ * list, where an `in (…)` of persons and one of names compared every certificate of the
+ * organisation with every name (PostgreSQL's generic plan of a prepared statement compares
+ * one by one): a 50,000-row import slowed down as it wrote (bench/import-bench.ts). Without
+ * a person, or for any name, the rare cases, a query of their own. The caller matches
+ * exactly; this only has to include every candidate, each once.
+ */
+export async function certificatesForImportChunk(
+  db: Db,
+  organizationId: string,
+  wanted: WantedCertificates,
+) {
+  const byPerson = new Map<string, { personId: string; name: string }>();
+  const namesOfNobody = new Set<string>();
+  for (const { personId, name } of wanted.named) {
+    if (personId === null) namesOfNobody.add(name);
+    else byPerson.set(`${personId}\u0000${name}`, { personId, name });
+  }
+  const anyNameIds = [...new Set(wanted.anyNameOf.filter((id): id is string => id !== null))];
+  const found = [];
+  if (byPerson.size > 0) {
+    const pairs = sql.join(
+      [...byPerson.values()].map(
+        ({ personId, name }) => sql`(cast(${personId} as text), cast(${name} as text))`,
+      ),
+    );
+    // A VALUES list's columns are column1, column2… on both databases.
+    const list = sql<{ column1: string; column2: string }>`(values ${pairs})`.as('wanted');
+    found.push(
+      ...(await importCertificatesQuery(db, organizationId)
+        .innerJoin(list, (join) =>
+          join
+            .onRef('certificates.incharge_person_id', '=', 'wanted.column1')
+            .on((eb) => eb(eb.fn('lower', ['certificates.name']), '=', eb.ref('wanted.column2'))),
+        )
+        .execute()),
+    );
+  }
+  if (namesOfNobody.size > 0) {
+    found.push(
+      ...(await importCertificatesQuery(db, organizationId)
+        .where('certificates.incharge_person_id', 'is', null)
+        .where((eb) => eb(eb.fn('lower', ['certificates.name']), 'in', [...namesOfNobody]))
+        .execute()),
+    );
+  }
+  if (anyNameIds.length > 0 || wanted.anyNameOf.includes(null)) {
+    found.push(
+      ...(await importCertificatesQuery(db, organizationId)
+        .where((eb) =>
+          eb.or([
+            ...(anyNameIds.length > 0
+              ? [eb('certificates.incharge_person_id', 'in', anyNameIds)]
+              : []),
+            ...(wanted.anyNameOf.includes(null)
               ? [eb('certificates.incharge_person_id', 'is', null)]
               : []),
-          ]);
-          if (group.anyName) return person;
-          return eb.and([
-            person,
-            eb(eb.fn('lower', ['certificates.name']), 'in', [...new Set(group.names)]),
-          ]);
-        }),
-      ),
-    )
-    .execute();
+          ]),
+        )
+        .execute()),
+    );
+  }
+  // A certificate both named and of a person with any name comes once.
+  return [...new Map(found.map((certificate) => [certificate.id, certificate])).values()];
 }
 
 export type ImportCertificate = Awaited<ReturnType<typeof certificatesForImportChunk>>[number];

@@ -23,6 +23,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { DEFERRED_STATEMENT } from '../postgres-client';
 import { SqliteThread, type SqliteSynchronous, type StatementResult } from './sqlite-thread';
 
 export interface SqliteWorkerOptions {
@@ -85,12 +86,15 @@ interface Together extends CompiledQuery {
  * so use it inside a transaction, which the failure then rolls back. Elsewhere (PostgreSQL)
  * they run one after the other.
  *
- * `deferred` (SQLite, inside a transaction): answers at once, with no results, and the
+ * `deferred` (inside a transaction): answers at once, with no results. On SQLite the
  * statements are posted just before the transaction's next statement or its COMMIT, in the
  * same message. If one of them fails, the writer thread refuses that COMMIT (worker.cjs, with
  * the failure's message and code) and the transaction is rolled back: nothing of it is kept.
- * For writes whose results nobody reads and whose failure must undo the transaction (the
- * activity history's append): they then cost no message of their own.
+ * On PostgreSQL they are sent at once, pipelined, and the transaction's next statement or its
+ * COMMIT follows without waiting for them (db/postgres-client.ts); their failure aborts the
+ * transaction and is reported by that next statement. For writes whose results nobody reads
+ * and whose failure must undo the transaction (the activity history's append): they then
+ * cost no round trip of their own.
  */
 export async function runTogether<R = Record<string, unknown>>(
   db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema
@@ -98,8 +102,14 @@ export async function runTogether<R = Record<string, unknown>>(
   options: { deferred?: boolean } = {},
 ): Promise<QueryResult<R>[]> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    // PostgreSQL (postgres-client.ts): deferred, each is sent behind the one before without
+    // waiting for its answer, and the transaction's next statement reports a failure.
+    const deferred = options.deferred === true && db.isTransaction;
     const results: QueryResult<R>[] = [];
-    for (const query of queries) results.push(await db.executeQuery<R>(query));
+    for (const query of queries) {
+      const sent = deferred ? { ...query, sql: `${query.sql}${DEFERRED_STATEMENT}` } : query;
+      results.push(await db.executeQuery<R>(sent));
+    }
     return results;
   }
   const together: Together = {

@@ -6,6 +6,7 @@ import { queueWebhookEvents } from '../../webhooks/events';
 import { certificateEvent } from '../../webhooks/hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import { TOTAL_COUNT_HEADER } from '@duly/shared/contract';
 import { pageOf, parseSort } from '../../db/list';
 import {
@@ -15,6 +16,7 @@ import {
   listCertificates,
   saveCertificate,
   type CertificateEdit,
+  type CertificateFilter,
 } from '../../db/repositories/certificates';
 import { addCalendarDays, kolkataToday, nowIso } from '../../lib/dates';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -27,6 +29,7 @@ import { hasRole, requireRole } from '../../plugins/auth';
 import { LIST_TTL_MS } from '../../plugins/response-cache';
 import { actorOf, checkMember, ownerScope, personFilter } from '../access';
 import {
+  type CertificateListQuery,
   createCertificateSchema,
   getCertificateSchema,
   listCertificatesSchema,
@@ -38,6 +41,28 @@ function expiringWithin(days: number | undefined) {
   if (days === undefined) return {};
   const today = kolkataToday();
   return { expiresFrom: today, expiresUntil: addCalendarDays(today, days) };
+}
+
+/**
+ * The list's filter from its query, for the organisation and the person in charge the caller
+ * may see: the list and its export (routes/exports) read exactly the same certificates.
+ */
+export function certificateListFilter(
+  organizationId: string,
+  inchargePersonId: string | undefined,
+  query: Pick<
+    Static<typeof CertificateListQuery>,
+    'status' | 'q' | 'expiring_within_days' | 'in_reminder_window'
+  >,
+): CertificateFilter {
+  return {
+    organizationId,
+    inchargePersonId,
+    status: query.status,
+    q: query.q,
+    ...expiringWithin(query.expiring_within_days),
+    ...reminderWindow(query.in_reminder_window),
+  };
 }
 
 /**
@@ -84,14 +109,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return fastify.cachedAnswer(request, reply, LIST_TTL_MS, async () => {
       const { items, total } = await listCertificates(
         db,
-        {
-          organizationId: caller.organization_id,
-          inchargePersonId,
-          status: query.status,
-          q: query.q,
-          ...expiringWithin(query.expiring_within_days),
-          ...reminderWindow(query.in_reminder_window),
-        },
+        certificateListFilter(caller.organization_id, inchargePersonId, query),
         parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
         pageOf(query),
       );

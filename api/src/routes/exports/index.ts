@@ -14,7 +14,7 @@ import {
   EMPLOYEE_EXPORT_COLUMNS,
   TASK_EXPORT_COLUMNS,
 } from '../../export/columns';
-import { kolkataToday, addCalendarDays } from '../../lib/dates';
+import { kolkataToday } from '../../lib/dates';
 import {
   CONTENT_TYPES,
   exportStream,
@@ -22,6 +22,7 @@ import {
   type ExportFormat,
 } from '../../export/write';
 import { personFilter } from '../access';
+import { certificateListFilter } from '../certificates';
 import { exportCertificatesSchema, exportEmployeesSchema, exportTasksSchema } from './schema';
 
 async function* nothing(): AsyncGenerator<Record<string, unknown>[]> {}
@@ -85,22 +86,12 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { caller, query } = request;
       const inchargePersonId = personFilter(caller, query.incharge_person_id);
-      const today = kolkataToday();
-      const within = query.expiring_within_days;
       const batches =
         inchargePersonId === null
           ? nothing()
           : exportCertificates(
               db,
-              {
-                organizationId: caller.organization_id,
-                inchargePersonId,
-                status: query.status,
-                q: query.q,
-                ...(within === undefined
-                  ? {}
-                  : { expiresFrom: today, expiresUntil: addCalendarDays(today, within) }),
-              },
+              certificateListFilter(caller.organization_id, inchargePersonId, query),
               parseSort(query.sort, CERTIFICATE_SORTS, 'expiry_date'),
             );
       return send(reply, 'certificates', query, CERTIFICATE_EXPORT_COLUMNS, batches);

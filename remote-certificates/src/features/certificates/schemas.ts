@@ -9,11 +9,12 @@ import {
   type CreateCertificateFormValues,
   type EditCertificateFormValues,
 } from '@duly/shared';
-import type {
-  Certificate,
-  CreateCertificatePayload,
-  SessionUser,
-  UpdateCertificatePayload,
+import {
+  blankToNull,
+  type Certificate,
+  type CreateCertificatePayload,
+  type SessionUser,
+  type UpdateCertificatePayload,
 } from '@duly/shared/core';
 import { kolkataToday, toKolkataDate } from '@duly/shared/dates';
 
@@ -24,8 +25,6 @@ export {
   type CreateCertificateFormValues,
   type EditCertificateFormValues,
 } from '@duly/shared';
-
-const trimmedOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /**
  * POST /certificates/: the form, created as active, plus who creates it (checked against the
@@ -38,11 +37,11 @@ export function toCreatePayload(
 ): CreateCertificatePayload {
   return {
     name: values.name.trim(),
-    description: trimmedOrNull(values.description),
+    description: blankToNull(values.description),
     issue_date: values.issue_date || null,
     expiry_date: values.expiry_date,
     reminder_days_before: Number(values.reminder_days_before),
-    department: trimmedOrNull(values.department),
+    department: blankToNull(values.department),
     incharge_person_id: values.incharge_person_id,
     ...(values.certificate_type_id ? { certificate_type_id: values.certificate_type_id } : {}),
     ...(values.reminder_offsets?.trim()

@@ -4,6 +4,7 @@
  */
 import type { EmployeeFormValues } from '@duly/shared';
 import {
+  blankToNull,
   DEFAULT_DEPARTMENT,
   DEFAULT_EMPLOYEE_ROLE,
   type CreateEmployeePayload,
@@ -14,8 +15,6 @@ import {
 } from '@duly/shared/core';
 
 export { employeeInitialValues } from '@duly/shared';
-
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
  * The edit form's starting values. A person without a department starts on Engineering and one
@@ -36,11 +35,11 @@ export function toFormValues(person: Employee): EmployeeFormValues {
 /** PUT /employees/{id}: every field of the form (spec 7). */
 export function toUpdatePayload(values: EmployeeFormValues): UpdateEmployeePayload {
   return {
-    firstName: orNull(values.firstName),
-    lastName: orNull(values.lastName),
+    firstName: blankToNull(values.firstName),
+    lastName: blankToNull(values.lastName),
     email: values.email.trim(),
-    phone: orNull(values.phone),
-    department: orNull(values.department),
+    phone: blankToNull(values.phone),
+    department: blankToNull(values.department),
     // The schema only lets through a role and a status the API knows.
     role: values.role as Role,
     status: values.status as EmployeeStatus,

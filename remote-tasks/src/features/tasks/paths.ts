@@ -1,10 +1,4 @@
-/**
- * The routes this remote renders (ARCHITECTURE 2). The shell mounts the remote at `/tasks/*`
- * and the standalone page does the same, so links are absolute and read like the spec.
- */
-export const taskPaths = {
-  list: '/tasks',
-  create: '/tasks/create',
-  detail: (taskId: string) => `/tasks/${encodeURIComponent(taskId)}`,
-  edit: (taskId: string) => `/tasks/${encodeURIComponent(taskId)}/edit`,
-} as const;
+import { resourcePaths } from '@duly/shared/core';
+
+/** The pages this remote renders (ARCHITECTURE 2), absolute as the spec writes them. */
+export const taskPaths = resourcePaths('/tasks');

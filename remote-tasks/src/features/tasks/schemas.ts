@@ -10,8 +10,14 @@ import {
   type CreateTaskFormValues,
   type EditTaskFormValues,
 } from '@duly/shared';
-import type { CreateTaskPayload, SessionUser, Task, UpdateTaskPayload } from '@duly/shared/core';
-import { isoToKolkataInput, kolkataInputToIso } from '@duly/shared/dates';
+import {
+  blankToNull,
+  type CreateTaskPayload,
+  type SessionUser,
+  type Task,
+  type UpdateTaskPayload,
+} from '@duly/shared/core';
+import { checkedKolkataInputToIso, isoToKolkataInput } from '@duly/shared/dates';
 
 export {
   createTaskSchema,
@@ -21,24 +27,16 @@ export {
   type EditTaskFormValues,
 } from '@duly/shared';
 
-/** The due date the API expects: the ISO instant of the Asia/Kolkata wall-clock value. */
-function dueDateInstant(value: string): string {
-  const iso = kolkataInputToIso(value);
-  // The schemas reject an invalid due date before a payload is built.
-  if (iso === null) throw new Error(`Invalid due date: ${value}`);
-  return iso;
-}
-
 /** POST /tasks/: the form plus who creates it (the API checks these against the token). */
 export function toCreatePayload(
   values: CreateTaskFormValues,
   creator: SessionUser | null,
 ): CreateTaskPayload {
-  const description = values.description.trim();
   return {
     title: values.title.trim(),
-    description: description === '' ? null : description,
-    due_date: dueDateInstant(values.due_date),
+    description: blankToNull(values.description),
+    // The due date the API expects: the ISO instant of the Asia/Kolkata wall-clock value.
+    due_date: checkedKolkataInputToIso(values.due_date),
     assigned_to_user_id: values.assigned_to_user_id,
     ...(creator
       ? {
@@ -72,7 +70,7 @@ export function toUpdatePayload(values: EditTaskFormValues): UpdateTaskPayload {
     // The schema only accepts a status the form offers.
     ...(values.status ? { status: values.status } : {}),
     assigned_to_employee_id: values.assigned_to_user_id,
-    due_date: dueDateInstant(values.due_date),
+    due_date: checkedKolkataInputToIso(values.due_date),
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * The employee dashboard's endpoints (spec 7, /employee/*): the signed-in user's own tasks and
- * certificates, injected into `baseApi` under this remote's `team` prefix. They provide the
- * `Task` and `Certificate` tags, so a task completed in remote-tasks or a certificate assigned
- * on the team dashboard refreshes these lists.
+ * certificates, injected into `baseApi` under this remote's `team` prefix and tagged `Task` and
+ * `Certificate`, so a write in another remote refreshes these lists.
  */
 import {
   baseApi,
+  createMutation,
+  featureEndpoints,
   pageQuery,
+  withParams,
   type Certificate,
   type CertificateStatus,
   type CreateCertificatePayload,
@@ -16,44 +18,22 @@ import {
   type Task,
 } from '@duly/shared/core';
 
-export const MY_TASK_SORT = 'urgency';
-/** Soonest expiry first. */
-export const MY_CERTIFICATE_SORT = 'expiry_date';
+/** A page of one of the lists, with its status filter (omitted for All, spec 7). */
+type MyParams<S> = Pick<ListParams, 'limit' | 'offset'> & { status?: S };
 
-export type MyTasksParams = Pick<ListParams, 'limit' | 'offset'> & {
-  /** Omitted for All (spec 7). */
-  status?: EmployeeTaskFilter;
-};
-
-export type MyCertificatesParams = Pick<ListParams, 'limit' | 'offset'> & {
-  /** Omitted for All (spec 7). */
-  status?: CertificateStatus;
-};
-
-export function injectMyEndpoints(api: typeof baseApi) {
-  return api.injectEndpoints({
-    overrideExisting: 'throw',
-    endpoints: (build) => ({
-      teamMyTasks: build.query<Page<Task>, MyTasksParams>(
-        pageQuery('Task', '/employee/tasks', (params) => ({ ...params, sort: MY_TASK_SORT })),
-      ),
-      teamMyCertificates: build.query<Page<Certificate>, MyCertificatesParams>(
-        pageQuery('Certificate', '/employee/certificates', (params) => ({
-          ...params,
-          sort: MY_CERTIFICATE_SORT,
-        })),
-      ),
-      /**
-       * An employee's own new certificate (issue 26), sent with its document from "Upload
-       * certificate": the API puts it in their charge.
-       */
-      teamMyCertificateCreate: build.mutation<Certificate, CreateCertificatePayload>({
-        query: (data) => ({ url: '/certificates/', method: 'POST', data }),
-        invalidatesTags: [{ type: 'Certificate', id: 'LIST' }, 'Dashboard'],
-      }),
-    }),
-  });
-}
+export const injectMyEndpoints = featureEndpoints((build) => ({
+  // The most urgent tasks first, the soonest expiry first.
+  teamMyTasks: build.query<Page<Task>, MyParams<EmployeeTaskFilter>>(
+    pageQuery('Task', '/employee/tasks', withParams({ sort: 'urgency' })),
+  ),
+  teamMyCertificates: build.query<Page<Certificate>, MyParams<CertificateStatus>>(
+    pageQuery('Certificate', '/employee/certificates', withParams({ sort: 'expiry_date' })),
+  ),
+  /** An employee's own new certificate (issue 26), which the API puts in their charge. */
+  teamMyCertificateCreate: build.mutation<Certificate, CreateCertificatePayload>(
+    createMutation('Certificate', '/certificates/'),
+  ),
+}));
 
 export const myApi = injectMyEndpoints(baseApi);
 

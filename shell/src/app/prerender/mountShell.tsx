@@ -1,7 +1,10 @@
-import { type ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectSessionStatus, type AppStore } from '@duly/shared/core';
 import { PRERENDERED_ATTRIBUTE, TakeOver, endPrerender } from './takeOver';
+
+/** Set by the server on a `#root` that holds a snapshot of the screen (api/src/web/bench-snapshot.ts). */
+const SNAPSHOT_ATTRIBUTE = 'data-duly-snapshot';
 
 /**
  * Whether the page holds a pre-render (renderPages.tsx) that the app's first render will
@@ -17,8 +20,17 @@ export function canHydrate(container: HTMLElement, store: AppStore): boolean {
   );
 }
 
-/** Renders the app into `container`, taking over its pre-rendered HTML when it matches. */
-export function mountShell(container: HTMLElement, store: AppStore, app: ReactNode): void {
+/**
+ * Renders the app into `container`, taking over its pre-rendered HTML when it matches.
+ * `sliced`: the first render is a transition (below); only for a screen whose data is in before
+ * it starts, as answers arriving meanwhile would restart it.
+ */
+export function mountShell(
+  container: HTMLElement,
+  store: AppStore,
+  app: ReactNode,
+  sliced = false,
+): void {
   if (canHydrate(container, store)) {
     // Not in a transition: time-sliced hydration lets the browser paint between slices, and
     // one of those paints shows the page with a different style (measured: the heading's size
@@ -32,7 +44,17 @@ export function mountShell(container: HTMLElement, store: AppStore, app: ReactNo
   }
   // Nothing submitted on a page that is being replaced is replayed: the app shows another one.
   window.dulyPrerender?.takeHeldSubmit();
-  container.replaceChildren();
+  // A screen painted from the server's HTML (the bench's snapshot, api/src/web/bench-snapshot.ts)
+  // stays until React's first commit replaces it: emptied now, the page could paint the
+  // skeleton in between.
+  if (!container.hasAttribute(SNAPSHOT_ATTRIBUTE)) container.replaceChildren();
   endPrerender(container);
-  createRoot(container).render(app);
+  // A transition: React renders the chrome and the screen's rows in slices of a few
+  // milliseconds, the page stays responsive, and the one commit paints them together. Only when
+  // the screen's data came with the page (firstScreen.ts): otherwise its answers arrive during
+  // the render and restart it, which made issue 18's attempt slower (and the dashboards, which
+  // declare no first request, measurably slower in issue 32's A/B).
+  const root = createRoot(container);
+  if (sliced) startTransition(() => root.render(app));
+  else root.render(app);
 }

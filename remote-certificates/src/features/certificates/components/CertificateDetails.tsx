@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { personName, type Certificate, type Employee } from '@duly/shared/core';
-import { formatDate, formatDateTime } from '@duly/shared/dates';
+import { daysUntilExpiryText, formatDate, formatDateTime, reminderDate } from '@duly/shared/dates';
 import { CertificateStatusBadge, DetailFields } from '@duly/shared/ui';
-import { daysUntilExpiryText, reminderDate } from '../dates';
 import { certificatePaths } from '../paths';
 import { theme } from '@duly/shared/ui';
 
