@@ -11,3 +11,7 @@ export {
 } from './useListParams';
 export { parseSort, formatSort, toggleSort, type SortDirection, type SortOrder } from './sort';
 export { PagedResults, type PagedResultsProps } from './PagedResults';
+// A screen of several tables (the dashboards): each one's page in the screen's state, and each
+// table under its heading.
+export { useLocalPage, type LocalPage } from './useLocalPage';
+export { SectionTable, type SectionTableProps } from './SectionTable';

@@ -1,6 +1,12 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { type StatusColor } from '../contract/status';
+import {
+  certificateStatusMeta,
+  employeeStatusMeta,
+  taskStatusMeta,
+  type StatusColor,
+  type StatusPalette,
+} from '../contract/status';
 import { theme } from './theme';
 
 const Pill = styled.span<{ $color: StatusColor }>`
@@ -30,4 +36,29 @@ export function StatusBadge({ color, children }: StatusBadgeProps) {
       {children}
     </Pill>
   );
+}
+
+export interface KindStatusBadgeProps {
+  /** The item's status; any other value reads 'Unknown' in the kind's "other" colour. */
+  status: string | null | undefined;
+  /** `'team'` on the manager and employee dashboards (spec 4); `'standard'` elsewhere. */
+  palette?: StatusPalette;
+}
+
+/** A task's status as a pill (spec 4): its label and colour from `taskStatusMeta`. */
+export function TaskStatusBadge({ status, palette }: KindStatusBadgeProps) {
+  const { label, color } = taskStatusMeta(status, palette);
+  return <StatusBadge color={color}>{label}</StatusBadge>;
+}
+
+/** A certificate's status as a pill (spec 4): active green, expired red, renewed blue, escalated purple (orange on the dashboards). */
+export function CertificateStatusBadge({ status, palette }: KindStatusBadgeProps) {
+  const { label, color } = certificateStatusMeta(status, palette);
+  return <StatusBadge color={color}>{label}</StatusBadge>;
+}
+
+/** A person's status as a pill (spec 4): active green, inactive red, other yellow. */
+export function EmployeeStatusBadge({ status }: Pick<KindStatusBadgeProps, 'status'>) {
+  const { label, color } = employeeStatusMeta(status);
+  return <StatusBadge color={color}>{label}</StatusBadge>;
 }

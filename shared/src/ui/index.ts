@@ -36,7 +36,14 @@ export {
   type DetailField,
 } from './DetailList';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
-export { StatusBadge, type StatusBadgeProps } from './StatusBadge';
+export {
+  CertificateStatusBadge,
+  EmployeeStatusBadge,
+  StatusBadge,
+  TaskStatusBadge,
+  type KindStatusBadgeProps,
+  type StatusBadgeProps,
+} from './StatusBadge';
 export { Avatar, type AvatarProps } from './Avatar';
 export { Pagination, type PaginationProps } from './Pagination';
 export {
@@ -72,6 +79,7 @@ export { DateField, type DateFieldProps } from './form/DateField';
 export { DateTimeField, type DateTimeFieldProps } from './form/DateTimeField';
 export { SearchField, SEARCH_DEBOUNCE_MS, type SearchFieldProps } from './form/SearchField';
 export { SignInFields } from './form/SignInFields';
+export { FormikForm, type FormikFormProps } from './form/FormikForm';
 
 export { Table, type TableProps } from './table/Table';
 export { TableHead, TableBody } from './table/TableSections';
@@ -81,12 +89,16 @@ export { SortableHeaderCell, type SortableHeaderCellProps } from './table/Sortab
 
 export { Dialog, type DialogProps } from './dialog/Dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';
+export { ActionDialog, type ActionDialogProps } from './dialog/ActionDialog';
 export { Menu, type MenuProps, type MenuEntry } from './menu/Menu';
 
 // The resource-screen kit (1.2.0): a list's table from its columns, its filters in the URL, a
 // one-item page in every state, and the one way a form saves.
 export { OneLineCell } from './table/OneLineCell';
+export { CellItems } from './table/CellItems';
 export { lazyScreen } from './screen/lazyScreen';
+export { VisuallyHidden, visuallyHidden } from './VisuallyHidden';
+export { Section, Stack, type SectionProps } from './Section';
 export { bindField, fieldError } from './form/fieldError';
 export {
   PasswordFields,
@@ -104,8 +116,9 @@ export {
   type ColumnEntry,
 } from './screen/ResourceTable';
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
+export { listFilter, optionsOf, statusFilter } from './screen/filters';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
-export { EditLink, editColumn, type EditLinkProps } from './screen/editColumn';
+export { EditLink, editColumn, titleColumn, type EditLinkProps } from './screen/editColumn';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
 export { saveBlob } from './screen/saveBlob';
 export { ExportActions, type ExportActionsProps } from './screen/ExportActions';
@@ -127,6 +140,7 @@ export {
 } from './screen/useSaveThenGo';
 export { useSubmitThenGo } from './screen/useSubmitThenGo';
 export { useManagersOnly } from './screen/useManagersOnly';
+export { CreateScreen, type CreateScreenProps } from './screen/CreateScreen';
 // The activity history's section of an item page (2.x, issue 29).
 export { History, HISTORY_PAGE_SIZE, HISTORY_TEXTS, type HistoryProps } from './screen/History';
 // Documents on certificates (issue 26): where a file is given and its upload with progress.

@@ -2,16 +2,22 @@ import {
   CERTIFICATE_STATUSES,
   EXPIRING_WITHIN_DAY_CHOICES,
   selectCanManage,
-  statusLabel,
   useAppSelector,
   type Certificate,
   type CertificateListParams,
 } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
 import { useListParams } from '@duly/shared/list';
-import { editColumn, ListScreen, type ColumnEntry } from '@duly/shared/ui';
+import {
+  CertificateStatusBadge,
+  editColumn,
+  listFilter,
+  ListScreen,
+  statusFilter,
+  titleColumn,
+  type ColumnEntry,
+} from '@duly/shared/ui';
 import { useCertificatesListQuery } from './api';
-import { CertificateStatusBadge } from './components/CertificateStatusBadge';
 import { certificatePaths } from './paths';
 
 /**
@@ -31,41 +37,24 @@ const CERTIFICATE_LIST = {
   defaultSort: 'expiry_date',
 };
 
+const nextDays = (days: number) => `Next ${days} days`;
+
 const FILTERS = [
-  {
-    name: 'status',
-    label: 'Filter by Status',
-    placeholder: 'All statuses',
-    options: CERTIFICATE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
-  },
-  {
-    name: 'expiring_within_days',
-    label: 'Expiring Within',
-    placeholder: 'Any time',
-    options: EXPIRING_WITHIN_DAY_CHOICES.map((days) => ({
-      value: days,
-      label: `Next ${days} days`,
-    })),
-  },
-  {
-    name: 'in_reminder_window',
-    label: 'Reminder Window',
-    placeholder: 'Any',
-    options: [{ value: 'true', label: 'In reminder window' }],
-  },
-] as const;
+  statusFilter(CERTIFICATE_STATUSES),
+  listFilter(
+    'expiring_within_days',
+    'Expiring Within',
+    'Any time',
+    EXPIRING_WITHIN_DAY_CHOICES,
+    nextDays,
+  ),
+  listFilter('in_reminder_window', 'Reminder Window', 'Any', ['true'], () => 'In reminder window'),
+];
 
 /** Spec 2: Name, Status, Expiry Date, Reminder Days and, for managers, Edit. */
 function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      cell: (c) => c.name,
-      sortKey: 'name',
-      wrap: true,
-      card: 'title',
-    },
+    titleColumn('name', 'Name', (c) => c.name, { sortKey: 'name' }),
     {
       key: 'status',
       header: 'Status',

@@ -1,11 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import {
-  FormScreen,
+  CreateScreen,
   failureText,
-  selectCurrentUser,
-  useAppSelector,
-  useManagersOnly,
-  useSubmitThenGo,
   type Certificate,
   type CreateCertificateFormValues,
 } from '@duly/shared';
@@ -21,36 +17,36 @@ export const CREATE_CERTIFICATE_READ_ONLY = 'Only managers and admins can create
 /**
  * /certificates/create: 'Create New Certificate'. Reachable by every signed-in user (spec 6);
  * for an employee it is read-only and says why. Once created, the new certificate's page opens
- * (from the compliance matrix: back to the matrix).
+ * (from the compliance matrix, which names the person and the type: back to the matrix).
  */
 export function CreateCertificateScreen() {
-  const currentUser = useAppSelector(selectCurrentUser);
-  // The compliance matrix's "add certificate" names the person and the type.
   const [search] = useSearchParams();
-  const prefill = {
-    ...(search.get('person') ? { incharge_person_id: search.get('person')! } : {}),
-    ...(search.get('type') ? { certificate_type_id: search.get('type')! } : {}),
-  };
+  const person = search.get('person');
+  const type = search.get('type');
   const [createCertificate] = useCertificatesCreateMutation();
-  const fromMatrix = Boolean(search.get('type'));
-  const submit = useSubmitThenGo(
-    (values: CreateCertificateFormValues) =>
-      createCertificate(toCreatePayload(values, currentUser)),
-    {
-      success: 'Certificate created successfully',
-      failure: failureText('Error creating certificate'),
-      to: (certificate: Certificate) =>
-        fromMatrix ? '/compliance' : certificatePaths.detail(certificate.id),
-    },
-  );
-
   return (
-    <FormScreen
+    <CreateScreen
       title="Create New Certificate"
       back={BACK_TO_CERTIFICATES}
-      readOnlyReason={useManagersOnly(CREATE_CERTIFICATE_READ_ONLY)}
+      managersOnly={CREATE_CERTIFICATE_READ_ONLY}
+      send={(values: CreateCertificateFormValues, user) =>
+        createCertificate(toCreatePayload(values, user))
+      }
+      saved={{
+        success: 'Certificate created successfully',
+        failure: failureText('Error creating certificate'),
+        to: (created: Certificate) => (type ? '/compliance' : certificatePaths.detail(created.id)),
+      }}
     >
-      <CreateCertificateForm prefill={prefill} onSubmit={submit} />
-    </FormScreen>
+      {(submit) => (
+        <CreateCertificateForm
+          prefill={{
+            ...(person ? { incharge_person_id: person } : {}),
+            ...(type ? { certificate_type_id: type } : {}),
+          }}
+          onSubmit={submit}
+        />
+      )}
+    </CreateScreen>
   );
 }

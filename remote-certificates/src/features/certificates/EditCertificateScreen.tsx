@@ -1,7 +1,6 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   apiErrorMessage,
-  Button,
   FormCard,
   ItemScreen,
   useManagersOnly,
@@ -30,11 +29,7 @@ function EditForm({ certificate }: { certificate: Certificate }) {
       initialValues={toEditFormValues(certificate)}
       certificate={certificate}
       onSubmit={submit}
-      secondaryAction={
-        <Button as={Link} to={certificatePaths.detail(certificate.id)} variant="secondary">
-          Cancel
-        </Button>
-      }
+      cancelTo={certificatePaths.detail(certificate.id)}
     />
   );
 }

@@ -1,9 +1,8 @@
 import {
   apiErrorMessage,
-  FormScreen,
+  CreateScreen,
   selectCurrentUser,
   useAppSelector,
-  useSubmitThenGo,
   type Employee,
   type EmployeeFormValues,
 } from '@duly/shared';
@@ -11,7 +10,7 @@ import { useEmployeesCreateMutation } from './api';
 import { EmployeeForm } from './components/EmployeeForm';
 import { employeeInitialValues, toCreatePayload } from './formValues';
 import { employeePaths } from './paths';
-import { assignableRoles, canManagePeople } from './permissions';
+import { assignableRoles } from './permissions';
 
 /** What 'New User' says at its top to an employee, the form read-only (issue 33 item 4). */
 export const CREATE_USER_READ_ONLY = 'Only managers and admins can add users.';
@@ -21,30 +20,30 @@ export const CREATE_USER_READ_ONLY = 'Only managers and admins can add users.';
  * employee); Cancel returns to /employees, a created person's page opens.
  */
 export function CreateEmployeeScreen() {
-  const currentUser = useAppSelector(selectCurrentUser);
   const [createEmployee] = useEmployeesCreateMutation();
-  const submit = useSubmitThenGo(
-    (values: EmployeeFormValues) =>
-      createEmployee(toCreatePayload(values, currentUser?.organization_id)),
-    {
-      success: 'User created successfully',
-      failure: (error) => apiErrorMessage(error, 'Failed to create user'),
-      to: (person: Employee) => employeePaths.detail(person.id),
-    },
-  );
-
+  const roles = assignableRoles(useAppSelector(selectCurrentUser));
   return (
-    <FormScreen
+    <CreateScreen
       title="New User"
-      readOnlyReason={canManagePeople(currentUser) ? null : CREATE_USER_READ_ONLY}
+      managersOnly={CREATE_USER_READ_ONLY}
+      send={(values: EmployeeFormValues, user) =>
+        createEmployee(toCreatePayload(values, user?.organization_id))
+      }
+      saved={{
+        success: 'User created successfully',
+        failure: (error) => apiErrorMessage(error, 'Failed to create user'),
+        to: (person: Employee) => employeePaths.detail(person.id),
+      }}
     >
-      <EmployeeForm
-        initialValues={employeeInitialValues}
-        roles={assignableRoles(currentUser)}
-        onSubmit={submit}
-        submitLabel="Create User"
-        pendingLabel="Creating..."
-      />
-    </FormScreen>
+      {(submit) => (
+        <EmployeeForm
+          initialValues={employeeInitialValues}
+          roles={roles}
+          onSubmit={submit}
+          submitLabel="Create User"
+          pendingLabel="Creating..."
+        />
+      )}
+    </CreateScreen>
   );
 }

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   ConfirmDialog,
   FormCard,
-  isNotFound,
   ItemScreen,
   selectCurrentUser,
   useAppSelector,
@@ -31,8 +30,6 @@ function emailAwaitingConfirmation(saved: Employee, sent: string | undefined): s
 
 const emailChangeNotice = (address: string) =>
   `A confirmation link was sent to ${address}; the email changes when it is confirmed.`;
-
-const FAILED_TO_LOAD = 'Failed to fetch user data';
 
 function EditEmployeeForm({ person, readOnly }: { person: Employee; readOnly: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -101,20 +98,17 @@ function EditEmployeeForm({ person, readOnly }: { person: Employee; readOnly: bo
  */
 export function EditEmployeeScreen() {
   const { employeeId = '' } = useParams();
-  const { enqueueSnackbar } = useSnackbar();
   const currentUser = useAppSelector(selectCurrentUser);
-  const query = useEmployeesGetQuery(employeeId);
-  const failedToLoad = Boolean(query.error) && !isNotFound(query.error);
-
-  useEffect(() => {
-    if (failedToLoad) enqueueSnackbar(FAILED_TO_LOAD, { variant: 'error' });
-  }, [failedToLoad, enqueueSnackbar]);
-
   return (
     <ItemScreen
-      query={query}
+      query={useEmployeesGetQuery(employeeId)}
+      errorToast
       title="Edit User"
-      texts={{ loading: 'Loading user...', notFound: 'User not found', error: FAILED_TO_LOAD }}
+      texts={{
+        loading: 'Loading user...',
+        notFound: 'User not found',
+        error: 'Failed to fetch user data',
+      }}
       back={{ to: employeePaths.list, label: 'Back to Users' }}
     >
       {(person) => {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
-import { Button, Card, EmptyState, History, ItemScreen } from '@duly/shared/ui';
+import { Button, Card, EmptyState, History, ItemScreen, Stack } from '@duly/shared/ui';
 import { useEmployeesGetQuery } from './api';
 import { PersonDetails } from './components/PersonDetails';
 import { ResendInvitationButton } from './components/ResendInvitationButton';
@@ -10,14 +9,6 @@ import { PersonWork } from './components/PersonWork';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
 import { canEditPerson, canResendInvitation, canSeeWorkOf } from './permissions';
-import { theme } from '@duly/shared/ui';
-
-const Layout = styled.div`
-  display: grid;
-  /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${theme.space(3)};
-`;
 
 /**
  * /employees/{employeeId}: the person (name, email, phone, department, role, status) and their
@@ -55,7 +46,7 @@ export function EmployeeDetailScreen() {
       }
     >
       {(person) => (
-        <Layout>
+        <Stack>
           <Card title="Details">
             <PersonDetails person={person} />
           </Card>
@@ -69,7 +60,7 @@ export function EmployeeDetailScreen() {
           {canSeeWorkOf(currentUser, person.id) ? (
             <History entityType="employee" entityId={person.id} />
           ) : null}
-        </Layout>
+        </Stack>
       )}
     </ItemScreen>
   );

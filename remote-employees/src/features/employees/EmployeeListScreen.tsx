@@ -1,17 +1,23 @@
-import styled from 'styled-components';
 import {
   DEPARTMENTS,
   EMPLOYEE_STATUSES,
   ROLES,
   selectCurrentUser,
-  statusLabel,
   useAppSelector,
   type Employee,
 } from '@duly/shared/core';
 import { useListParams } from '@duly/shared/list';
-import { EditLink, ListScreen, type ColumnEntry } from '@duly/shared/ui';
+import {
+  CellItems,
+  EditLink,
+  EmployeeStatusBadge,
+  listFilter,
+  ListScreen,
+  statusFilter,
+  titleColumn,
+  type ColumnEntry,
+} from '@duly/shared/ui';
 import { useEmployeesListQuery } from './api';
-import { EmployeeStatusBadge } from './components/EmployeeStatusBadge';
 import { InvitationPendingBadge } from './components/InvitationPendingBadge';
 import { ResendInvitationButton } from './components/ResendInvitationButton';
 import { TextLink } from './components/TextLink';
@@ -23,7 +29,6 @@ import {
   canManagePeople,
   canResendInvitation,
 } from './permissions';
-import { theme } from '@duly/shared/ui';
 
 /**
  * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
@@ -36,37 +41,10 @@ const EMPLOYEE_LIST = {
 };
 
 const FILTERS = [
-  {
-    name: 'status',
-    label: 'Filter by Status',
-    placeholder: 'All statuses',
-    options: EMPLOYEE_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
-  },
-  {
-    name: 'role',
-    label: 'Filter by Role',
-    placeholder: 'All roles',
-    options: ROLES.map((value) => ({ value, label: roleLabel(value) })),
-  },
-  {
-    name: 'department',
-    label: 'Filter by Department',
-    placeholder: 'All departments',
-    options: DEPARTMENTS.map((value) => ({ value, label: value })),
-  },
-] as const;
-
-/**
- * The badges or buttons of one cell side by side, one under the other when the column is
- * narrower than them: 'Resend invitation' beside Edit no longer pushes the table out of its card
- * (issue 33 item 6).
- */
-const Inline = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${theme.space(0.5, 1)};
-`;
+  statusFilter(EMPLOYEE_STATUSES),
+  listFilter('role', 'Filter by Role', 'All roles', ROLES, roleLabel),
+  listFilter('department', 'Filter by Department', 'All departments', DEPARTMENTS),
+];
 
 /**
  * Spec 2: Full Name (links to /users/{id}), Email, Phone Number (a dash when empty), Status and
@@ -79,15 +57,12 @@ function employeeColumns(
   canEdit: (person: Employee) => boolean,
 ): ColumnEntry<Employee>[] {
   return [
-    {
-      key: 'name',
-      header: 'Full Name',
-      cell: (person) => <TextLink to={userPaths.detail(person.id)}>{displayName(person)}</TextLink>,
-      sortKey: 'full_name',
-      wrap: true,
-      width: '160px',
-      card: 'title',
-    },
+    titleColumn(
+      'name',
+      'Full Name',
+      (person) => <TextLink to={userPaths.detail(person.id)}>{displayName(person)}</TextLink>,
+      { sortKey: 'full_name', width: '160px' },
+    ),
     {
       key: 'email',
       header: 'Email',
@@ -105,10 +80,10 @@ function employeeColumns(
       key: 'status',
       header: 'Status',
       cell: (person) => (
-        <Inline>
+        <CellItems>
           <EmployeeStatusBadge status={person.status} />
           {person.invitation_pending ? <InvitationPendingBadge /> : null}
-        </Inline>
+        </CellItems>
       ),
     },
     showEdit && {
@@ -117,12 +92,12 @@ function employeeColumns(
       card: 'action',
       cell: (person) =>
         canEdit(person) ? (
-          <Inline>
+          <CellItems>
             <EditLink to={userPaths.edit(person.id)} name={displayName(person)} />
             {canResendInvitation(person) ? (
               <ResendInvitationButton person={person} variant="text" size="small" />
             ) : null}
-          </Inline>
+          </CellItems>
         ) : null,
     },
   ];

@@ -1,15 +1,4 @@
-import { Link } from 'react-router-dom';
-import {
-  Button,
-  failureText,
-  FormScreen,
-  selectCurrentUser,
-  useAppSelector,
-  useManagersOnly,
-  useSubmitThenGo,
-  type CreateTaskFormValues,
-  type Task,
-} from '@duly/shared';
+import { CreateScreen, failureText, type CreateTaskFormValues, type Task } from '@duly/shared';
 import { useTasksCreateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';
@@ -24,34 +13,29 @@ export const CREATE_TASK_READ_ONLY = 'Only managers and admins can create tasks.
  * employee it is read-only and says why. Once created, the new task's page opens.
  */
 export function CreateTaskScreen() {
-  const currentUser = useAppSelector(selectCurrentUser);
   const [createTask] = useTasksCreateMutation();
-  const submit = useSubmitThenGo(
-    (values: CreateTaskFormValues) => createTask(toCreatePayload(values, currentUser)),
-    {
-      success: 'Task created successfully',
-      failure: failureText('Error creating task'),
-      to: (task: Task) => taskPaths.detail(task.id),
-    },
-  );
   return (
-    <FormScreen
+    <CreateScreen
       title="Create New Task"
       back={{ to: taskPaths.list, label: 'Back to Tasks' }}
-      readOnlyReason={useManagersOnly(CREATE_TASK_READ_ONLY)}
+      managersOnly={CREATE_TASK_READ_ONLY}
+      send={(values: CreateTaskFormValues, user) => createTask(toCreatePayload(values, user))}
+      saved={{
+        success: 'Task created successfully',
+        failure: failureText('Error creating task'),
+        to: (task: Task) => taskPaths.detail(task.id),
+      }}
     >
-      <TaskForm
-        initialValues={createTaskInitialValues}
-        validationSchema={createTaskSchema}
-        onSubmit={submit}
-        submitLabel="Create Task"
-        pendingLabel="Creating..."
-        secondaryAction={
-          <Button as={Link} to={taskPaths.list} variant="secondary">
-            Cancel
-          </Button>
-        }
-      />
-    </FormScreen>
+      {(submit) => (
+        <TaskForm
+          initialValues={createTaskInitialValues}
+          validationSchema={createTaskSchema}
+          onSubmit={submit}
+          submitLabel="Create Task"
+          pendingLabel="Creating..."
+          cancelTo={taskPaths.list}
+        />
+      )}
+    </CreateScreen>
   );
 }

@@ -1,6 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
-  Button,
   FormCard,
   ItemScreen,
   selectCanManage,
@@ -50,11 +49,7 @@ function EditTaskForm({ task, statusOnly }: { task: Task; statusOnly: boolean })
       pendingLabel="Saving..."
       currentAssignee={task.assigned_to ?? null}
       statusOnly={statusOnly ? employeeStatusChoices(task) : undefined}
-      secondaryAction={
-        <Button as={Link} to={taskPaths.detail(task.id)} variant="secondary">
-          Cancel
-        </Button>
-      }
+      cancelTo={taskPaths.detail(task.id)}
     />
   );
 }

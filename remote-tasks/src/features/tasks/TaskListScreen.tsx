@@ -1,17 +1,22 @@
 import {
   DATE_FORMATS,
   selectCanManage,
-  statusLabel,
   TASK_STATUSES,
   useAppSelector,
   type Task,
 } from '@duly/shared/core';
 import { formatInstant } from '@duly/shared/dates';
 import { useListParams } from '@duly/shared/list';
-import { editColumn, ListScreen, type ColumnEntry } from '@duly/shared/ui';
+import {
+  editColumn,
+  ListScreen,
+  statusFilter,
+  TaskStatusBadge,
+  titleColumn,
+  type ColumnEntry,
+} from '@duly/shared/ui';
 import { useTasksListQuery } from './api';
 import { assigneeName } from './assignee';
-import { TaskStatusBadge } from './components/TaskStatusBadge';
 import { taskPaths } from './paths';
 
 /**
@@ -24,24 +29,12 @@ const TASK_LIST = {
   defaultSort: 'due_date',
 };
 
-const STATUS_FILTER = {
-  name: 'status',
-  label: 'Filter by Status',
-  placeholder: 'All statuses',
-  options: TASK_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
-} as const;
+const FILTERS = [statusFilter(TASK_STATUSES)];
 
 /** Spec 2: Title, Status, Due Date (Asia/Kolkata), Assigned To and, for managers, Edit. */
 function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
   return [
-    {
-      key: 'title',
-      header: 'Title',
-      cell: (task) => task.title,
-      sortKey: 'title',
-      wrap: true,
-      card: 'title',
-    },
+    titleColumn('title', 'Title', (task) => task.title, { sortKey: 'title' }),
     {
       key: 'status',
       header: 'Status',
@@ -85,7 +78,7 @@ export function TaskListScreen() {
       }}
       searchLabel="Search by title"
       exportPath="/tasks/export"
-      filters={[STATUS_FILTER]}
+      filters={FILTERS}
       table={{
         label: 'Tasks',
         columns: taskColumns(canManage),

@@ -1,14 +1,20 @@
 import { DATE_FORMATS, personName, type Certificate, type Task } from '@duly/shared/core';
 import { formatCalendarDate, formatInstant } from '@duly/shared/dates';
-import { Button, type Column, type ColumnEntry } from '@duly/shared/ui';
-import { TeamCertificateStatusBadge, TeamTaskStatusBadge } from './TeamStatusBadges';
+import {
+  Button,
+  CertificateStatusBadge,
+  TaskStatusBadge,
+  titleColumn,
+  type Column,
+  type ColumnEntry,
+} from '@duly/shared/ui';
 
 /** Spec 9: whom a task or certificate nobody holds shows as held by. */
 export const UNASSIGNED = 'Unassigned';
 
 /** The dashboards' task columns (spec 2): dates as `Jan 05, 2025`, statuses in their palette. */
 export const taskColumns = {
-  title: { key: 'title', header: 'Task', cell: (task) => task.title, wrap: true, card: 'title' },
+  title: titleColumn('title', 'Task', (task: Task) => task.title),
   due: (header: string) => ({
     key: 'due',
     header,
@@ -17,19 +23,13 @@ export const taskColumns = {
   status: {
     key: 'status',
     header: 'Status',
-    cell: (task) => <TeamTaskStatusBadge status={task.status} />,
+    cell: (task) => <TaskStatusBadge status={task.status} palette="team" />,
   },
 } satisfies Record<string, Column<Task> | ((header: string) => Column<Task>)>;
 
 /** The dashboards' certificate columns: the certificate, its expiry date and status. */
 export const certificateColumns = {
-  name: {
-    key: 'name',
-    header: 'Certificate',
-    cell: (certificate) => certificate.name,
-    wrap: true,
-    card: 'title',
-  },
+  name: titleColumn('name', 'Certificate', (certificate: Certificate) => certificate.name),
   expiry: {
     key: 'expiry',
     header: 'Expiry Date',
@@ -38,7 +38,7 @@ export const certificateColumns = {
   status: {
     key: 'status',
     header: 'Status',
-    cell: (certificate) => <TeamCertificateStatusBadge status={certificate.status} />,
+    cell: (certificate) => <CertificateStatusBadge status={certificate.status} palette="team" />,
   },
 } satisfies Record<string, Column<Certificate>>;
 

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useLocalPage, type LocalPage } from '@duly/shared/list';
 
 /**
  * Rows per page of a dashboard table: three tables share the screen, so each stays short
@@ -6,20 +6,7 @@ import { useCallback, useState } from 'react';
  */
 export const DASHBOARD_PAGE_SIZE = 10;
 
-export interface DashboardPage {
-  page: number;
-  pageSize: number;
-  setPage: (page: number) => void;
-  /** What the list endpoint is asked for. */
-  params: { limit: number; offset: number };
-}
+export type DashboardPage = LocalPage;
 
-/**
- * The page of one dashboard table, kept in the screen's state: a screen holds several tables,
- * and the URL's one `?page=` (the lists' `useListParams`) could not tell them apart.
- */
-export function useDashboardPage(pageSize = DASHBOARD_PAGE_SIZE): DashboardPage {
-  const [page, setPageState] = useState(1);
-  const setPage = useCallback((next: number) => setPageState(Math.max(1, next)), []);
-  return { page, pageSize, setPage, params: { limit: pageSize, offset: (page - 1) * pageSize } };
-}
+/** The page of one dashboard table, kept in the screen's state (several tables, one URL). */
+export const useDashboardPage = (pageSize = DASHBOARD_PAGE_SIZE) => useLocalPage(pageSize);

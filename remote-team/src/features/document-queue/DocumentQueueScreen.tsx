@@ -3,24 +3,17 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage, personName, selectCanManage, useAppSelector } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
-import { PagedResults } from '@duly/shared/list';
 import {
   Button,
   focusRing,
   PageHeader,
   ReadOnlyNotice,
-  ResourceTable,
   theme,
   useSnackbar,
+  VisuallyHidden,
   type ColumnEntry,
 } from '@duly/shared/ui';
-import {
-  certificatePath,
-  dashboardErrorText,
-  DashboardSection,
-  useDashboardPage,
-  useLogFailure,
-} from '../dashboards';
+import { certificatePath, DashboardTable, useDashboardPage } from '../dashboards';
 import {
   MAX_APPROVE_AT_ONCE,
   useTeamApproveDocumentMutation,
@@ -75,15 +68,6 @@ const CheckLabel = styled.label`
   cursor: pointer;
 `;
 
-const Hidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
-
 const Intro = styled.p`
   margin: 0 0 ${theme.space(3)};
   color: ${theme.colors.textSecondary};
@@ -109,7 +93,6 @@ export function DocumentQueueScreen() {
   const page = useDashboardPage(QUEUE_PAGE_SIZE);
   const canApprove = useAppSelector(selectCanManage);
   const query = useTeamPendingDocumentsQuery(page.params, { skip: !canApprove });
-  useLogFailure(query.error, 'Error fetching documents to approve');
   const [approveOne] = useTeamApproveDocumentMutation();
   const [approveMany, { isLoading: approvingMany }] = useTeamApproveDocumentsMutation();
   const { enqueueSnackbar } = useSnackbar();
@@ -189,7 +172,7 @@ export function DocumentQueueScreen() {
             disabled={items.length === 0}
             onChange={toggleAll}
           />
-          <Hidden>Select all on this page</Hidden>
+          <VisuallyHidden>Select all on this page</VisuallyHidden>
         </CheckLabel>
       ),
       cardLabel: 'Select',
@@ -202,9 +185,9 @@ export function DocumentQueueScreen() {
             disabled={busy.has(document.id)}
             onChange={() => toggle(document.id)}
           />
-          <Hidden>
+          <VisuallyHidden>
             Select {document.filename} of {document.certificate_name}
-          </Hidden>
+          </VisuallyHidden>
         </CheckLabel>
       ),
     },
@@ -299,21 +282,16 @@ export function DocumentQueueScreen() {
         Employees’ uploads wait here until a manager or an admin approves them. A renewal changes
         the certificate’s dates only when it is approved.
       </Intro>
-      <DashboardSection
+      <DashboardTable
         title={total === undefined ? 'Pending documents' : `Pending documents (${total})`}
-      >
-        <PagedResults
-          query={query}
-          list={page}
-          texts={{
-            loading: 'Loading documents...',
-            error: dashboardErrorText(query.error, 'documents'),
-            empty: 'No documents waiting for approval',
-          }}
-        >
-          {(rows) => <ResourceTable label="Pending documents" items={rows} columns={columns} />}
-        </PagedResults>
-      </DashboardSection>
+        label="Pending documents"
+        query={query}
+        list={page}
+        what="documents"
+        empty="No documents waiting for approval"
+        failureLog="Error fetching documents to approve"
+        columns={columns}
+      />
 
       {previewing ? (
         <PreviewDialog document={previewing} onClose={() => setPreviewing(null)} />

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import {
   personName,
+  statusLabel,
   type Certificate,
   type CertificateStatus,
   type EmployeeTaskFilter,
   type Task,
 } from '@duly/shared/core';
 import { daysUntilExpiry } from '@duly/shared/dates';
-import { PageHeader, type Column } from '@duly/shared/ui';
+import { optionsOf, PageHeader, type Column } from '@duly/shared/ui';
 import { useTeamMyCertificatesQuery, useTeamMyTasksQuery } from './api';
 import { StatusFilterSelect } from './components/StatusFilterSelect';
 import { UploadCertificate } from './components/UploadCertificate';
@@ -49,17 +50,24 @@ function myCertificateColumns(now: Date): Column<Certificate>[] {
 }
 
 /** Spec 2: My Tasks' filter (pending = not completed, done = completed, ARCHITECTURE 6). */
-const TASK_FILTERS: { value: EmployeeTaskFilter; label: string }[] = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'done', label: 'Done' },
-];
+const TASK_FILTERS = optionsOf<EmployeeTaskFilter>(['pending', 'done'], statusLabel);
 
-const CERTIFICATE_FILTERS: { value: CertificateStatus; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'expired', label: 'Expired' },
-  { value: 'renewed', label: 'Renewed' },
-  { value: 'escalated', label: 'Escalated' },
-];
+const CERTIFICATE_FILTERS = optionsOf<CertificateStatus>(
+  ['active', 'expired', 'renewed', 'escalated'],
+  statusLabel,
+);
+
+/** A table's page and its status filter (undefined: all); a new status goes back to page 1. */
+function useStatusFilter<S extends string>(name: string, options: { value: S; label: string }[]) {
+  const page = useDashboardPage();
+  const [status, setStatus] = useState<S | undefined>();
+  const onChange = (next: S | undefined) => {
+    setStatus(next);
+    page.setPage(1);
+  };
+  const select = <StatusFilterSelect {...{ name, options, onChange }} value={status} />;
+  return { page, status, select };
+}
 
 /**
  * /employee/dashboard: the signed-in user's own tasks and certificates (spec 2), each with a
@@ -67,58 +75,36 @@ const CERTIFICATE_FILTERS: { value: CertificateStatus; label: string }[] = [
  * certificate" (issue 26) to send a renewed or a new certificate's document.
  */
 export function MyDashboardScreen() {
-  const tasksPage = useDashboardPage();
-  const certificatesPage = useDashboardPage();
-  const [taskStatus, setTaskStatus] = useState<EmployeeTaskFilter | undefined>();
-  const [certificateStatus, setCertificateStatus] = useState<CertificateStatus | undefined>();
-  const tasks = useTeamMyTasksQuery({ ...tasksPage.params, status: taskStatus });
-  const certificates = useTeamMyCertificatesQuery({
-    ...certificatesPage.params,
-    status: certificateStatus,
-  });
+  const tasks = useStatusFilter('task_status', TASK_FILTERS);
+  const certificates = useStatusFilter('certificate_status', CERTIFICATE_FILTERS);
 
   return (
     <>
       <PageHeader title="My Dashboard" actions={<UploadCertificate />} />
       <DashboardTable
         title="My Tasks"
-        actions={
-          <StatusFilterSelect
-            name="task_status"
-            options={TASK_FILTERS}
-            value={taskStatus}
-            onChange={(status) => {
-              setTaskStatus(status);
-              tasksPage.setPage(1);
-            }}
-          />
-        }
-        query={tasks}
-        page={tasksPage}
+        actions={tasks.select}
+        query={useTeamMyTasksQuery({ ...tasks.page.params, status: tasks.status })}
+        list={tasks.page}
         what="tasks"
-        empty={taskStatus ? 'No tasks with this status' : 'No tasks assigned to you'}
+        empty={tasks.status ? 'No tasks with this status' : 'No tasks assigned to you'}
         failureLog="Error fetching tasks"
         columns={MY_TASK_COLUMNS}
         rowLink={(task) => taskPath(task.id)}
       />
       <DashboardTable
         title="My Certificates"
-        actions={
-          <StatusFilterSelect
-            name="certificate_status"
-            options={CERTIFICATE_FILTERS}
-            value={certificateStatus}
-            onChange={(status) => {
-              setCertificateStatus(status);
-              certificatesPage.setPage(1);
-            }}
-          />
-        }
-        query={certificates}
-        page={certificatesPage}
+        actions={certificates.select}
+        query={useTeamMyCertificatesQuery({
+          ...certificates.page.params,
+          status: certificates.status,
+        })}
+        list={certificates.page}
         what="certificates"
         empty={
-          certificateStatus ? 'No certificates with this status' : 'No certificates in your charge'
+          certificates.status
+            ? 'No certificates with this status'
+            : 'No certificates in your charge'
         }
         failureLog="Error fetching certificates"
         // One "now" for every row of a render.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import {
   personName,
+  roleAtLeast,
   selectRole,
   type Certificate,
   type Task,
@@ -15,7 +16,7 @@ import {
   useTeamMembersQuery,
   useTeamTasksQuery,
 } from './api';
-import { AssignDialog } from './components/AssignDialog';
+import { AssignDialog, type AssignDialogProps } from './components/AssignDialog';
 import { TeamCompliance, TeamSummary } from './components/TeamSummary';
 import {
   assignColumn,
@@ -27,12 +28,6 @@ import {
   DashboardTable,
   useDashboardPage,
 } from '../dashboards';
-
-/** Spec 6: the manager dashboard offers assignment (the API allows managers and admins). */
-function canAssign(role: string | null): boolean {
-  const normalized = role?.trim().toLowerCase();
-  return normalized === 'manager' || normalized === 'admin';
-}
 
 /**
  * Team Members (spec 2): Name and Email; a user without a name yet is still someone to assign.
@@ -74,16 +69,16 @@ function teamCertificateColumns(onAssign?: (c: Certificate) => void): ColumnEntr
   return [name, holder, expiry, status, assignColumn((c) => c.name, onAssign)];
 }
 
-type AssignTarget =
-  { kind: 'task'; task: Task } | { kind: 'certificate'; certificate: Certificate };
+/** What Assign opens the dialog for: a task or a certificate (spec 2), and how to send it. */
+type AssignTarget = Omit<AssignDialogProps, 'onClose'>;
 
 /**
  * /tasks/dashboard: the manager's team dashboard (spec 2). Team Members, Team Tasks and Team
  * Certificates, each a page at a time and most urgent first; Assign opens a dialog.
  */
 export function TeamDashboardScreen() {
-  const role = useSelector(selectRole);
-  const assignable = canAssign(role);
+  // Spec 6: the manager dashboard offers assignment (the API allows managers and admins).
+  const assignable = roleAtLeast(useSelector(selectRole), 'manager');
 
   const membersPage = useDashboardPage();
   const tasksPage = useDashboardPage();
@@ -92,7 +87,9 @@ export function TeamDashboardScreen() {
   const [assignTask] = useTeamAssignTaskMutation();
   const [assignCertificate] = useTeamAssignCertificateMutation();
   const [target, setTarget] = useState<AssignTarget | null>(null);
-  const close = () => setTarget(null);
+  // Assign is offered to those who may assign only: no column otherwise.
+  const offer = <T,>(targetOf: (item: T) => AssignTarget) =>
+    assignable ? (item: T) => setTarget(targetOf(item)) : undefined;
 
   return (
     <>
@@ -102,7 +99,7 @@ export function TeamDashboardScreen() {
       <DashboardTable
         title="Team Members"
         query={useTeamMembersQuery(membersPage.params)}
-        page={membersPage}
+        list={membersPage}
         what="team members"
         empty="No team members found"
         failureLog="Error fetching team data"
@@ -111,55 +108,42 @@ export function TeamDashboardScreen() {
       <DashboardTable
         title="Team Tasks"
         query={useTeamTasksQuery(tasksPage.params)}
-        page={tasksPage}
+        list={tasksPage}
         what="tasks"
         empty="No tasks found"
         failureLog="Error fetching tasks"
         columns={teamTaskColumns(
-          assignable ? (task) => setTarget({ kind: 'task', task }) : undefined,
+          offer((task) => ({
+            title: 'Assign Task',
+            subject: task.title,
+            currentAssigneeId: task.assigned_to_user_id,
+            failureLog: 'Error assigning task',
+            assign: (employee_id) => assignTask({ task_id: task.id, employee_id }).unwrap(),
+          })),
         )}
         rowLink={(task) => taskPath(task.id)}
       />
       <DashboardTable
         title="Team Certificates"
         query={useTeamCertificatesQuery(certificatesPage.params)}
-        page={certificatesPage}
+        list={certificatesPage}
         what="certificates"
         empty="No certificates found"
         failureLog="Error fetching certificates"
         columns={teamCertificateColumns(
-          assignable ? (certificate) => setTarget({ kind: 'certificate', certificate }) : undefined,
+          offer((certificate) => ({
+            title: 'Assign Certificate',
+            subject: certificate.name,
+            currentAssigneeId: certificate.incharge_person_id,
+            failureLog: 'Error assigning certificate',
+            assign: (employee_id) =>
+              assignCertificate({ certificate_id: certificate.id, employee_id }).unwrap(),
+          })),
         )}
         rowLink={(certificate) => certificatePath(certificate.id)}
       />
 
-      {target?.kind === 'task' ? (
-        <AssignDialog
-          title="Assign Task"
-          subject={target.task.title}
-          currentAssigneeId={target.task.assigned_to_user_id}
-          failureLog="Error assigning task"
-          assign={(employeeId) =>
-            assignTask({ task_id: target.task.id, employee_id: employeeId }).unwrap()
-          }
-          onClose={close}
-        />
-      ) : null}
-      {target?.kind === 'certificate' ? (
-        <AssignDialog
-          title="Assign Certificate"
-          subject={target.certificate.name}
-          currentAssigneeId={target.certificate.incharge_person_id}
-          failureLog="Error assigning certificate"
-          assign={(employeeId) =>
-            assignCertificate({
-              certificate_id: target.certificate.id,
-              employee_id: employeeId,
-            }).unwrap()
-          }
-          onClose={close}
-        />
-      ) : null}
+      {target ? <AssignDialog {...target} onClose={() => setTarget(null)} /> : null}
     </>
   );
 }

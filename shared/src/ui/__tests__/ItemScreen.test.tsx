@@ -85,4 +85,36 @@ describe('ItemScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Asha Rao' })).toBeVisible();
     expect(screen.getByText('Employee Details')).toBeVisible();
   });
+
+  it('says a failed load in a toast too when asked, but not a not found', async () => {
+    const error = { status: 500, message: 'boom' };
+    const { unmount } = renderInRouter(
+      <ItemScreen
+        query={{ isLoading: false, error }}
+        errorToast
+        title="Edit Thing"
+        texts={TEXTS}
+        back={{ to: '/things', label: 'Back to Things' }}
+      >
+        {() => null}
+      </ItemScreen>,
+    );
+    // The page's error state and the toast.
+    await waitFor(() => expect(screen.getAllByText(TEXTS.error)).toHaveLength(2));
+    unmount();
+
+    renderInRouter(
+      <ItemScreen
+        query={{ isLoading: false, error: { status: 404, message: 'Not found' } }}
+        errorToast
+        title="Edit Thing"
+        texts={TEXTS}
+        back={{ to: '/things', label: 'Back to Things' }}
+      >
+        {() => null}
+      </ItemScreen>,
+    );
+    expect(screen.getByText(TEXTS.notFound)).toBeVisible();
+    expect(screen.queryByText(TEXTS.error)).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,10 @@
 import { screen } from '@testing-library/react';
-import { StatusBadge } from '../StatusBadge';
+import {
+  CertificateStatusBadge,
+  EmployeeStatusBadge,
+  StatusBadge,
+  TaskStatusBadge,
+} from '../StatusBadge';
 import { alpha, themeValues } from '../theme';
 import { renderWithTheme } from './renderWithTheme';
 
@@ -25,5 +30,27 @@ describe('StatusBadge', () => {
     expect(screen.getByText('Pending')).toHaveStyle({
       color: themeValues.colors.status.yellow.text,
     });
+  });
+});
+
+describe('TaskStatusBadge, CertificateStatusBadge and EmployeeStatusBadge', () => {
+  it("show a kind's status by its label and colour, the dashboards' palette when asked", () => {
+    renderWithTheme(
+      <>
+        <TaskStatusBadge status="in_progress" />
+        <TaskStatusBadge status="pending" palette="team" />
+        <CertificateStatusBadge status="escalated" />
+        <CertificateStatusBadge status="EXPIRED" palette="team" />
+        <EmployeeStatusBadge status="inactive" />
+        <EmployeeStatusBadge status="retired" />
+      </>,
+    );
+    const colour = (text: string) => screen.getByText(text).getAttribute('data-color');
+    expect(colour('In Progress')).toBe('blue');
+    expect(colour('Pending')).toBe('orange');
+    expect(colour('Escalated')).toBe('purple');
+    expect(colour('Expired')).toBe('red');
+    expect(colour('Inactive')).toBe('red');
+    expect(colour('Unknown')).toBe('yellow');
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ResourceTable } from '../screen/ResourceTable';
-import { editColumn } from '../screen/editColumn';
+import { editColumn, titleColumn } from '../screen/editColumn';
 import { renderInRouter } from './renderInRouter';
 
 interface Thing {
@@ -54,5 +54,20 @@ describe('editColumn', () => {
     renderInRouter(<Things canEdit={false} />);
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
+  });
+});
+
+describe('titleColumn', () => {
+  it("is a wrapping column that titles a phone's card, with the options given", () => {
+    const cell = (thing: Thing) => thing.name;
+    expect(titleColumn('name', 'Name', cell, { sortKey: 'name', width: '160px' })).toEqual({
+      key: 'name',
+      header: 'Name',
+      cell,
+      wrap: true,
+      card: 'title',
+      sortKey: 'name',
+      width: '160px',
+    });
   });
 });

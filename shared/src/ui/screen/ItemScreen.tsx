@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { isNotFound } from '../../api/isNotFound';
@@ -8,6 +8,7 @@ import { ErrorState } from '../ErrorState';
 import { LoadingState } from '../LoadingState';
 import { PageHeader } from '../PageHeader';
 import { theme } from '../theme';
+import { useSnackbar } from '../Toast';
 
 const StateActions = styled.div`
   display: flex;
@@ -42,6 +43,8 @@ export interface ItemScreenProps<T> {
   actions?: (item: T) => ReactNode;
   /** The page's body for the loaded item (a Card with its details, a form keyed by its id). */
   children: (item: T) => ReactNode;
+  /** A failed load (not a not found) is also said in an error toast, once per failure. */
+  errorToast?: boolean;
 }
 
 /**
@@ -57,8 +60,14 @@ export function ItemScreen<T>({
   back,
   actions,
   children,
+  errorToast = false,
 }: ItemScreenProps<T>) {
   const { data: item, error, isLoading, refetch } = query;
+  const { enqueueSnackbar } = useSnackbar();
+  const failed = errorToast && Boolean(error) && !isNotFound(error);
+  useEffect(() => {
+    if (failed) enqueueSnackbar(texts.error, { variant: 'error' });
+  }, [failed, texts.error, enqueueSnackbar]);
   const backLink = (
     <Button as={Link} to={back.to} variant="text">
       {back.label}

@@ -8,6 +8,7 @@ import { TableHeaderCell } from '../table/TableCell';
 import { TableRow, rowActivation } from '../table/TableRow';
 import { TableBody, TableHead } from '../table/TableSections';
 import { theme } from '../theme';
+import { visuallyHidden } from '../VisuallyHidden';
 
 /** One column of a ResourceTable: its header, how a row's cell reads, and how it lays out. */
 export interface Column<T> {
@@ -60,16 +61,6 @@ export interface ResourceTableProps<T> {
 }
 
 type Align = Column<unknown>['align'];
-
-/** Hidden from the eye, not from a screen reader: the headers still name every cell. */
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
 
 /**
  * The body's rows and cells are plain `<tr>`/`<td>` styled from here, by class: a list of 50

@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../Button';
 import type { Column } from './ResourceTable';
@@ -37,4 +38,17 @@ export function editColumn<T>(options: {
     card: 'action',
     cell: (item) => <EditLink to={options.to(item)} name={options.name(item)} />,
   };
+}
+
+/**
+ * A ResourceTable's title column: the item's name or title, which wraps and is the first line
+ * of a phone's card. `options` adds the rest (`sortKey`, `width`).
+ */
+export function titleColumn<T>(
+  key: string,
+  header: string,
+  cell: (item: T) => ReactNode,
+  options?: Omit<Column<T>, 'key' | 'header' | 'cell'>,
+): Column<T> {
+  return { key, header, cell, wrap: true, card: 'title', ...options };
 }

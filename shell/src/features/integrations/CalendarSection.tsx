@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Card, FormActions, Select, TextField, theme, useSnackbar } from '@duly/shared/ui';
-import { apiErrorMessage } from '@duly/shared/core';
+import { apiErrorMessage, roleAtLeast } from '@duly/shared/core';
 import { useCalendarUrlCreateMutation, useCalendarUrlGetQuery, type CalendarScope } from './api';
 
 const Text = styled.p`
@@ -35,7 +35,7 @@ export function CalendarSection({ role }: { role: string }) {
   const [create, { isLoading }] = useCalendarUrlCreateMutation();
   const [made, setMade] = useState<string | null>(null);
   const url = made ?? data?.url ?? null;
-  const mayChoose = role === 'manager' || role === 'admin';
+  const mayChoose = roleAtLeast(role, 'manager');
   const [chosenScope, setScope] = useState<CalendarScope | null>(null);
   // The choice starts at what the current URL shows: regenerating keeps it unless changed.
   const scope = chosenScope ?? data?.scope ?? 'mine';

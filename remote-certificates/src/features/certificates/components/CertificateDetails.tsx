@@ -2,9 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { personName, type Certificate, type Employee } from '@duly/shared/core';
 import { daysUntilExpiryText, formatDate, formatDateTime, reminderDate } from '@duly/shared/dates';
-import { DetailFields } from '@duly/shared/ui';
+import { CertificateStatusBadge, DetailFields } from '@duly/shared/ui';
 import { certificatePaths } from '../paths';
-import { CertificateStatusBadge } from './CertificateStatusBadge';
 import { theme } from '@duly/shared/ui';
 
 const PersonLink = styled(Link)`

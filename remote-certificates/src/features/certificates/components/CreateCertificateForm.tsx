@@ -2,11 +2,9 @@ import { useEffect } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
 import { CERTIFICATE_DESCRIPTION_ROWS, REMINDER_DAY_CHOICES } from '@duly/shared/core';
 import {
-  Button,
   bindField,
   DateField,
-  Form,
-  FormActions,
+  FormikForm,
   PersonSelect,
   Select,
   TextArea,
@@ -58,7 +56,7 @@ export function CreateCertificateForm({ onSubmit, prefill }: CreateCertificateFo
   }, [type?.id]);
 
   return (
-    <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
+    <FormikForm formik={formik} submitLabel="Create Certificate" pendingLabel="Creating...">
       <Select
         label="Certificate Type"
         placeholder="No type"
@@ -105,11 +103,6 @@ export function CreateCertificateForm({ onSubmit, prefill }: CreateCertificateFo
         required
         {...bindField(formik, 'incharge_person_id')}
       />
-      <FormActions>
-        <Button type="submit" disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? 'Creating...' : 'Create Certificate'}
-        </Button>
-      </FormActions>
-    </Form>
+    </FormikForm>
   );
 }

@@ -1,4 +1,3 @@
-import { type ReactNode } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
 import {
   CERTIFICATE_DESCRIPTION_ROWS,
@@ -8,15 +7,7 @@ import {
   type Certificate,
 } from '@duly/shared/core';
 import { toKolkataDate } from '@duly/shared/dates';
-import {
-  Button,
-  bindField,
-  DateField,
-  Form,
-  FormActions,
-  TextArea,
-  TextField,
-} from '@duly/shared/ui';
+import { bindField, DateField, FormikForm, TextArea, TextField } from '@duly/shared/ui';
 import { useCertificatesTypesQuery } from '../api';
 import { ValidityProposal } from './ValidityProposal';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';
@@ -28,8 +19,8 @@ export interface EditCertificateFormProps {
     values: EditCertificateFormValues,
     helpers: FormikHelpers<EditCertificateFormValues>,
   ) => Promise<void>;
-  /** Cancel, left of Save. */
-  secondaryAction: ReactNode;
+  /** Where Cancel, left of Save, goes back to. */
+  cancelTo: string;
   /** The certificate's type and issue date: a typed one is offered the expiry its validity gives. */
   certificate?: Pick<Certificate, 'certificate_type_id' | 'issue_date'>;
 }
@@ -41,7 +32,7 @@ export interface EditCertificateFormProps {
 export function EditCertificateForm({
   initialValues,
   onSubmit,
-  secondaryAction,
+  cancelTo,
   certificate,
 }: EditCertificateFormProps) {
   const typeId = certificate?.certificate_type_id ?? null;
@@ -55,7 +46,7 @@ export function EditCertificateForm({
   });
 
   return (
-    <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
+    <FormikForm formik={formik} submitLabel="Save" pendingLabel="Saving..." cancel={cancelTo}>
       <TextField label="Name" required {...bindField(formik, 'name')} />
       <TextArea
         label="Description"
@@ -86,12 +77,6 @@ export function EditCertificateForm({
         hint={REMINDER_DAYS_HINT}
         {...bindField(formik, 'reminder_days_before')}
       />
-      <FormActions>
-        {secondaryAction}
-        <Button type="submit" disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
-      </FormActions>
-    </Form>
+    </FormikForm>
   );
 }

@@ -8,10 +8,8 @@ import {
   bindField,
   DateField,
   Dialog,
-  Form,
-  FormActions,
+  FormikForm,
   ReadOnlyForm,
-  useFormReadOnly,
   useManagersOnly,
   useSaveThenGo,
 } from '@duly/shared/ui';
@@ -47,7 +45,6 @@ interface RenewFormProps {
 }
 
 function RenewForm({ certificate, onClose }: RenewFormProps) {
-  const readOnly = useFormReadOnly();
   const [update] = useCertificatesUpdateMutation();
   const save = useSaveThenGo({
     success: 'Certificate renewed successfully',
@@ -77,8 +74,8 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the proposal changes
   }, [proposal]);
 
-  const form = (
-    <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
+  return (
+    <FormikForm formik={formik} submitLabel="Renew" pendingLabel="Renewing..." cancel={onClose}>
       <DateField label="New Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
       <DateField
         label="New Expiry Date"
@@ -92,29 +89,7 @@ function RenewForm({ certificate, onClose }: RenewFormProps) {
         type={type}
         onUse={(date) => void formik.setFieldValue('expiry_date', date)}
       />
-      {readOnly ? null : (
-        <FormActions>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={formik.isSubmitting}>
-            {formik.isSubmitting ? 'Renewing...' : 'Renew'}
-          </Button>
-        </FormActions>
-      )}
-    </Form>
-  );
-  // Read-only, every button inside the form is disabled: the way out stays outside it.
-  if (!readOnly) return form;
-  return (
-    <>
-      {form}
-      <FormActions>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </FormActions>
-    </>
+    </FormikForm>
   );
 }
 

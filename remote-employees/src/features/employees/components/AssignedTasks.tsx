@@ -1,22 +1,16 @@
 import styled from 'styled-components';
-import { DATE_FORMATS, taskStatusMeta, type Task } from '@duly/shared/core';
+import { DATE_FORMATS, type Task } from '@duly/shared/core';
 import { formatInstant } from '@duly/shared/dates';
-import { ResourceTable, StatusBadge } from '@duly/shared/ui';
+import { ResourceTable, TaskStatusBadge, theme, titleColumn } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { isOverdueTask } from '../workSummary';
 import { TextLink } from './TextLink';
-import { theme } from '@duly/shared/ui';
 
 const Late = styled.span`
   display: block;
   color: ${theme.colors.status.red.text};
   font-size: ${theme.fontSizes.caption};
 `;
-
-function TaskStatus({ status }: { status: string }) {
-  const { label, color } = taskStatusMeta(status);
-  return <StatusBadge color={color}>{label}</StatusBadge>;
-}
 
 /** The tasks assigned to the person: title (to /tasks/{id}), status badge and due date. */
 export function AssignedTasks({ tasks, now }: { tasks: readonly Task[]; now: Date }) {
@@ -26,14 +20,14 @@ export function AssignedTasks({ tasks, now }: { tasks: readonly Task[]; now: Dat
       items={tasks}
       empty="No tasks assigned"
       columns={[
+        titleColumn('title', 'Task', (task: Task) => (
+          <TextLink to={workPaths.task(task.id)}>{task.title}</TextLink>
+        )),
         {
-          key: 'title',
-          header: 'Task',
-          cell: (task) => <TextLink to={workPaths.task(task.id)}>{task.title}</TextLink>,
-          wrap: true,
-          card: 'title',
+          key: 'status',
+          header: 'Status',
+          cell: (task) => <TaskStatusBadge status={task.status} />,
         },
-        { key: 'status', header: 'Status', cell: (task) => <TaskStatus status={task.status} /> },
         {
           key: 'due',
           header: 'Due Date',

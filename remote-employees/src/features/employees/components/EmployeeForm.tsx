@@ -1,18 +1,17 @@
-import { Link } from 'react-router-dom';
 import { useFormik, type FormikHelpers } from 'formik';
 import { employeeSchema, type EmployeeFormValues } from '@duly/shared';
 import { DEPARTMENTS, EMPLOYEE_STATUSES, statusLabel, type Role } from '@duly/shared/core';
-import { Button, Form, FormActions, Select, TextField } from '@duly/shared/ui';
+import { bindField, FormikForm, optionsOf, Select, TextField } from '@duly/shared/ui';
 import { roleLabel } from '../labels';
 import { employeePaths } from '../paths';
 
-const STATUS_OPTIONS = EMPLOYEE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+const STATUS_OPTIONS = optionsOf(EMPLOYEE_STATUSES, statusLabel);
 
 /** The spec's departments, plus the person's own when it is another one (kept, not lost on save). */
 function departmentOptions(current: string) {
   const departments: string[] = [...DEPARTMENTS];
   if (current && !departments.includes(current)) departments.push(current);
-  return departments.map((value) => ({ value, label: value }));
+  return optionsOf(departments);
 }
 
 export interface EmployeeFormProps {
@@ -46,66 +45,29 @@ export function EmployeeForm({
     validationSchema: employeeSchema,
     onSubmit,
   });
-  const errorOf = (field: keyof EmployeeFormValues) =>
-    formik.touched[field] ? formik.errors[field] : undefined;
-  const roleOptions = roles.map((value) => ({ value, label: roleLabel(value) }));
+  const bind = (field: keyof EmployeeFormValues) => bindField(formik, field);
+  const roleOptions = optionsOf(roles, roleLabel);
 
   return (
-    <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
-      <TextField
-        label="First Name"
-        autoComplete="off"
-        {...formik.getFieldProps('firstName')}
-        error={errorOf('firstName')}
-      />
-      <TextField
-        label="Last Name"
-        autoComplete="off"
-        {...formik.getFieldProps('lastName')}
-        error={errorOf('lastName')}
-      />
+    <FormikForm {...{ formik, submitLabel, pendingLabel }} cancel={employeePaths.list}>
+      <TextField label="First Name" autoComplete="off" {...bind('firstName')} />
+      <TextField label="Last Name" autoComplete="off" {...bind('lastName')} />
       <TextField
         label="Email"
         type="email"
         required
         autoComplete="off"
         hint="The address the person signs in with"
-        {...formik.getFieldProps('email')}
-        error={errorOf('email')}
+        {...bind('email')}
       />
-      <TextField
-        label="Phone Number"
-        type="tel"
-        autoComplete="off"
-        {...formik.getFieldProps('phone')}
-        error={errorOf('phone')}
-      />
-      <Select
-        label="Role"
-        options={roleOptions}
-        {...formik.getFieldProps('role')}
-        error={errorOf('role')}
-      />
+      <TextField label="Phone Number" type="tel" autoComplete="off" {...bind('phone')} />
+      <Select label="Role" options={roleOptions} {...bind('role')} />
       <Select
         label="Department"
         options={departmentOptions(initialValues.department)}
-        {...formik.getFieldProps('department')}
-        error={errorOf('department')}
+        {...bind('department')}
       />
-      <Select
-        label="Status"
-        options={STATUS_OPTIONS}
-        {...formik.getFieldProps('status')}
-        error={errorOf('status')}
-      />
-      <FormActions>
-        <Button as={Link} to={employeePaths.list} variant="secondary">
-          Cancel
-        </Button>
-        <Button type="submit" disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </FormActions>
-    </Form>
+      <Select label="Status" options={STATUS_OPTIONS} {...bind('status')} />
+    </FormikForm>
   );
 }

@@ -1,11 +1,10 @@
 import styled from 'styled-components';
-import { certificateStatusMeta, type Certificate } from '@duly/shared/core';
+import { type Certificate } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
-import { ResourceTable, StatusBadge } from '@duly/shared/ui';
+import { CertificateStatusBadge, ResourceTable, theme, titleColumn } from '@duly/shared/ui';
 import { workPaths } from '../paths';
 import { expiringInDays } from '../workSummary';
 import { TextLink } from './TextLink';
-import { theme } from '@duly/shared/ui';
 
 const Soon = styled.span`
   display: block;
@@ -16,11 +15,6 @@ const Soon = styled.span`
 function expiresText(days: number): string {
   if (days === 0) return 'Expires today';
   return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
-}
-
-function CertificateStatus({ status }: { status: string }) {
-  const { label, color } = certificateStatusMeta(status);
-  return <StatusBadge color={color}>{label}</StatusBadge>;
 }
 
 /** The certificates the person is in charge of: name (to /certificates/{id}), status and expiry. */
@@ -46,14 +40,14 @@ export function InChargeCertificates({
       items={certificates}
       empty="Not in charge of any certificate"
       columns={[
+        titleColumn('name', 'Certificate', (c: Certificate) => (
+          <TextLink to={workPaths.certificate(c.id)}>{c.name}</TextLink>
+        )),
         {
-          key: 'name',
-          header: 'Certificate',
-          cell: (c) => <TextLink to={workPaths.certificate(c.id)}>{c.name}</TextLink>,
-          wrap: true,
-          card: 'title',
+          key: 'status',
+          header: 'Status',
+          cell: (c) => <CertificateStatusBadge status={c.status} />,
         },
-        { key: 'status', header: 'Status', cell: (c) => <CertificateStatus status={c.status} /> },
         { key: 'expiry', header: 'Expiry Date', cell: expiry },
       ]}
     />

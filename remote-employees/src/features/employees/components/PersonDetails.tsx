@@ -1,7 +1,6 @@
 import type { Employee } from '@duly/shared/core';
-import { DetailFields } from '@duly/shared/ui';
+import { DetailFields, EmployeeStatusBadge } from '@duly/shared/ui';
 import { roleLabel } from '../labels';
-import { EmployeeStatusBadge } from './EmployeeStatusBadge';
 import { InvitationPendingBadge } from './InvitationPendingBadge';
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '-');

@@ -1,18 +1,10 @@
 import styled from 'styled-components';
-import { ErrorState, LoadingState } from '@duly/shared/ui';
+import { ErrorState, LoadingState, Stack, theme } from '@duly/shared/ui';
 import { useEmployeesAssignedTasksQuery, useEmployeesInChargeCertificatesQuery } from '../api';
 import { countWork } from '../workSummary';
 import { AssignedTasks } from './AssignedTasks';
 import { InChargeCertificates } from './InChargeCertificates';
 import { WorkCounts } from './WorkCounts';
-import { theme } from '@duly/shared/ui';
-
-const Sections = styled.div`
-  display: grid;
-  /* minmax(0, …): a wide table scrolls inside its card instead of widening the page. */
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${theme.space(3)};
-`;
 
 const Note = styled.p`
   margin: ${theme.space(1, 0, 0)};
@@ -44,7 +36,7 @@ export function PersonWork({ personId, now }: { personId: string; now: Date }) {
   const taskPage = tasks.data;
   const certificatePage = certificates.data;
   return (
-    <Sections>
+    <Stack>
       <WorkCounts counts={countWork(taskPage.items, certificatePage.items, now)} />
       <div>
         <AssignedTasks tasks={taskPage.items} now={now} />
@@ -54,6 +46,6 @@ export function PersonWork({ personId, now }: { personId: string; now: Date }) {
         <InChargeCertificates certificates={certificatePage.items} now={now} />
         {partOf(certificatePage.items.length, certificatePage.total, 'certificates')}
       </div>
-    </Sections>
+    </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import { DATE_FORMATS, type Task } from '@duly/shared/core';
 import { formatDateTime, formatInstant } from '@duly/shared/dates';
-import { DetailFields } from '@duly/shared/ui';
+import { DetailFields, TaskStatusBadge } from '@duly/shared/ui';
 import { assigneeName } from '../assignee';
-import { TaskStatusBadge } from './TaskStatusBadge';
 
 /** The fields of one task (spec 2): status, due date, assignee, description and timestamps. */
 export function TaskDetails({ task }: { task: Task }) {

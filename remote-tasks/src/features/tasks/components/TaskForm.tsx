@@ -1,4 +1,3 @@
-import { type ReactNode } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
 import type { ObjectSchema } from 'yup';
 import {
@@ -8,11 +7,10 @@ import {
   type PersonRef,
 } from '@duly/shared/core';
 import {
-  Button,
   DateTimeField,
   bindField,
-  Form,
-  FormActions,
+  FormikForm,
+  optionsOf,
   PersonSelect,
   Select,
   TextArea,
@@ -21,10 +19,7 @@ import {
 import type { CreateTaskFormValues, EditTaskFormValues } from '../schemas';
 import { useTasksAssigneesQuery } from '../api';
 
-const STATUS_OPTIONS = EDITABLE_TASK_STATUSES.map((status) => ({
-  value: status,
-  label: statusLabel(status),
-}));
+const STATUS_OPTIONS = optionsOf(EDITABLE_TASK_STATUSES, statusLabel);
 
 type TaskFormValues = CreateTaskFormValues | EditTaskFormValues;
 
@@ -35,8 +30,8 @@ export interface TaskFormProps<V extends TaskFormValues> {
   onSubmit: (values: V, helpers: FormikHelpers<V>) => Promise<void>;
   submitLabel: string;
   pendingLabel: string;
-  /** The secondary action left of the submit button (Cancel). */
-  secondaryAction?: ReactNode;
+  /** Where Cancel, left of the submit button, goes back to. */
+  cancelTo: string;
   /** The current assignee of an existing task, kept selectable. */
   currentAssignee?: PersonRef | null;
   /**
@@ -58,7 +53,7 @@ export function TaskForm<V extends TaskFormValues>({
   onSubmit,
   submitLabel,
   pendingLabel,
-  secondaryAction,
+  cancelTo,
   currentAssignee,
   statusOnly,
 }: TaskFormProps<V>) {
@@ -74,7 +69,7 @@ export function TaskForm<V extends TaskFormValues>({
     : STATUS_OPTIONS;
 
   return (
-    <Form onSubmit={formik.handleSubmit} aria-busy={formik.isSubmitting}>
+    <FormikForm {...{ formik, submitLabel, pendingLabel }} cancel={cancelTo}>
       <TextField label="Title" required {...bind('title')} />
       <TextArea
         label="Description"
@@ -104,12 +99,6 @@ export function TaskForm<V extends TaskFormValues>({
           {...bind('status')}
         />
       ) : null}
-      <FormActions>
-        {secondaryAction}
-        <Button type="submit" disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </FormActions>
-    </Form>
+    </FormikForm>
   );
 }

@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, PAGE_SIZE_MAX } from '@duly/shared/core';
-import { Button, Dialog, PersonSelect } from '@duly/shared/ui';
+import { PAGE_SIZE_MAX } from '@duly/shared/core';
+import { ActionDialog, PersonSelect, theme } from '@duly/shared/ui';
 import { useTeamMembersQuery } from '../api';
-import { theme } from '@duly/shared/ui';
 
 const Subject = styled.p`
   margin: 0 0 ${theme.space(2)};
   color: ${theme.colors.textSecondary};
-`;
-
-const Failure = styled.p`
-  margin: ${theme.space(2)} 0 0;
-  color: ${theme.colors.error};
 `;
 
 /** The team, as many as one request may bring: the dropdown of the dialog. */
@@ -47,53 +41,33 @@ export function AssignDialog({
 }: AssignDialogProps) {
   const team = useTeamMembersQuery(TEAM_CHOICES);
   const [employeeId, setEmployeeId] = useState(currentAssigneeId ?? '');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      await assign(employeeId);
-      onClose();
-    } catch (error) {
-      console.error(failureLog, error);
-      setFailure(`Assignment failed: ${apiErrorMessage(error, 'please try again.')}`);
-      setPending(false);
-    }
-  };
-
   return (
-    <Dialog
-      open
-      title={title}
-      // While the request runs, the dialog stays: its answer decides whether it closes.
-      onClose={() => (pending ? undefined : onClose())}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!employeeId || pending}>
-            {pending ? 'Assigning...' : 'Assign'}
-          </Button>
-        </>
-      }
+    <ActionDialog
+      {...{ title, failureLog, onClose }}
+      actionLabel="Assign"
+      pendingLabel="Assigning..."
+      ready={employeeId !== ''}
+      send={() => assign(employeeId)}
+      onDone={onClose}
+      failureText="Assignment failed"
     >
-      <Subject>{subject}</Subject>
-      <PersonSelect
-        label="Select Employee"
-        name="employee_id"
-        value={employeeId}
-        people={{ ...team, data: team.data?.items }}
-        placeholder=""
-        disabled={pending}
-        onChange={(event) => {
-          setEmployeeId(event.target.value);
-          setFailure(null);
-        }}
-      />
-      {failure ? <Failure role="alert">{failure}</Failure> : null}
-    </Dialog>
+      {({ pending, clearFailure }) => (
+        <>
+          <Subject>{subject}</Subject>
+          <PersonSelect
+            label="Select Employee"
+            name="employee_id"
+            value={employeeId}
+            people={{ ...team, data: team.data?.items }}
+            placeholder=""
+            disabled={pending}
+            onChange={(event) => {
+              setEmployeeId(event.target.value);
+              clearFailure();
+            }}
+          />
+        </>
+      )}
+    </ActionDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, focusRing, theme } from '@duly/shared/ui';
+import { Button, focusRing, theme, VisuallyHidden } from '@duly/shared/ui';
 import { type AppNotification } from '@duly/shared/core';
 import { NOTICE_TITLES, noticeItemDate, noticeLink, noticeTime } from '../kinds';
-import { VisuallyHidden } from './VisuallyHidden';
 
 const Row = styled.li<{ $unread: boolean }>`
   display: flex;
