@@ -99,7 +99,7 @@ export { CellItems } from './table/CellItems';
 export { lazyScreen } from './screen/lazyScreen';
 export { VisuallyHidden, visuallyHidden } from './VisuallyHidden';
 export { Section, Stack, type SectionProps } from './Section';
-export { bindField, fieldError } from './form/fieldError';
+export { bindField, bindState, fieldError } from './form/fieldError';
 export {
   PasswordFields,
   type PasswordFieldsProps,
@@ -116,6 +116,7 @@ export {
   type ColumnEntry,
 } from './screen/ResourceTable';
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
+export { FilterRow } from './screen/FilterRow';
 export { listFilter, optionsOf, statusFilter } from './screen/filters';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
 export { EditLink, editColumn, titleColumn, type EditLinkProps } from './screen/editColumn';

@@ -16,6 +16,7 @@ import {
   PageHeader,
   ReadOnlyNotice,
   ResourceTable,
+  Stack,
   failureText,
   type ColumnEntry,
 } from '@duly/shared/ui';
@@ -28,11 +29,6 @@ import {
 } from './api';
 import { CertificateTypeForm } from './components/CertificateTypeForm';
 import { theme, useSnackbar } from '@duly/shared/ui';
-
-const Stack = styled.div`
-  display: grid;
-  gap: ${theme.space(3)};
-`;
 
 const Actions = styled.div`
   display: flex;

@@ -6,6 +6,7 @@ import {
   EmptyState,
   ErrorState,
   ExportActions,
+  FilterRow,
   LoadingState,
   PageHeader,
   Pagination,
@@ -18,13 +19,7 @@ import { ComplianceGrid } from './components/ComplianceGrid';
 
 const PAGE_SIZE = 50;
 
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: end;
-  gap: ${theme.space(2)};
-  margin-bottom: ${theme.space(2)};
-
+const Filters = styled(FilterRow)`
   > * {
     flex: 0 1 200px;
   }

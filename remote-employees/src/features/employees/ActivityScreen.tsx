@@ -21,6 +21,7 @@ import {
   Card,
   DateField,
   ErrorState,
+  FilterRow,
   LoadingState,
   PageHeader,
   ReadOnlyNotice,
@@ -32,12 +33,7 @@ import { useEmployeesListQuery, useLazyEmployeesActivityVerifyQuery } from './ap
 
 const PAGE_SIZE = 50;
 
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${theme.space(2)};
-  margin-bottom: ${theme.space(2)};
+const Filters = styled(FilterRow)`
   & > * {
     flex: 1 1 160px;
     max-width: 220px;

@@ -1,4 +1,5 @@
 import type { FormikErrors, FormikProps, FormikTouched } from 'formik';
+import type { ChangeEvent } from 'react';
 
 /**
  * A form field's message once the field was left or the form submitted (formik's touched
@@ -19,4 +20,16 @@ export function fieldError<V>(
  */
 export function bindField<V>(formik: FormikProps<V>, field: keyof V & string) {
   return { ...formik.getFieldProps(field), error: fieldError(formik, field) };
+}
+
+/**
+ * A kit field held in React state rather than formik: its value and the change handler that
+ * stores what was typed (`<TextField label="Name" {...bindState(name, setName)} />`).
+ */
+export function bindState(value: string, setValue: (value: string) => void) {
+  return {
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValue(event.target.value),
+  };
 }

@@ -5,14 +5,7 @@ import { focusRing } from '../focusRing';
 import { SearchField } from '../form/SearchField';
 import { Select, type SelectOption } from '../form/Select';
 import { theme } from '../theme';
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${theme.space(2)};
-  margin-bottom: ${theme.space(2)};
-`;
+import { FilterRow } from './FilterRow';
 
 /** 280 px on wide screens, the whole line on a phone. */
 const SearchBox = styled.div`
@@ -111,7 +104,7 @@ export function FilterBar<F extends FilterChoices>({
     filter.options.some((option) => String(option.value) === chosen[filter.name]),
   ).length;
   return (
-    <Toolbar>
+    <FilterRow>
       {searchLabel !== undefined ? (
         <SearchBox>
           <SearchField label={searchLabel} value={list.search} onSearch={list.setSearch} />
@@ -141,6 +134,6 @@ export function FilterBar<F extends FilterChoices>({
           </FilterBox>
         ))}
       </FilterGroup>
-    </Toolbar>
+    </FilterRow>
   );
 }

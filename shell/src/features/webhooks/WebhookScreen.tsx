@@ -10,6 +10,7 @@ import {
   PageHeader,
   ReadOnlyNotice,
   ResourceTable,
+  Stack,
   theme,
   useSnackbar,
 } from '@duly/shared/ui';
@@ -27,11 +28,6 @@ import {
 } from './api';
 import { EVENT_LABELS, FORMAT_LABELS, WEBHOOK_TEXTS as TEXTS } from './texts';
 import { DeliveryStatus, EndpointStatus } from './WebhookStatus';
-
-const Stack = styled.div`
-  display: grid;
-  gap: ${theme.space(3)};
-`;
 
 const Answer = styled.span`
   display: block;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
+  bindState,
   Button,
   Card,
   ErrorState,
@@ -11,6 +12,7 @@ import {
   PageHeader,
   ReadOnlyNotice,
   ResourceTable,
+  Stack,
   Select,
   TextField,
   theme,
@@ -71,11 +73,6 @@ const Secret = styled.code`
   font-size: 0.95rem;
 `;
 
-const Stack = styled.div`
-  display: grid;
-  gap: ${theme.space(3)};
-`;
-
 /** Adds an endpoint: its URL, a description and the events it hears. */
 function AddWebhook({
   onCreated,
@@ -127,15 +124,13 @@ function AddWebhook({
           label="Endpoint URL"
           type="url"
           required
-          value={url}
-          onChange={(change) => setUrl(change.target.value)}
+          {...bindState(url, setUrl)}
           error={errors.url}
           hint="https in production; private and local addresses are refused"
         />
         <TextField
           label="Description"
-          value={description}
-          onChange={(change) => setDescription(change.target.value)}
+          {...bindState(description, setDescription)}
         />
         <Select
           label="Format"

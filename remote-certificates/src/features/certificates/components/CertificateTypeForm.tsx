@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { parseReminderOffsets, reminderOffsetsProblem, validityMonthsProblem } from '@duly/shared';
 import { ROLES, type CertificateType, type CertificateTypePayload } from '@duly/shared/core';
-import { Button, Form, FormActions, TextField } from '@duly/shared/ui';
+import { bindState, Button, Form, FormActions, TextField } from '@duly/shared/ui';
 import { theme } from '@duly/shared/ui';
 
 const Group = styled.fieldset`
@@ -84,28 +84,24 @@ export function CertificateTypeForm({ type, onSubmit, onCancel }: CertificateTyp
       <TextField
         label="Name"
         required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
+        {...bindState(name, setName)}
         error={shown(errors.name, 'Name')}
       />
       <TextField
         label="Description"
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        {...bindState(description, setDescription)}
       />
       <TextField
         label="Validity (months)"
         hint="Empty when it does not expire"
         inputMode="numeric"
-        value={validity}
-        onChange={(event) => setValidity(event.target.value)}
+        {...bindState(validity, setValidity)}
         error={shown(errors.validity, 'Validity')}
       />
       <TextField
         label="Reminder days before expiry"
         hint="Up to 5, separated by commas, for example 60, 14"
-        value={offsets}
-        onChange={(event) => setOffsets(event.target.value)}
+        {...bindState(offsets, setOffsets)}
         error={shown(errors.offsets, 'Reminder days')}
       />
       <Check>
@@ -141,8 +137,7 @@ export function CertificateTypeForm({ type, onSubmit, onCancel }: CertificateTyp
         <TextField
           label="Departments"
           hint="Separated by commas, for example Operations"
-          value={departments}
-          onChange={(event) => setDepartments(event.target.value)}
+          {...bindState(departments, setDepartments)}
         />
       </Group>
       <FormActions>
