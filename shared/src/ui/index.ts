@@ -71,7 +71,12 @@ export {
 export { Form, type FormProps } from './form/Form';
 export { FormActions } from './form/FormActions';
 export { type FieldProps } from './form/Field';
-export { TextField, type TextFieldProps } from './form/TextField';
+export {
+  NumberField,
+  TextField,
+  type NumberFieldProps,
+  type TextFieldProps,
+} from './form/TextField';
 export { TextArea, type TextAreaProps } from './form/TextArea';
 export { Select, type SelectProps, type SelectOption } from './form/Select';
 export { PersonSelect, type PersonSelectProps, type PersonChoice } from './form/PersonSelect';
@@ -119,7 +124,14 @@ export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/F
 export { FilterRow } from './screen/FilterRow';
 export { listFilter, optionsOf, statusFilter } from './screen/filters';
 export { ListScreen, type ListScreenProps } from './screen/ListScreen';
-export { EditLink, editColumn, titleColumn, type EditLinkProps } from './screen/editColumn';
+export {
+  EditLink,
+  editColumn,
+  RowButton,
+  titleColumn,
+  type EditLinkProps,
+  type RowButtonProps,
+} from './screen/editColumn';
 export { ImportScreen, type ImportScreenProps } from './screen/ImportScreen';
 export { saveBlob } from './screen/saveBlob';
 export { ExportActions, type ExportActionsProps } from './screen/ExportActions';

@@ -16,6 +16,7 @@ import {
   PageHeader,
   ReadOnlyNotice,
   ResourceTable,
+  RowButton,
   Stack,
   failureText,
   type ColumnEntry,
@@ -104,18 +105,11 @@ export function CertificateTypesScreen() {
       card: 'action',
       cell: (type) => (
         <Actions>
-          <Button
-            size="small"
-            variant="text"
-            onClick={() => setEditing(type)}
-            aria-label={`Edit ${type.name}`}
-          >
+          <RowButton label={`Edit ${type.name}`} onClick={() => setEditing(type)}>
             Edit
-          </Button>
-          <Button
-            size="small"
-            variant="text"
-            aria-label={`Link certificates named ${type.name}`}
+          </RowButton>
+          <RowButton
+            label={`Link certificates named ${type.name}`}
             onClick={() =>
               void attempt(async () => {
                 const { linked } = await link(type.id).unwrap();
@@ -124,15 +118,10 @@ export function CertificateTypesScreen() {
             }
           >
             Link certificates
-          </Button>
-          <Button
-            size="small"
-            variant="text"
-            onClick={() => setDoomed(type)}
-            aria-label={`Delete ${type.name}`}
-          >
+          </RowButton>
+          <RowButton label={`Delete ${type.name}`} onClick={() => setDoomed(type)}>
             Delete
-          </Button>
+          </RowButton>
         </Actions>
       ),
     },

@@ -21,3 +21,13 @@ export function TextField({ label, error, hint, type = 'text', ...inputProps }: 
     </FieldFrame>
   );
 }
+
+export type NumberFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'step'>;
+
+/**
+ * A whole number's field ('Reminder Days'): a number input in steps of one, with the phone's
+ * numeric keypad; `min` and `max` bound it.
+ */
+export function NumberField(props: NumberFieldProps) {
+  return <TextField type="number" inputMode="numeric" step={1} {...props} />;
+}

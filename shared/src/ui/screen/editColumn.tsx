@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../Button';
+import { Button, type ButtonProps } from '../Button';
 import type { Column } from './ResourceTable';
 
 export interface EditLinkProps {
@@ -21,6 +21,19 @@ export function EditLink({ to, name }: EditLinkProps) {
       Edit
     </Button>
   );
+}
+
+export interface RowButtonProps extends Omit<ButtonProps, 'variant' | 'size' | 'aria-label'> {
+  /** Its accessible name, with the row's item in it ('Delete Fire safety'). */
+  label: string;
+}
+
+/**
+ * A list row's action that stays on the screen (Edit in a side form, Delete, Link): the
+ * EditLink's small text button, named after the item for the same reason.
+ */
+export function RowButton({ label, ...props }: RowButtonProps) {
+  return <Button variant="text" size="small" aria-label={label} {...props} />;
 }
 
 /**

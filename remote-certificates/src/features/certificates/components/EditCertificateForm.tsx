@@ -7,7 +7,14 @@ import {
   type Certificate,
 } from '@duly/shared/core';
 import { toKolkataDate } from '@duly/shared/dates';
-import { bindField, DateField, FormikForm, TextArea, TextField } from '@duly/shared/ui';
+import {
+  bindField,
+  DateField,
+  FormikForm,
+  NumberField,
+  TextArea,
+  TextField,
+} from '@duly/shared/ui';
 import { useCertificatesTypesQuery } from '../api';
 import { ValidityProposal } from './ValidityProposal';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';
@@ -66,13 +73,10 @@ export function EditCertificateForm({
         type={type}
         onUse={(date) => void formik.setFieldValue('expiry_date', date)}
       />
-      <TextField
+      <NumberField
         label="Reminder Days"
-        type="number"
-        inputMode="numeric"
         min={REMINDER_DAYS_MIN}
         max={REMINDER_DAYS_MAX}
-        step={1}
         required
         hint={REMINDER_DAYS_HINT}
         {...bindField(formik, 'reminder_days_before')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ActionDialog, TextArea, theme } from '@duly/shared/ui';
+import { ActionDialog, bindState, TextArea, theme } from '@duly/shared/ui';
 import { useTeamRejectDocumentMutation, type QueuedDocument } from '../api';
 
 /** The API's limit of a reason. */
@@ -52,15 +52,14 @@ export function RejectDialog({ document, onClose, onRejected }: RejectDialogProp
             label="Reason"
             name="reason"
             hint="The employee sees it and is told by email."
-            value={reason}
             maxLength={MAX_REASON_LENGTH}
             rows={3}
             error={error ?? undefined}
             disabled={pending}
-            onChange={(event) => {
-              setReason(event.target.value);
+            {...bindState(reason, (value) => {
+              setReason(value);
               setError(null);
-            }}
+            })}
           />
         </>
       )}
