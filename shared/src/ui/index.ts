@@ -123,7 +123,13 @@ export {
 export { FilterBar, type FilterBarProps, type FilterBarFilter } from './screen/FilterBar';
 export { FilterRow } from './screen/FilterRow';
 export { listFilter, optionsOf, statusFilter } from './screen/filters';
-export { ListScreen, type ListScreenProps } from './screen/ListScreen';
+export {
+  ListScreen,
+  ResourceListScreen,
+  type ListScreenProps,
+  type ResourceList,
+  type ResourceListScreenProps,
+} from './screen/ListScreen';
 export {
   EditLink,
   editColumn,

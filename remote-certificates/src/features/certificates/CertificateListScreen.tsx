@@ -7,49 +7,72 @@ import {
   type CertificateListParams,
 } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
-import { useListParams } from '@duly/shared/list';
 import {
   CertificateStatusBadge,
   editColumn,
   listFilter,
-  ListScreen,
+  ResourceListScreen,
   statusFilter,
   titleColumn,
   type ColumnEntry,
+  type ResourceList,
 } from '@duly/shared/ui';
 import { useCertificatesListQuery } from './api';
 import { certificatePaths } from './paths';
+
+type CertificateFilters = {
+  status: typeof CERTIFICATE_STATUSES;
+  expiring_within_days: string[];
+  in_reminder_window: string[];
+};
 
 /**
  * /certificates' page, filters, order (the API's CERTIFICATE_SORTS; its default is expiry date,
  * soonest first) and name search, kept in the URL
  * (`/certificates?status=active&expiring_within_days=30&sort=-expiry_date&q=fire&page=2`).
  */
-const CERTIFICATE_LIST = {
-  // `?expiring_within_days=` takes the list's choices only (7, 30, 90).
-  filters: {
-    status: CERTIFICATE_STATUSES,
-    expiring_within_days: EXPIRING_WITHIN_DAY_CHOICES.map(String),
-    // The dashboards' "expire within their reminder window" links (issue 33).
-    in_reminder_window: ['true'],
+const CERTIFICATES: ResourceList<Certificate, CertificateFilters, CertificateListParams> = {
+  title: 'Certificates',
+  noun: 'certificates',
+  params: {
+    // `?expiring_within_days=` takes the list's choices only (7, 30, 90).
+    filters: {
+      status: CERTIFICATE_STATUSES,
+      expiring_within_days: EXPIRING_WITHIN_DAY_CHOICES.map(String),
+      // The dashboards' "expire within their reminder window" links (issue 33).
+      in_reminder_window: ['true'],
+    },
+    sorts: ['name', 'status', 'expiry_date'],
+    defaultSort: 'expiry_date',
   },
-  sorts: ['name', 'status', 'expiry_date'],
-  defaultSort: 'expiry_date',
+  useQuery: useCertificatesListQuery,
+  // The API takes the days as a number; RTK Query compares arguments by value.
+  toQuery: ({ expiring_within_days: within, in_reminder_window: inWindow, ...rest }) => ({
+    ...rest,
+    ...(within === undefined ? {} : { expiring_within_days: Number(within) }),
+    // useListParams lets 'true' only through.
+    ...(inWindow === undefined ? {} : { in_reminder_window: 'true' }),
+  }),
+  searchLabel: 'Search by name',
+  filters: [
+    statusFilter(CERTIFICATE_STATUSES),
+    listFilter(
+      'expiring_within_days',
+      'Expiring Within',
+      'Any time',
+      EXPIRING_WITHIN_DAY_CHOICES,
+      (days) => `Next ${days} days`,
+    ),
+    listFilter(
+      'in_reminder_window',
+      'Reminder Window',
+      'Any',
+      ['true'],
+      () => 'In reminder window',
+    ),
+  ],
+  texts: { filtered: 'No certificates match these filters' },
 };
-
-const nextDays = (days: number) => `Next ${days} days`;
-
-const FILTERS = [
-  statusFilter(CERTIFICATE_STATUSES),
-  listFilter(
-    'expiring_within_days',
-    'Expiring Within',
-    'Any time',
-    EXPIRING_WITHIN_DAY_CHOICES,
-    nextDays,
-  ),
-  listFilter('in_reminder_window', 'Reminder Window', 'Any', ['true'], () => 'In reminder window'),
-];
 
 /** Spec 2: Name, Status, Expiry Date, Reminder Days and, for managers, Edit. */
 function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
@@ -85,37 +108,14 @@ function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
  * who may use them.
  */
 export function CertificateListScreen() {
-  const list = useListParams(CERTIFICATE_LIST);
-  // The API takes the days as a number; RTK Query compares arguments by value.
-  const { expiring_within_days: within, in_reminder_window: inWindow, ...rest } = list.params;
-  const params: CertificateListParams = {
-    ...rest,
-    ...(within === undefined ? {} : { expiring_within_days: Number(within) }),
-    // useListParams lets 'true' only through.
-    ...(inWindow === undefined ? {} : { in_reminder_window: 'true' }),
-  };
   // Whoever may add certificates may import them (POST /imports, issue 27).
   const canManage = useAppSelector(selectCanManage);
-  const filtered = Boolean(
-    list.filters.status || within || list.filters.in_reminder_window || list.search,
-  );
   return (
-    <ListScreen
-      title="Certificates"
+    <ResourceListScreen
+      resource={CERTIFICATES}
       create={canManage && { to: certificatePaths.create, label: 'New Certificate' }}
-      list={list}
-      query={useCertificatesListQuery(params)}
-      texts={{
-        loading: 'Loading certificates...',
-        error: 'Error loading certificates. Please try again later.',
-        empty: filtered ? 'No certificates match these filters' : 'No certificates found',
-      }}
-      searchLabel="Search by name"
-      exportPath="/certificates/export"
       importPath={canManage && certificatePaths.import}
-      filters={FILTERS}
       table={{
-        label: 'Certificates',
         columns: certificateColumns(canManage),
         rowLink: (c) => certificatePaths.detail(c.id),
       }}

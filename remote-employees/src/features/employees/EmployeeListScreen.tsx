@@ -6,13 +6,12 @@ import {
   useAppSelector,
   type Employee,
 } from '@duly/shared/core';
-import { useListParams } from '@duly/shared/list';
 import {
   CellItems,
   EditLink,
   EmployeeStatusBadge,
   listFilter,
-  ListScreen,
+  ResourceListScreen,
   statusFilter,
   titleColumn,
   type ColumnEntry,
@@ -34,17 +33,26 @@ import {
  * /employees' page, filters, order (the API's EMPLOYEE_SORTS; its default is the full name) and
  * search by name or email, kept in the URL (`/employees?role=manager&department=Sales&q=priya`).
  */
-const EMPLOYEE_LIST = {
-  filters: { status: EMPLOYEE_STATUSES, role: ROLES, department: DEPARTMENTS },
-  sorts: ['full_name', 'email'],
-  defaultSort: 'full_name',
+const EMPLOYEES = {
+  title: 'Users',
+  noun: 'employees',
+  params: {
+    filters: { status: EMPLOYEE_STATUSES, role: ROLES, department: DEPARTMENTS },
+    sorts: ['full_name', 'email'],
+    defaultSort: 'full_name',
+  },
+  useQuery: useEmployeesListQuery,
+  searchLabel: 'Search by name or email',
+  filters: [
+    statusFilter(EMPLOYEE_STATUSES),
+    listFilter('role', 'Filter by Role', 'All roles', ROLES, roleLabel),
+    listFilter('department', 'Filter by Department', 'All departments', DEPARTMENTS),
+  ],
+  texts: {
+    filtered: 'No employees match the search or filters',
+    error: 'Failed to fetch employees',
+  },
 };
-
-const FILTERS = [
-  statusFilter(EMPLOYEE_STATUSES),
-  listFilter('role', 'Filter by Role', 'All roles', ROLES, roleLabel),
-  listFilter('department', 'Filter by Department', 'All departments', DEPARTMENTS),
-];
 
 /**
  * Spec 2: Full Name (links to /users/{id}), Email, Phone Number (a dash when empty), Status and
@@ -109,29 +117,14 @@ function employeeColumns(
  * Edit links are offered to managers and admins only.
  */
 export function EmployeeListScreen() {
-  const list = useListParams(EMPLOYEE_LIST);
   const currentUser = useAppSelector(selectCurrentUser);
   const manages = canManagePeople(currentUser);
-  const narrowed = list.search !== '' || Object.values(list.filters).some(Boolean);
   return (
-    <ListScreen
-      title="Users"
+    <ResourceListScreen
+      resource={EMPLOYEES}
       create={manages && { to: employeePaths.create, label: 'New User' }}
-      list={list}
-      query={useEmployeesListQuery(list.params)}
-      texts={{
-        loading: 'Loading employees...',
-        error: 'Failed to fetch employees',
-        empty: narrowed ? 'No employees match the search or filters' : 'No employees found',
-      }}
-      searchLabel="Search by name or email"
-      exportPath="/employees/export"
       importPath={canImportPeople(currentUser) && employeePaths.import}
-      filters={FILTERS}
-      table={{
-        label: 'Users',
-        columns: employeeColumns(manages, (person) => canEditPerson(currentUser, person)),
-      }}
+      table={{ columns: employeeColumns(manages, (person) => canEditPerson(currentUser, person)) }}
     />
   );
 }

@@ -6,14 +6,14 @@ import {
   type Task,
 } from '@duly/shared/core';
 import { formatInstant } from '@duly/shared/dates';
-import { useListParams } from '@duly/shared/list';
 import {
   editColumn,
-  ListScreen,
+  ResourceListScreen,
   statusFilter,
   TaskStatusBadge,
   titleColumn,
   type ColumnEntry,
+  type ResourceList,
 } from '@duly/shared/ui';
 import { useTasksListQuery } from './api';
 import { assigneeName } from './assignee';
@@ -23,13 +23,21 @@ import { taskPaths } from './paths';
  * /tasks' page, status filter, order (by the API's TASK_SORTS; its default is due date,
  * soonest first) and title search, kept in the URL (`/tasks?status=overdue&sort=-title&q=audit`).
  */
-const TASK_LIST = {
-  filters: { status: TASK_STATUSES },
-  sorts: ['title', 'status', 'due_date'],
-  defaultSort: 'due_date',
+const TASKS: ResourceList<Task, { status: typeof TASK_STATUSES }> = {
+  title: 'Tasks',
+  noun: 'tasks',
+  params: {
+    filters: { status: TASK_STATUSES },
+    sorts: ['title', 'status', 'due_date'],
+    defaultSort: 'due_date',
+  },
+  useQuery: useTasksListQuery,
+  searchLabel: 'Search by title',
+  filters: [statusFilter(TASK_STATUSES)],
+  texts: { filtered: 'No tasks with this status' },
+  // The search alone does not change the empty text.
+  narrowed: (list) => Boolean(list.filters.status),
 };
-
-const FILTERS = [statusFilter(TASK_STATUSES)];
 
 /** Spec 2: Title, Status, Due Date (Asia/Kolkata), Assigned To and, for managers, Edit. */
 function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
@@ -63,27 +71,12 @@ function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
  * ARCHITECTURE 6: an employee cannot create or edit tasks, so neither is offered to them.
  */
 export function TaskListScreen() {
-  const list = useListParams(TASK_LIST);
   const canManage = useAppSelector(selectCanManage);
   return (
-    <ListScreen
-      title="Tasks"
+    <ResourceListScreen
+      resource={TASKS}
       create={canManage && { to: taskPaths.create, label: 'New Task' }}
-      list={list}
-      query={useTasksListQuery(list.params)}
-      texts={{
-        loading: 'Loading tasks...',
-        error: 'Error loading tasks. Please try again later.',
-        empty: list.filters.status ? 'No tasks with this status' : 'No tasks found',
-      }}
-      searchLabel="Search by title"
-      exportPath="/tasks/export"
-      filters={FILTERS}
-      table={{
-        label: 'Tasks',
-        columns: taskColumns(canManage),
-        rowLink: (task) => taskPaths.detail(task.id),
-      }}
+      table={{ columns: taskColumns(canManage), rowLink: (task) => taskPaths.detail(task.id) }}
     />
   );
 }

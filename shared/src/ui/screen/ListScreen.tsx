@@ -1,7 +1,13 @@
 import { Link } from 'react-router-dom';
 import type { PagedResultsProps } from '../../list/PagedResults';
 import { PagedResults } from '../../list/PagedResults';
-import type { FilterChoices, ListView } from '../../list/useListParams';
+import {
+  useListParams,
+  type FilterChoices,
+  type ListRequest,
+  type ListView,
+  type ListViewOptions,
+} from '../../list/useListParams';
 import { Button } from '../Button';
 import { ExportActions } from './ExportActions';
 import { PageHeader } from '../PageHeader';
@@ -84,5 +90,74 @@ export function ListScreen<T, F extends FilterChoices>({
         )}
       </PagedResults>
     </>
+  );
+}
+
+/** A resource's list page described once, at module level: what ResourceListScreen shows. */
+export interface ResourceList<T, F extends FilterChoices, P = ListRequest<F>> {
+  /** The page title, also the table's name ('Tasks'). */
+  title: string;
+  /**
+   * The resource's plural in the spec's texts ('Loading tasks...', 'Error loading tasks.
+   * Please try again later.', 'No tasks found') and its export route (`/tasks/export`).
+   */
+  noun: string;
+  /** The page, filters, order and search kept in the URL: `useListParams`' options. */
+  params: ListViewOptions<F>;
+  /** The injected list query (`useTasksListQuery`), given the URL's params… */
+  useQuery: (params: P) => PagedResultsProps<T>['query'];
+  /** …as it takes them, when it takes them otherwise (a number for a filter's string). */
+  toQuery?: (params: ListRequest<F>) => P;
+  searchLabel?: string;
+  filters?: readonly FilterBarFilter<F>[];
+  /** The empty text of a narrowed list ('No tasks with this status'), the spec's own error text. */
+  texts: { filtered: string; error?: string };
+  /** When the list counts as narrowed; by default while a filter or the search is set. */
+  narrowed?: (list: ListView<F>) => boolean;
+}
+
+export interface ResourceListScreenProps<T, F extends FilterChoices, P> extends Pick<
+  ListScreenProps<T, F>,
+  'create' | 'importPath'
+> {
+  resource: ResourceList<T, F, P>;
+  /** The columns and row link (the table's name is the title). */
+  table: Omit<ListScreenProps<T, F>['table'], 'label'>;
+}
+
+function anyNarrowing<F extends FilterChoices>(list: ListView<F>): boolean {
+  return list.search !== '' || Object.values(list.filters).some(Boolean);
+}
+
+/**
+ * A resource's list page from its description: the list in the URL, the query, the spec's
+ * texts and the export route derived from them, and the ListScreen; the screen adds only what
+ * depends on who is signed in (New, Import, the columns).
+ */
+export function ResourceListScreen<T, F extends FilterChoices, P>({
+  resource,
+  table,
+  ...actions
+}: ResourceListScreenProps<T, F, P>) {
+  const { title, noun, texts, toQuery } = resource;
+  const list = useListParams(resource.params);
+  const query = resource.useQuery(toQuery ? toQuery(list.params) : (list.params as P));
+  const narrowed = (resource.narrowed ?? anyNarrowing)(list);
+  return (
+    <ListScreen
+      {...actions}
+      title={title}
+      list={list}
+      query={query}
+      texts={{
+        loading: `Loading ${noun}...`,
+        error: texts.error ?? `Error loading ${noun}. Please try again later.`,
+        empty: narrowed ? texts.filtered : `No ${noun} found`,
+      }}
+      searchLabel={resource.searchLabel}
+      exportPath={`/${noun}/export`}
+      filters={resource.filters}
+      table={{ ...table, label: title }}
+    />
   );
 }
