@@ -11,7 +11,6 @@ import {
   ReadOnlyNotice,
   ResourceTable,
   Stack,
-  theme,
   useSnackbar,
 } from '@duly/shared/ui';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';

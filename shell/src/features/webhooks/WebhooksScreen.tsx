@@ -128,10 +128,7 @@ function AddWebhook({
           error={errors.url}
           hint="https in production; private and local addresses are refused"
         />
-        <TextField
-          label="Description"
-          {...bindState(description, setDescription)}
-        />
+        <TextField label="Description" {...bindState(description, setDescription)} />
         <Select
           label="Format"
           value={format}

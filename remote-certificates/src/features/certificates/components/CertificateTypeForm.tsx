@@ -87,10 +87,7 @@ export function CertificateTypeForm({ type, onSubmit, onCancel }: CertificateTyp
         {...bindState(name, setName)}
         error={shown(errors.name, 'Name')}
       />
-      <TextField
-        label="Description"
-        {...bindState(description, setDescription)}
-      />
+      <TextField label="Description" {...bindState(description, setDescription)} />
       <TextField
         label="Validity (months)"
         hint="Empty when it does not expire"
