@@ -1,18 +1,21 @@
 // src/features/reports/ReportsScreen.tsx: /reports
-import { DATE_FORMATS, formatInstant, ListScreen, useListParams, type Column } from '@duly/shared';
+import {
+  DATE_FORMATS,
+  formatInstant,
+  listFilter,
+  ListScreen,
+  titleColumn,
+  useListParams,
+  type Column,
+} from '@duly/shared';
 import { useReportsListQuery, type Report } from './api';
 
 const KINDS = ['weekly', 'monthly'];
 const REPORT_LIST = { filters: { kind: KINDS }, sorts: ['title', 'created_at'] };
-const KIND_FILTER = {
-  name: 'kind',
-  label: 'Filter by Kind',
-  placeholder: 'All kinds',
-  options: KINDS.map((kind) => ({ value: kind, label: kind })),
-} as const;
+const FILTERS = [listFilter('kind', 'Filter by Kind', 'All kinds', KINDS)];
 
 const COLUMNS: Column<Report>[] = [
-  { key: 'title', header: 'Title', cell: (r) => r.title, sortKey: 'title', wrap: true },
+  titleColumn('title', 'Title', (r: Report) => r.title, { sortKey: 'title' }),
   { key: 'kind', header: 'Kind', cell: (r) => r.kind },
   {
     key: 'created',
@@ -34,7 +37,7 @@ export function ReportsScreen() {
         empty: 'No reports found',
       }}
       searchLabel="Search by title"
-      filters={[KIND_FILTER]}
+      filters={FILTERS}
       table={{ label: 'Reports', columns: COLUMNS, rowLink: (r) => `/reports/${r.id}` }}
     />
   );
