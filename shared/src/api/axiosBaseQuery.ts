@@ -90,17 +90,21 @@ async function responseData(response: Response): Promise<unknown> {
   }
 }
 
-/** A JSON body (strings, FormData and files are sent as they are, as axios does). */
-function requestBody(data: unknown): BodyInit | undefined {
-  if (data === undefined) return undefined;
+/**
+ * The request's body and its content type: a plain value as JSON; strings, FormData, files and
+ * URLSearchParams as they are, with the type the browser gives them (a FormData's boundary), as
+ * axios does.
+ */
+function requestBody(data: unknown): { body?: BodyInit; json: boolean } {
+  if (data === undefined) return { json: false };
   if (
     typeof data === 'string' ||
     data instanceof FormData ||
     data instanceof Blob ||
     data instanceof URLSearchParams
   )
-    return data;
-  return JSON.stringify(data);
+    return { body: data, json: false };
+  return { body: JSON.stringify(data), json: true };
 }
 
 function errorBody(data: unknown): ApiErrorBody | undefined {
@@ -119,15 +123,16 @@ export function axiosBaseQuery(): ApiBaseQuery {
       if (answer)
         return { data: answer.data, meta: { status: answer.status, headers: answer.headers } };
     }
+    const { body: requestData, json } = requestBody(data);
     const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
-    if (data !== undefined) headers['Content-Type'] = 'application/json';
+    if (json) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {
       response = await fetch(target, {
         method: method.toUpperCase(),
         headers,
-        body: requestBody(data),
+        body: requestData,
         signal,
       });
     } catch (caught) {

@@ -70,6 +70,32 @@ describe('the base query', () => {
     expect(requests[0].headers.get('content-type')).toMatch(/^application\/json/);
   });
 
+  it('sends a FormData body with its own multipart type, not as JSON', async () => {
+    const formApi = baseApi.injectEndpoints({
+      endpoints: (build) => ({
+        testItemsUpload: build.mutation<unknown, FormData>({
+          query: (form) => ({ url: '/items/', method: 'POST', data: form }),
+        }),
+      }),
+    });
+    const requests: Request[] = [];
+    server.use(
+      http.post(apiUrl('/items/'), ({ request }) => {
+        requests.push(request.clone());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const form = new FormData();
+    form.append('name', 'Fire safety');
+
+    await signedInStore(makeToken())
+      .dispatch(formApi.endpoints.testItemsUpload.initiate(form))
+      .unwrap();
+
+    expect(requests[0].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await requests[0].formData()).get('name')).toBe('Fire safety');
+  });
+
   it('reads the token at request time', async () => {
     const requests = recordItemsList(() => HttpResponse.json([]));
     const store = createAppStore();
