@@ -33,6 +33,33 @@ const isolation = (pkg) => ({
   },
 });
 
+/**
+ * A remote's code imports @duly/shared's narrow entries (`/core`, `/ui`, `/list`, `/dates`,
+ * `/forms`), never its root: the root re-exports everything, yup and the form schemas
+ * included, and the shell provides it as one shared module, so one root import loads the
+ * `forms` file on a read-only screen (issue 32). Tests and test helpers may use it. The same
+ * patterns as the isolation rule, which this one replaces for the remote's source files.
+ */
+const narrowLibraryImports = (pkg) => ({
+  files: [`${pkg}/src/**/*.{ts,tsx}`],
+  ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}', `${pkg}/src/testing/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: '@duly/shared',
+            message:
+              'Import the narrow entry instead (@duly/shared/core, /ui, /list, /dates, /forms): the root loads yup and the form schemas (docs/shared-library.md).',
+          },
+        ],
+        patterns: isolation(pkg).rules['no-restricted-imports'][1].patterns,
+      },
+    ],
+  },
+});
+
 /** The feature folders of an app (`shell/src/features/auth`, …). */
 function featuresOf(app) {
   const dir = path.join(app, 'src', 'features');
@@ -120,6 +147,7 @@ export default tseslint.config(
     },
   },
   ...apps.map(isolation),
+  ...remotes.map(narrowLibraryImports),
   ...apps.map(featureBoundaries),
   {
     // Benchmarks and browser tests drive the API through its public entry point (api/src/index.ts).

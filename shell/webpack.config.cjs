@@ -107,20 +107,19 @@ const PACKAGE_GROUPS = {
 };
 
 /**
- * Modules of @duly/shared that only its root and contract entries reach (the form schemas with
- * yup, the certificate types' dates): filed with the package they need, so the `packages` file
- * every screen loads does not carry them (issue 32).
+ * Modules of @duly/shared that only its root, contract and forms entries reach (the form
+ * schemas with yup): filed with the package they need, so the `packages` file every screen
+ * loads does not carry them (issue 32).
  */
 const LIBRARY_MODULE_GROUPS = [
   {
     test: /[\\/]shared[\\/]src[\\/]contract[\\/](schemas|formRules|accountSchemas)\.ts$/,
     group: 'forms',
   },
-  { test: /[\\/]shared[\\/]src[\\/]contract[\\/]certificateTypes\.ts$/, group: 'dates' },
-  // The root, contract and account-forms entries themselves (their lists of exports): whoever
-  // consumes one loads `forms` anyway.
+  // The root, contract, forms and account-forms entries themselves (their lists of exports):
+  // whoever consumes one loads `forms` anyway.
   {
-    test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/]accountForms\.ts)$/,
+    test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/](accountForms|forms)\.ts)$/,
     group: 'forms',
   },
 ];

@@ -6,6 +6,7 @@ import {
   reminderOffsetsProblem,
   validityMonthsProblem,
 } from './certificateTypes';
+import { DateTime } from 'luxon';
 import { kolkataToday } from './dates';
 
 describe('a compliance cell at every boundary (Asia/Kolkata calendar dates)', () => {
@@ -88,6 +89,31 @@ describe('certificate type rules', () => {
     expect(proposedExpiry('2026-01-31', 1)).toBe('2026-02-28');
     expect(proposedExpiry('2026-01-15', null)).toBeNull();
     expect(proposedExpiry('not a date', 12)).toBeNull();
+    expect(proposedExpiry('2026-02-30', 12)).toBeNull();
+    expect(proposedExpiry('2024-02-29', 12)).toBe('2025-02-28');
+    expect(proposedExpiry('2024-02-29', 48)).toBe('2028-02-29');
+    expect(proposedExpiry('2026-12-31', 2)).toBe('2027-02-28');
+  });
+
+  test('a renewal proposes what luxon proposed before issue 32 dropped it (every day of 2023-2028)', () => {
+    const differences: string[] = [];
+    for (let day = DateTime.utc(2023, 1, 1); day.year < 2029; day = day.plus({ days: 1 })) {
+      const issue = day.toISODate()!;
+      for (const months of [1, 2, 3, 6, 11, 12, 13, 24, 25, 36, 59, 120]) {
+        const luxon = day.plus({ months }).toISODate();
+        if (proposedExpiry(issue, months) !== luxon) differences.push(`${issue} + ${months}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+
+  test("a compliance cell's reminder window counts calendar days across months and years", () => {
+    const cell = (today: string, firstOffset: number, expiryDate: string) =>
+      complianceCellState({ required: true, expiryDate, firstOffset, today });
+    expect(cell('2026-12-20', 12, '2027-01-01')).toBe('expiring');
+    expect(cell('2026-12-20', 11, '2027-01-01')).toBe('valid');
+    expect(cell('2028-02-01', 28, '2028-02-29')).toBe('expiring');
+    expect(cell('2028-02-01', 27, '2028-02-29')).toBe('valid');
   });
 
   test('percent compliant: whole, 100 when nothing is required', () => {

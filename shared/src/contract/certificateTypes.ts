@@ -1,9 +1,9 @@
 /**
  * The rules of certificate types (issue 28), one copy for the API and the screens: what a
  * type's reminder offsets and validity may be, which offsets a certificate is reminded on,
- * and the expiry a renewal proposes.
+ * and the expiry a renewal proposes. No date library (issue 32): the dates are calendar dates
+ * (`YYYY-MM-DD`), counted in UTC, so read-only screens that show a type load no luxon.
  */
-import { DateTime } from 'luxon';
 import {
   REMINDER_DAYS_MAX,
   REMINDER_DAYS_MIN,
@@ -11,6 +11,14 @@ import {
   VALIDITY_MONTHS_MAX,
   VALIDITY_MONTHS_MIN,
 } from './constants';
+
+/** `"60, 14"` → `[60, 14]` (issue 28); a part that is not a whole number becomes NaN. */
+export function parseReminderOffsets(text: string): number[] {
+  return text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
+}
 
 /** Why a list of reminder offsets is refused, or null when it is fine. */
 export function reminderOffsetsProblem(offsets: readonly number[]): string | null {
@@ -64,9 +72,41 @@ export function effectiveOffsets(
  */
 export function proposedExpiry(issueDate: string, validityMonths: number | null): string | null {
   if (validityMonths === null) return null;
-  const date = DateTime.fromISO(issueDate, { zone: 'utc' });
-  if (!date.isValid || !/^\d{4}-\d{2}-\d{2}$/.test(issueDate)) return null;
-  return date.plus({ months: validityMonths }).toISODate();
+  const date = calendarDate(issueDate);
+  if (!date) return null;
+  // The same day `validityMonths` later, or that month's last day when it is shorter.
+  const months = date.month - 1 + validityMonths;
+  const year = date.year + Math.floor(months / 12);
+  const month = months - Math.floor(months / 12) * 12;
+  const lastDay = new Date(utcDate(year, month + 1, 0)).getUTCDate();
+  return isoDate(utcDate(year, month, Math.min(date.day, lastDay)));
+}
+
+/** A real `YYYY-MM-DD` date's parts, or null (`2025-02-30`, `2025-1-5`, ''). */
+function calendarDate(text: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = utcDate(year, month - 1, day);
+  const check = new Date(time);
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day
+    ? { year, month, day }
+    : null;
+}
+
+/**
+ * The UTC midnight of a calendar day, overflowing months and days carried over (day 0 is the
+ * previous month's last). Not Date.UTC, which reads the years 0–99 as 1900–1999.
+ */
+function utcDate(year: number, monthIndex: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date.getTime();
+}
+
+/** `YYYY-MM-DD` of a UTC time. */
+function isoDate(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
 }
 
 /** A cell of the compliance matrix (issue 28). */
@@ -90,7 +130,8 @@ export const COMPLIANCE_STATE_LABELS: Record<ComplianceState, string> = {
 
 /** `YYYY-MM-DD` plus `days` calendar days. */
 function plusDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return isoDate(utcDate(year, month - 1, day + days));
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   REMINDER_DAYS_MAX,
   REMINDER_DAYS_MIN,
 } from './constants';
-import { reminderOffsetsProblem } from './certificateTypes';
+import { parseReminderOffsets, reminderOffsetsProblem } from './certificateTypes';
 import { kolkataInputToIso, kolkataToday, toKolkataDate } from './dates';
 import { email, requiredText, tooLong } from './formRules';
 import { EDITABLE_TASK_STATUSES, EMPLOYEE_STATUSES, ROLES, type TaskStatus } from './types';
@@ -168,14 +168,6 @@ export const createCertificateInitialValues: CreateCertificateFormValues = {
   certificate_type_id: '',
   reminder_offsets: '',
 };
-
-/** `"60, 14"` → `[60, 14]` (issue 28); a part that is not a whole number becomes NaN. */
-export function parseReminderOffsets(text: string): number[] {
-  return text
-    .split(/[,\s]+/)
-    .filter(Boolean)
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
-}
 
 /**
  * Name, expiry date, reminder days and incharge person required; the issue

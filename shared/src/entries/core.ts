@@ -11,6 +11,8 @@ export * from '../contract/roles';
 export * from '../contract/complianceLinks';
 export * from '../contract/paths';
 export * from '../contract/text';
+// The certificate types' rules and the compliance states (issue 28): no date library, no yup.
+export * from '../contract/certificateTypes';
 export * from '../api';
 export * from '../auth';
 export * from '../store';

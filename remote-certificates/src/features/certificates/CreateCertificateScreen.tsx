@@ -1,10 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import {
-  CreateScreen,
-  failureText,
-  type Certificate,
-  type CreateCertificateFormValues,
-} from '@duly/shared';
+import { type Certificate } from '@duly/shared/core';
+import { type CreateCertificateFormValues } from '@duly/shared/forms';
+import { CreateScreen, failureText } from '@duly/shared/ui';
 import { useCertificatesCreateMutation } from './api';
 import { CreateCertificateForm } from './components/CreateCertificateForm';
 import { certificatePaths } from './paths';

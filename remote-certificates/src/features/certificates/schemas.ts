@@ -5,12 +5,12 @@
  */
 import {
   createCertificateSchema,
-  parseReminderOffsets,
   type CreateCertificateFormValues,
   type EditCertificateFormValues,
-} from '@duly/shared';
+} from '@duly/shared/forms';
 import {
   blankToNull,
+  parseReminderOffsets,
   type Certificate,
   type CreateCertificatePayload,
   type SessionUser,
@@ -24,7 +24,7 @@ export {
   editCertificateSchema,
   type CreateCertificateFormValues,
   type EditCertificateFormValues,
-} from '@duly/shared';
+} from '@duly/shared/forms';
 
 /**
  * POST /certificates/: the form, created as active, plus who creates it (checked against the

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { activityAge, activityMoment, describeActivity } from '@duly/shared';
+import { activityAge, activityMoment, describeActivity } from '@duly/shared/dates';
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_ENTITY_TYPES,

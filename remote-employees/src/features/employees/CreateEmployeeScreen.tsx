@@ -1,11 +1,11 @@
 import {
   apiErrorMessage,
-  CreateScreen,
   selectCurrentUser,
   useAppSelector,
   type Employee,
-  type EmployeeFormValues,
-} from '@duly/shared';
+} from '@duly/shared/core';
+import { type EmployeeFormValues } from '@duly/shared/forms';
+import { CreateScreen } from '@duly/shared/ui';
 import { useEmployeesCreateMutation } from './api';
 import { EmployeeForm } from './components/EmployeeForm';
 import { employeeInitialValues, toCreatePayload } from './formValues';

@@ -1,16 +1,8 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  ConfirmDialog,
-  FormCard,
-  ItemScreen,
-  selectCurrentUser,
-  useAppSelector,
-  useSaveThenGo,
-  ROLES,
-  type Employee,
-  type EmployeeFormValues,
-} from '@duly/shared';
+import { selectCurrentUser, useAppSelector, ROLES, type Employee } from '@duly/shared/core';
+import { type EmployeeFormValues } from '@duly/shared/forms';
+import { ConfirmDialog, FormCard, ItemScreen, useSaveThenGo } from '@duly/shared/ui';
 import { useEmployeesGetQuery, useEmployeesUpdateMutation } from './api';
 import { EmployeeForm } from './components/EmployeeForm';
 import { toFormValues, toUpdatePayload } from './formValues';

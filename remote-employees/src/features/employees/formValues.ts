@@ -2,7 +2,7 @@
  * Employee form values ⇄ API payloads. The form holds strings; the API wants null for an empty
  * name, phone or department, and the email trimmed (it lower-cases it itself).
  */
-import type { EmployeeFormValues } from '@duly/shared';
+import type { EmployeeFormValues } from '@duly/shared/forms';
 import {
   blankToNull,
   DEFAULT_DEPARTMENT,
@@ -14,7 +14,7 @@ import {
   type UpdateEmployeePayload,
 } from '@duly/shared/core';
 
-export { employeeInitialValues } from '@duly/shared';
+export { employeeInitialValues } from '@duly/shared/forms';
 
 /**
  * The edit form's starting values. A person without a department starts on Engineering and one

@@ -4,7 +4,7 @@
  * tasks and certificates. The screens offer nothing the API would refuse; every screen stays
  * reachable. Roles are compared case-insensitively (spec 6).
  */
-import { roleAtLeast } from '@duly/shared';
+import { roleAtLeast } from '@duly/shared/core';
 import { ROLES, type Employee, type Role, type SessionUser } from '@duly/shared/core';
 
 /** Whether `user` may add people and change them (POST/PUT /employees/). */

@@ -1,4 +1,6 @@
-import { CreateScreen, failureText, type CreateTaskFormValues, type Task } from '@duly/shared';
+import { type Task } from '@duly/shared/core';
+import { type CreateTaskFormValues } from '@duly/shared/forms';
+import { CreateScreen, failureText } from '@duly/shared/ui';
 import { useTasksCreateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';

@@ -1,13 +1,7 @@
 import { useParams } from 'react-router-dom';
-import {
-  FormCard,
-  ItemScreen,
-  selectCanManage,
-  useAppSelector,
-  useSubmitThenGo,
-  type EditTaskFormValues,
-  type Task,
-} from '@duly/shared';
+import { selectCanManage, useAppSelector, type Task } from '@duly/shared/core';
+import { type EditTaskFormValues } from '@duly/shared/forms';
+import { FormCard, ItemScreen, useSubmitThenGo } from '@duly/shared/ui';
 import { useTasksGetQuery, useTasksSetStatusMutation, useTasksUpdateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';

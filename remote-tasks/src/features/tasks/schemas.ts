@@ -9,7 +9,7 @@ import {
   isEditableTaskStatus,
   type CreateTaskFormValues,
   type EditTaskFormValues,
-} from '@duly/shared';
+} from '@duly/shared/forms';
 import {
   blankToNull,
   type CreateTaskPayload,
@@ -25,7 +25,7 @@ export {
   editTaskSchema,
   type CreateTaskFormValues,
   type EditTaskFormValues,
-} from '@duly/shared';
+} from '@duly/shared/forms';
 
 /** POST /tasks/: the form plus who creates it (the API checks these against the token). */
 export function toCreatePayload(

@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { parseReminderOffsets, reminderOffsetsProblem, validityMonthsProblem } from '@duly/shared';
+import {
+  parseReminderOffsets,
+  reminderOffsetsProblem,
+  validityMonthsProblem,
+} from '@duly/shared/core';
 import { ROLES, type CertificateType, type CertificateTypePayload } from '@duly/shared/core';
 import { bindState, Button, Form, FormActions, TextField } from '@duly/shared/ui';
 import { theme } from '@duly/shared/ui';

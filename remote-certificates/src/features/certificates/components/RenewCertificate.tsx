@@ -1,26 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useFormik } from 'formik';
-import { proposedExpiry } from '@duly/shared';
-import { apiErrorMessage, type Certificate } from '@duly/shared/core';
+import { lazy, Suspense, useState } from 'react';
+import { type Certificate } from '@duly/shared/core';
 import { isInReminderWindow, kolkataToday } from '@duly/shared/dates';
-import {
-  Button,
-  bindField,
-  DateField,
-  Dialog,
-  FormikForm,
-  ReadOnlyForm,
-  useManagersOnly,
-  useSaveThenGo,
-} from '@duly/shared/ui';
-import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
-import { ValidityProposal } from './ValidityProposal';
-import {
-  renewCertificateSchema,
-  renewInitialValues,
-  toRenewPayload,
-  type RenewCertificateFormValues,
-} from '../schemas';
+import { Button, Dialog, LoadingState, ReadOnlyForm, useManagersOnly } from '@duly/shared/ui';
+
+// Loaded when the dialog first opens: formik and yup stay off the certificate page (issue 32).
+const RenewForm = lazy(async () => ({ default: (await import('./RenewForm')).RenewForm }));
 
 /**
  * Renew is offered for a lapsed certificate (ARCHITECTURE 6) and, so nobody waits for the
@@ -34,62 +18,6 @@ export function isRenewable(
     certificate.status === 'expired' ||
     certificate.status === 'escalated' ||
     isInReminderWindow(certificate, today)
-  );
-}
-
-const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
-
-interface RenewFormProps {
-  certificate: Certificate;
-  onClose: () => void;
-}
-
-function RenewForm({ certificate, onClose }: RenewFormProps) {
-  const [update] = useCertificatesUpdateMutation();
-  const save = useSaveThenGo({
-    success: 'Certificate renewed successfully',
-    failure: (error) => apiErrorMessage(error, 'Failed to renew certificate'),
-    onSaved: onClose,
-  });
-  const types = useCertificatesTypesQuery(undefined, { skip: !certificate.certificate_type_id });
-  const type = types.data?.find((candidate) => candidate.id === certificate.certificate_type_id);
-  const formik = useFormik<RenewCertificateFormValues>({
-    initialValues: renewInitialValues(),
-    validationSchema: renewCertificateSchema,
-    onSubmit: async (values) => {
-      await save(update({ id: certificate.id, changes: toRenewPayload(values) }));
-    },
-  });
-  // Renewal by validity (issue 28): a typed certificate's new expiry is proposed as the issue
-  // date plus the type's validity, pre-filled and editable; it follows the issue date for as
-  // long as nobody has typed another expiry.
-  const proposal = type ? proposedExpiry(formik.values.issue_date, type.validity_months) : null;
-  const [proposed, setProposed] = useState('');
-  useEffect(() => {
-    if (!proposal) return;
-    if (formik.values.expiry_date === '' || formik.values.expiry_date === proposed) {
-      void formik.setFieldValue('expiry_date', proposal);
-    }
-    setProposed(proposal);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the proposal changes
-  }, [proposal]);
-
-  return (
-    <FormikForm formik={formik} submitLabel="Renew" pendingLabel="Renewing..." cancel={onClose}>
-      <DateField label="New Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
-      <DateField
-        label="New Expiry Date"
-        hint={DATE_HINT}
-        required
-        {...bindField(formik, 'expiry_date')}
-      />
-      <ValidityProposal
-        issueDate={formik.values.issue_date}
-        expiryDate={formik.values.expiry_date}
-        type={type}
-        onUse={(date) => void formik.setFieldValue('expiry_date', date)}
-      />
-    </FormikForm>
   );
 }
 
@@ -114,7 +42,9 @@ export function RenewCertificate({ certificate }: { certificate: Certificate }) 
         {/* Mounted per opening: the form starts from today's issue date each time. */}
         {open ? (
           <ReadOnlyForm readOnlyReason={readOnlyReason}>
-            <RenewForm certificate={certificate} onClose={close} />
+            <Suspense fallback={<LoadingState />}>
+              <RenewForm certificate={certificate} onClose={close} />
+            </Suspense>
           </ReadOnlyForm>
         ) : null}
       </Dialog>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { proposedExpiry } from '@duly/shared';
+import { proposedExpiry } from '@duly/shared/core';
 import type { CertificateType } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
 import { Button } from '@duly/shared/ui';

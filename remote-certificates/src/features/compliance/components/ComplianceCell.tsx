@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { COMPLIANCE_STATE_LABELS, type ComplianceState } from '@duly/shared';
+import { COMPLIANCE_STATE_LABELS, type ComplianceState } from '@duly/shared/core';
 import type { ComplianceCell as Cell } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
 import { theme } from '@duly/shared/ui';

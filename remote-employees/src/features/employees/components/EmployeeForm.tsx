@@ -1,5 +1,5 @@
 import { useFormik, type FormikHelpers } from 'formik';
-import { employeeSchema, type EmployeeFormValues } from '@duly/shared';
+import { employeeSchema, type EmployeeFormValues } from '@duly/shared/forms';
 import { DEPARTMENTS, EMPLOYEE_STATUSES, statusLabel, type Role } from '@duly/shared/core';
 import { bindField, FormikForm, optionsOf, Select, TextField } from '@duly/shared/ui';
 import { roleLabel } from '../labels';
