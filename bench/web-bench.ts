@@ -699,15 +699,18 @@ async function main(): Promise<void> {
             ? ' (≤ 1.5: met)'
             : ' (≤ 1.5: NOT met)'
           : '';
-        if (LIST_SCRIPTS) printScripts(figure.scriptFiles);
         console.log(
           `    ${figure.route.padEnd(20)} ${figure.minimalMs.toFixed(0).padStart(8)} ${figure.screenMs.toFixed(0).padStart(8)} ${figure.ratio.toFixed(2).padStart(6)} ${figure.javascriptGzipKb.toFixed(1).padStart(9)}${mark}`,
         );
+        // Under the route's line: the files that make up its JS figure.
+        if (LIST_SCRIPTS) printScripts(figure.scriptFiles);
       }
-      const tasksKb = screens[0]!.javascriptGzipKb;
-      console.log(
-        `    /tasks signed-in JS ${tasksKb.toFixed(1)} KB gz (target ≤ ${TASKS_JS_TARGET_KB}: ${tasksKb <= TASKS_JS_TARGET_KB ? 'met' : 'NOT met'}); minimal page ${screens[0]!.minimalJavascriptGzipKb.toFixed(1)} KB gz`,
-      );
+      // The target is /tasks's: said only when /tasks was measured (BENCH_SCREENS may leave it out).
+      const tasks = screens.find((figure) => figure.route === '/tasks');
+      if (tasks)
+        console.log(
+          `    /tasks signed-in JS ${tasks.javascriptGzipKb.toFixed(1)} KB gz (target ≤ ${TASKS_JS_TARGET_KB}: ${tasks.javascriptGzipKb <= TASKS_JS_TARGET_KB ? 'met' : 'NOT met'}); minimal page ${tasks.minimalJavascriptGzipKb.toFixed(1)} KB gz`,
+        );
     }
     console.log(
       `  /login initial JS ${loginKb.toFixed(1)} KB gzipped in ${login.scripts.size} file(s)   (target ≤ ${LOGIN_JS_TARGET_KB} KB: ${loginKb <= LOGIN_JS_TARGET_KB ? 'met' : 'NOT met'})`,
