@@ -67,7 +67,7 @@ function isPackageModule(module) {
 /**
  * The shell's package files: every module of these packages (node_modules or @duly/shared)
  * goes to the named file. What no group names goes to `packages` (small and rarely changed).
- * React and the router come first because every screen needs them; luxon, the form
+ * React and the router come first because every screen needs them; the form
  * libraries and the list kit only on the screens that use them.
  */
 const PACKAGE_GROUPS = {
@@ -103,7 +103,6 @@ const PACKAGE_GROUPS = {
     'property-expr',
     'toposort',
   ],
-  dates: ['luxon'],
 };
 
 /**

@@ -52,8 +52,12 @@ function sharedLibraryEntries() {
     .map((entry) => `@duly/shared/${entry.slice(2)}`);
 }
 
-/** Shared but not singletons: downloaded once, several versions could coexist. */
-const SHARED_ONCE = ['formik', 'yup', 'luxon', 'axios'];
+/**
+ * Shared but not singletons: downloaded once, several versions could coexist. Not luxon since
+ * issue 32: no front-end code uses it any more (the date helpers and the certificate types'
+ * rules count dates themselves), and a shared name no build imports cannot be provided.
+ */
+const SHARED_ONCE = ['formik', 'yup', 'axios'];
 
 /**
  * The ranges a package's code was written against: its dependencies and peerDependencies.
