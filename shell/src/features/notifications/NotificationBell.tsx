@@ -1,12 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import { NotificationsIcon, theme } from '@duly/shared/ui';
 import { useAppDispatch } from '@duly/shared/core';
 import { useNotificationsUnreadCountQuery } from './api';
-import { NotificationPanel } from './components/NotificationPanel';
 import { bellLabel, unreadBadgeText } from './kinds';
 import { useRefreshOnFocus } from './useRefreshOnFocus';
+
+/**
+ * The panel, loaded on the first sign of wanting it (the pointer over the bell, focus, a press)
+ * rather than with the chrome: a signed-in page downloads only the bell (issue 32).
+ */
+const loadPanel = () =>
+  import(/* webpackChunkName: "notification-panel" */ './components/NotificationPanel');
+const NotificationPanel = lazy(async () => ({ default: (await loadPanel()).NotificationPanel }));
 
 /** How often the count is asked for while the page is in front (ARCHITECTURE 7: the job runs every minute). */
 export const UNREAD_POLL_MS = 60_000;
@@ -70,7 +77,9 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLElement>(null);
+  // Focus moves into the panel as it appears (once its module is in), so a screen reader
+  // announces it.
+  const focusPanel = useCallback((panel: HTMLElement | null) => panel?.focus(), []);
   const panelId = useId();
   const dispatch = useAppDispatch();
   // RTK Query learns whether the page is in front (skipPollingIfUnfocused) from these
@@ -86,11 +95,6 @@ export function NotificationBell() {
     setOpen(false);
     if (returnFocus) buttonRef.current?.focus();
   };
-
-  // Focus moves into the panel as it opens, so a screen reader announces it.
-  useEffect(() => {
-    if (open) panelRef.current?.focus();
-  }, [open]);
 
   // A press anywhere outside the bell and its panel closes the panel.
   useEffect(() => {
@@ -133,12 +137,16 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close(false) : setOpen(true))}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
       >
         <NotificationsIcon />
         {count > 0 ? <Badge aria-hidden>{unreadBadgeText(count)}</Badge> : null}
       </BellButton>
       {open ? (
-        <NotificationPanel ref={panelRef} id={panelId} onNavigate={() => close(false)} />
+        <Suspense fallback={null}>
+          <NotificationPanel ref={focusPanel} id={panelId} onNavigate={() => close(false)} />
+        </Suspense>
       ) : null}
     </Root>
   );

@@ -24,7 +24,8 @@ function renderWithBell() {
 
 async function openPanel(user: ReturnType<typeof renderShell>['user']) {
   await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
-  return screen.getByRole('dialog', { name: 'Notifications' });
+  // The panel's module loads on the first opening: it appears once it is in.
+  return screen.findByRole('dialog', { name: 'Notifications' });
 }
 
 afterEach(() => jest.restoreAllMocks());
