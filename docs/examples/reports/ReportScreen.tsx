@@ -1,6 +1,6 @@
 // src/features/reports/ReportScreen.tsx: /reports/:reportId
 import { useParams } from 'react-router-dom';
-import { Card, DetailFields, ItemScreen } from '@duly/shared';
+import { Card, DetailFields, ItemScreen } from '@duly/shared/ui';
 import { useReportsGetQuery } from './api';
 
 export function ReportScreen() {

@@ -1,13 +1,8 @@
 // src/features/reports/ReportsScreen.tsx: /reports
-import {
-  DATE_FORMATS,
-  formatInstant,
-  listFilter,
-  ListScreen,
-  titleColumn,
-  useListParams,
-  type Column,
-} from '@duly/shared';
+import { DATE_FORMATS } from '@duly/shared/core';
+import { formatInstant } from '@duly/shared/dates';
+import { useListParams } from '@duly/shared/list';
+import { listFilter, ListScreen, titleColumn, type Column } from '@duly/shared/ui';
 import { useReportsListQuery, type Report } from './api';
 
 const KINDS = ['weekly', 'monthly'];

@@ -1,5 +1,5 @@
 // src/features/reports/api.ts
-import { baseApi, itemUrl, toPage, type Page } from '@duly/shared';
+import { baseApi, itemUrl, toPage, type Page } from '@duly/shared/core';
 
 export interface Report {
   id: string;
