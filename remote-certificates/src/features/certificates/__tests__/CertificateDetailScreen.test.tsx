@@ -180,7 +180,7 @@ describe('Renew', () => {
     await user.click(await screen.findByRole('button', { name: 'Renew' }));
     const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
     // A renewal is issued today, in Asia/Kolkata.
-    expect(within(dialog).getByLabelText(/^New Issue Date/)).toHaveValue('2026-03-10');
+    expect(await within(dialog).findByLabelText(/^New Issue Date/)).toHaveValue('2026-03-10');
     await user.type(within(dialog).getByLabelText(/^New Expiry Date/), '2027-03-10');
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
 
@@ -202,7 +202,7 @@ describe('Renew', () => {
     const { user, api } = setUp({ ...expired, certificate_type_id: height.id });
     await user.click(await screen.findByRole('button', { name: 'Renew' }));
     const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
-    const issue = within(dialog).getByLabelText(/^New Issue Date/);
+    const issue = await within(dialog).findByLabelText(/^New Issue Date/);
     const expiry = within(dialog).getByLabelText(/^New Expiry Date/);
     // Issued today (March 10, 2026 in Kolkata) + 24 months.
     await waitFor(() => expect(expiry).toHaveValue('2028-03-10'));
@@ -229,7 +229,7 @@ describe('Renew', () => {
     const { user } = setUp(expired);
     await user.click(await screen.findByRole('button', { name: 'Renew' }));
     const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
-    expect(within(dialog).getByLabelText(/^New Expiry Date/)).toHaveValue('');
+    expect(await within(dialog).findByLabelText(/^New Expiry Date/)).toHaveValue('');
     expect(within(dialog).queryByRole('button', { name: /^Use / })).toBeNull();
   });
 
@@ -254,7 +254,7 @@ describe('Renew', () => {
     const { user, api } = setUp(expired);
     await user.click(await screen.findByRole('button', { name: 'Renew' }));
     const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
-    const issue = within(dialog).getByLabelText(/^New Issue Date/);
+    const issue = await within(dialog).findByLabelText(/^New Issue Date/);
     const expiry = within(dialog).getByLabelText(/^New Expiry Date/);
     const renew = within(dialog).getByRole('button', { name: 'Renew' });
 
@@ -301,7 +301,7 @@ describe('Renew', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Renew' }));
     const dialog = screen.getByRole('dialog', { name: 'Renew Certificate' });
-    await user.type(within(dialog).getByLabelText(/^New Expiry Date/), '2027-03-10');
+    await user.type(await within(dialog).findByLabelText(/^New Expiry Date/), '2027-03-10');
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
     expect(await screen.findByText('Forbidden')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Renew Certificate' })).toBeInTheDocument();
@@ -322,7 +322,7 @@ describe('an employee', () => {
         'Only managers and admins can renew certificates. Add the new certificate under Documents and they will renew it.',
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/^New Expiry Date/)).toBeDisabled();
+    expect(await within(dialog).findByLabelText(/^New Expiry Date/)).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
