@@ -215,37 +215,27 @@ export async function bootFor(options: WebOptions, urlPath: string, search: stri
 }
 
 /**
- * The chrome without content (issue 32, item 4): the top bar with the product's name and, on a
- * wide screen, the side navigation's column, in the theme's colours, sizes and font
- * (shared/src/ui/theme.ts, the TopBar's "Duly" where the TopBar puts it: after the menu button
- * on a narrow screen). Shown only while `#root` is empty on a page BOOT_SCRIPT marked signed
- * in, so a cold signed-in page is never blank and never shows a table without its rows; the
- * app's first render (chrome and data together) replaces it in the same frame. The name is
- * text, so the browser's first contentful paint comes with the HTML instead of with the
- * finished screen (Lighthouse's FCP and Speed Index). Inline style: the policy allows inline
- * styles (styled-components needs them), not inline scripts.
+ * The chrome without content (issue 32, item 4): the top bar and, on a wide screen, the side
+ * navigation's column, in the theme's colours and sizes (shared/src/ui/theme.ts). Shown only
+ * while `#root` is empty on a page BOOT_SCRIPT marked signed in, so a cold signed-in page is
+ * never blank and never shows a table without its rows; the app's first render (chrome and
+ * data together) replaces it in the same frame. Inline style: the policy allows inline styles
+ * (styled-components needs them), not inline scripts.
  */
 export const SKELETON =
   '<style>#duly-skeleton{display:none}' +
   `html[${SESSION_ATTRIBUTE}] #root:empty~#duly-skeleton{display:block;position:fixed;inset:0;background:#f5f7fa}` +
-  '#duly-skeleton>div:first-child{display:flex;align-items:center;height:64px;padding:0 24px;' +
-  'background:#1976d2;color:#fff;box-shadow:0 1px 3px rgba(0,0,0,.2);' +
-  'font:600 20px/1 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;letter-spacing:.01em}' +
+  '#duly-skeleton>div:first-child{height:64px;background:#1976d2}' +
   '#duly-skeleton>div+div{position:absolute;top:64px;bottom:0;left:0;width:240px;background:#fff;border-right:1px solid #e5e7eb}' +
-  '@media (max-width:899.98px){#duly-skeleton>div:first-child{padding-left:60px}#duly-skeleton>div+div{display:none}}</style>' +
-  '<div id="duly-skeleton" aria-hidden="true"><div>Duly</div><div></div></div>';
-
-/** The shell's entry script tag (`<script defer src=/main.<hash>.js>`), minified or not. */
-const ENTRY_SCRIPT = /<script(?=[^>]*\ssrc=["']?\/main\.[^\s"'>]*\.js)(?![^>]*fetchpriority)/i;
+  '@media (max-width:899.98px){#duly-skeleton>div+div{display:none}}</style>' +
+  '<div id="duly-skeleton" aria-hidden="true"><div></div><div></div></div>';
 
 /** The shell's mount point in its index.html, minified or not. */
 const ROOT_ELEMENT = /<div id=["']?root["']?\s*><\/div>/i;
 
 /**
  * `html` with the boot data, BOOT_SCRIPT at the end of its <head> (after the charset, which must
- * stay in the first kilobyte), SKELETON right after the empty `#root`, and the entry script at
- * `fetchpriority="high"`: a deferred script is otherwise fetched at Low priority, behind the
- * preloads of the chunks it will only ask for once it runs.
+ * stay in the first kilobyte) and SKELETON right after the empty `#root`.
  */
 export function injectBoot(html: string, boot: Boot): string {
   // `<` escaped: no `</script>` inside the JSON can end the element.
@@ -257,7 +247,6 @@ export function injectBoot(html: string, boot: Boot): string {
   // A page without a head gets neither: the skeleton shows only on a page the script marks.
   if (!/<\/head>/i.test(html)) return html;
   return html
-    .replace(ENTRY_SCRIPT, (open) => `${open} fetchpriority="high"`)
     .replace(/<\/head>/i, (end) => `${tags}${end}`)
     .replace(ROOT_ELEMENT, (root) => `${root}${SKELETON}`);
 }
