@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   CERTIFICATE_STATUSES,
   EXPIRING_WITHIN_DAY_CHOICES,
@@ -101,6 +102,9 @@ function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
   ];
 }
 
+/** A row opens its certificate; at module level, so the table's rows stay memoised. */
+const certificateLink = (c: Certificate) => certificatePaths.detail(c.id);
+
 /**
  * /certificates: the organisation's certificates (an employee's own), a page at a time,
  * filterable by status and by how soon they expire, searchable by name and sortable by name,
@@ -110,15 +114,14 @@ function certificateColumns(canEdit: boolean): ColumnEntry<Certificate>[] {
 export function CertificateListScreen() {
   // Whoever may add certificates may import them (POST /imports, issue 27).
   const canManage = useAppSelector(selectCanManage);
+  // The same columns across renders: ResourceTable then skips the rows that did not change.
+  const columns = useMemo(() => certificateColumns(canManage), [canManage]);
   return (
     <ResourceListScreen
       resource={CERTIFICATES}
       create={canManage && { to: certificatePaths.create, label: 'New Certificate' }}
       importPath={canManage && certificatePaths.import}
-      table={{
-        columns: certificateColumns(canManage),
-        rowLink: (c) => certificatePaths.detail(c.id),
-      }}
+      table={{ columns, rowLink: certificateLink }}
     />
   );
 }

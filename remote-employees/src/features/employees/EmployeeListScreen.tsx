@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   DEPARTMENTS,
   EMPLOYEE_STATUSES,
@@ -119,12 +120,17 @@ function employeeColumns(
 export function EmployeeListScreen() {
   const currentUser = useAppSelector(selectCurrentUser);
   const manages = canManagePeople(currentUser);
+  // The same columns across renders: ResourceTable then skips the rows that did not change.
+  const columns = useMemo(
+    () => employeeColumns(manages, (person) => canEditPerson(currentUser, person)),
+    [manages, currentUser],
+  );
   return (
     <ResourceListScreen
       resource={EMPLOYEES}
       create={manages && { to: employeePaths.create, label: 'New User' }}
       importPath={canImportPeople(currentUser) && employeePaths.import}
-      table={{ columns: employeeColumns(manages, (person) => canEditPerson(currentUser, person)) }}
+      table={{ columns }}
     />
   );
 }

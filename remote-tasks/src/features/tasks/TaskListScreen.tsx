@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   DATE_FORMATS,
   selectCanManage,
@@ -70,13 +71,18 @@ function taskColumns(canEdit: boolean): ColumnEntry<Task>[] {
  * searchable by title and sortable by title, status and due date; a row opens the task.
  * ARCHITECTURE 6: an employee cannot create or edit tasks, so neither is offered to them.
  */
+/** A row opens its task; at module level, so the table's rows stay memoised across renders. */
+const taskLink = (task: Task) => taskPaths.detail(task.id);
+
 export function TaskListScreen() {
   const canManage = useAppSelector(selectCanManage);
+  // The same columns across renders: ResourceTable then skips the rows that did not change.
+  const columns = useMemo(() => taskColumns(canManage), [canManage]);
   return (
     <ResourceListScreen
       resource={TASKS}
       create={canManage && { to: taskPaths.create, label: 'New Task' }}
-      table={{ columns: taskColumns(canManage), rowLink: (task) => taskPaths.detail(task.id) }}
+      table={{ columns, rowLink: taskLink }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { screen, within, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ResourceTable, type ColumnEntry } from '../screen/ResourceTable';
 import { renderInRouter } from './renderInRouter';
 
@@ -59,6 +59,8 @@ function SortedThings({
     />
   );
 }
+
+const thingLink = (thing: Thing) => `/things/${thing.id}`;
 
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 
@@ -155,5 +157,65 @@ describe('ResourceTable', () => {
     );
     expect(screen.getByRole('table', { name: 'Assigned Tasks' })).toBeVisible();
     expect(rowOf('Fire licence')).not.toHaveAttribute('tabindex');
+  });
+
+  it('renders again only the rows whose item changed while the columns stay the same, and every row when the columns change', async () => {
+    const named: string[] = [];
+    // A screen that keeps its columns across renders (useMemo), as the list screens do.
+    function Things() {
+      const [items, setItems] = useState(THINGS);
+      const [withCount, setWithCount] = useState(true);
+      const [, setClicks] = useState(0);
+      const shown = useMemo<ColumnEntry<Thing>[]>(
+        () => [
+          {
+            key: 'name',
+            header: 'Name',
+            cell: (t) => {
+              named.push(t.id);
+              return t.name;
+            },
+          },
+          withCount && { key: 'count', header: 'Count', cell: (t) => t.count },
+        ],
+        [withCount],
+      );
+      return (
+        <>
+          <button type="button" onClick={() => setClicks((clicks) => clicks + 1)}>
+            Render again
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              setItems([{ ...THINGS[0]!, name: 'Fire licence (renewed)' }, THINGS[1]!])
+            }
+          >
+            Rename
+          </button>
+          <button type="button" onClick={() => setWithCount(false)}>
+            Hide count
+          </button>
+          <ResourceTable label="Things" items={items} columns={shown} rowLink={thingLink} />
+        </>
+      );
+    }
+    const { user, currentPath } = renderInRouter(<Things />, '/things');
+    expect(named).toEqual(['t1', 't2']);
+
+    await user.click(screen.getByRole('button', { name: 'Render again' }));
+    expect(named).toEqual(['t1', 't2']);
+
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(named).toEqual(['t1', 't2', 't1']);
+    expect(rowOf('Fire licence \\(renewed\\)')).toHaveTextContent('3');
+    expect(rowOf('Lift permit')).toHaveTextContent('12');
+
+    await user.click(screen.getByRole('button', { name: 'Hide count' }));
+    expect(screen.queryByRole('columnheader', { name: 'Count' })).not.toBeInTheDocument();
+    expect(rowOf('Lift permit')).not.toHaveTextContent('12');
+    // A memoised row still opens its item.
+    await user.click(screen.getByText('Lift permit'));
+    await waitFor(() => expect(currentPath()).toBe('/things/t2'));
   });
 });
