@@ -235,6 +235,49 @@ async function benchOrganization(db: Db) {
   return { organizationId, manager, ids: { task, certificate, person: employee.id } };
 }
 
+/**
+ * CPU time (µs) spent so far by this process (all its threads, SQLite's writer among them) and
+ * by the PostgreSQL server processes of the bench's connections, when the server runs on this
+ * machine (`/proc/<pid>/schedstat`, nanoseconds). Unlike the wall time, a loaded machine does
+ * not inflate it (a process waiting for a CPU or a disk is not running), so it shows what
+ * recording costs the save's own work when the shares of wall time swing with the load.
+ */
+function cpuMeter(db: Db, postgres: boolean) {
+  let servers: number[] = [];
+  return {
+    /** The server processes now serving the bench's database (the pool may have grown). */
+    async refresh(): Promise<void> {
+      if (!postgres) return;
+      const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and backend_type = 'client backend'`.execute(db);
+      servers = rows
+        .map((row) => row.pid)
+        .filter((pid) => {
+          try {
+            readFileSync(`/proc/${pid}/schedstat`);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+    },
+    /** How many server processes are counted (0: the server's CPU is not). */
+    servers: () => servers.length,
+    read(): number {
+      const { user, system } = process.cpuUsage();
+      let total = user + system;
+      for (const pid of servers) {
+        try {
+          total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+        } catch {
+          // The connection closed; its time is lost alike for both modes.
+        }
+      }
+      return total;
+    },
+  };
+}
+
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const PER_ROUND = Number(process.env.BENCH_PER_ROUND ?? 30);
 
@@ -262,6 +305,7 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
     config.jwtSecret,
     config.tokenTtlSeconds,
   );
+  const meter = cpuMeter(db, database.dialect === 'postgres');
   let n = 0;
   const results = [];
   try {
@@ -277,16 +321,24 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
           throw new Error(`${write.name} answered ${response.statusCode}: ${response.body}`);
         }
       };
+      /** Each request's CPU time (µs, cpuMeter), read outside its timed span. */
+      const cpu = { on: [] as number[], off: [] as number[] };
       const timed = async (mode: 'on' | 'off') => {
         activity.setActivityRecording(mode === 'on');
+        const cpuBefore = meter.read();
         const started = performance.now();
         await put();
-        return performance.now() - started;
+        const took = performance.now() - started;
+        cpu[mode].push(meter.read() - cpuBefore);
+        return took;
       };
       for (let i = 0; i < 5; i += 1) {
         await timed('on');
         await timed('off');
       }
+      await meter.refresh();
+      cpu.on.length = 0;
+      cpu.off.length = 0;
       const on: number[] = [];
       const off: number[] = [];
       const shares: number[] = [];
@@ -313,6 +365,9 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
         share,
         shares,
         added: mid(added),
+        cpuOn: mid(cpu.on) / 1000,
+        cpuOff: mid(cpu.off) / 1000,
+        cpuAdded: mid(cpu.on.map((value, i) => value - cpu.off[i]!)) / 1000,
       });
     }
   } finally {
@@ -321,7 +376,7 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
   const verified = await verifyActivity(db, organizationId);
   if (!verified.ok) throw new Error(`The chain does not verify: ${JSON.stringify(verified)}`);
   await app.close();
-  return { results, entries: verified.checked };
+  return { results, entries: verified.checked, servers: meter.servers() };
 }
 
 /**
@@ -431,6 +486,17 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
     const range = `${pct(Math.min(...r.shares))} … ${pct(Math.max(...r.shares))}`;
     console.log(
       `  ${r.name.padEnd(24)}${ms(r.on)}${ms(r.off)}   ${pct(r.share).padStart(7)} (${range})   ${ms(r.added)}`,
+    );
+  }
+  const server = w.servers > 0 ? `and its ${w.servers} server processes` : 'alone';
+  console.log(`  CPU time a request (this process ${server}), medians:`);
+  console.log(
+    `  ${'write'.padEnd(24)}     on       off   recording's share   added (pairs' median)`,
+  );
+  for (const r of w.results) {
+    const share = (r.cpuOn - r.cpuOff) / r.cpuOn;
+    console.log(
+      `  ${r.name.padEnd(24)}${ms(r.cpuOn)}${ms(r.cpuOff)}   ${pct(share).padStart(7)}           ${ms(r.cpuAdded)}`,
     );
   }
 }
