@@ -263,18 +263,33 @@ function cpuMeter(db: Db, postgres: boolean) {
     },
     /** How many server processes are counted (0: the server's CPU is not). */
     servers: () => servers.length,
-    read(): number {
+    /** [this process, its server processes], µs so far. */
+    read(): [number, number] {
       const { user, system } = process.cpuUsage();
-      let total = user + system;
+      let server = 0;
       for (const pid of servers) {
         try {
-          total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+          server += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
         } catch {
           // The connection closed; its time is lost alike for both modes.
         }
       }
-      return total;
+      return [user + system, server];
     },
+  };
+}
+
+/** The medians (ms) of each request's CPU time, on and off, and of each pair's on − off. */
+function cpuMedians(cpu: Record<'on' | 'off', [number, number][]>) {
+  const of = (part: (time: [number, number]) => number) => ({
+    on: mid(cpu.on.map(part)) / 1000,
+    off: mid(cpu.off.map(part)) / 1000,
+    added: mid(cpu.on.map((time, i) => part(time) - part(cpu.off[i]!))) / 1000,
+  });
+  return {
+    total: of(([own, server]) => own + server),
+    own: of(([own]) => own),
+    server: of(([, server]) => server),
   };
 }
 
@@ -321,15 +336,16 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
           throw new Error(`${write.name} answered ${response.statusCode}: ${response.body}`);
         }
       };
-      /** Each request's CPU time (µs, cpuMeter), read outside its timed span. */
-      const cpu = { on: [] as number[], off: [] as number[] };
+      /** Each request's CPU time (µs, cpuMeter: this process, its servers), read outside its timed span. */
+      const cpu = { on: [] as [number, number][], off: [] as [number, number][] };
       const timed = async (mode: 'on' | 'off') => {
         activity.setActivityRecording(mode === 'on');
         const cpuBefore = meter.read();
         const started = performance.now();
         await put();
         const took = performance.now() - started;
-        cpu[mode].push(meter.read() - cpuBefore);
+        const cpuAfter = meter.read();
+        cpu[mode].push([cpuAfter[0] - cpuBefore[0], cpuAfter[1] - cpuBefore[1]]);
         return took;
       };
       for (let i = 0; i < 5; i += 1) {
@@ -365,9 +381,7 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
         share,
         shares,
         added: mid(added),
-        cpuOn: mid(cpu.on) / 1000,
-        cpuOff: mid(cpu.off) / 1000,
-        cpuAdded: mid(cpu.on.map((value, i) => value - cpu.off[i]!)) / 1000,
+        cpu: cpuMedians(cpu),
       });
     }
   } finally {
@@ -488,15 +502,16 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
       `  ${r.name.padEnd(24)}${ms(r.on)}${ms(r.off)}   ${pct(r.share).padStart(7)} (${range})   ${ms(r.added)}`,
     );
   }
-  const server = w.servers > 0 ? `and its ${w.servers} server processes` : 'alone';
-  console.log(`  CPU time a request (this process ${server}), medians:`);
+  const servers = w.servers > 0 ? ` + its ${w.servers} server processes` : '';
+  console.log(`  CPU time a request (this process${servers}), medians; added: pairs' median:`);
   console.log(
-    `  ${'write'.padEnd(24)}     on       off   recording's share   added (pairs' median)`,
+    `  ${'write'.padEnd(24)}     on       off    share     added${w.servers > 0 ? '   (this process, server)' : ''}`,
   );
   for (const r of w.results) {
-    const share = (r.cpuOn - r.cpuOff) / r.cpuOn;
+    const { total, own, server } = r.cpu;
+    const parts = w.servers > 0 ? `   (${ms(own.added)}, ${ms(server.added)})` : '';
     console.log(
-      `  ${r.name.padEnd(24)}${ms(r.cpuOn)}${ms(r.cpuOff)}   ${pct(share).padStart(7)}           ${ms(r.cpuAdded)}`,
+      `  ${r.name.padEnd(24)}${ms(total.on)}${ms(total.off)}  ${pct((total.on - total.off) / total.on).padStart(7)}${ms(total.added)}${parts}`,
     );
   }
 }
