@@ -10,8 +10,10 @@
  * - the write overhead: `PUT /tasks/{id}`, `PUT /certificates/{id}` and `PUT /employees/{id}`
  *   through the whole API in-process with the history on and off (the bench-only
  *   `setActivityRecording`), interleaved request by request, on a SQLite file and on
- *   PostgreSQL (writeOverhead); `(median on − median off) / median on`. The load average is
- *   printed before and after. BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
+ *   PostgreSQL (writeOverhead); `(median on − median off) / median on`, and each request's
+ *   CPU time (this process's and its PostgreSQL server processes', cpuMeter), which the
+ *   waits of a loaded machine do not inflate. The load average is printed before and after.
+ *   BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
  *
