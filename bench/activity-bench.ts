@@ -10,8 +10,10 @@
  * - the write overhead: `PUT /tasks/{id}`, `PUT /certificates/{id}` and `PUT /employees/{id}`
  *   through the whole API in-process with the history on and off (the bench-only
  *   `setActivityRecording`), interleaved request by request, on a SQLite file and on
- *   PostgreSQL (writeOverhead); `(median on − median off) / median on`. The load average is
- *   printed before and after. BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
+ *   PostgreSQL (writeOverhead); `(median on − median off) / median on`, and each request's
+ *   CPU time (this process's and its PostgreSQL server processes', cpuMeter), which the
+ *   waits of a loaded machine do not inflate. The load average is printed before and after.
+ *   BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
  *
@@ -235,6 +237,64 @@ async function benchOrganization(db: Db) {
   return { organizationId, manager, ids: { task, certificate, person: employee.id } };
 }
 
+/**
+ * CPU time (µs) spent so far by this process (all its threads, SQLite's writer among them) and
+ * by the PostgreSQL server processes of the bench's connections, when the server runs on this
+ * machine (`/proc/<pid>/schedstat`, nanoseconds). Unlike the wall time, a loaded machine does
+ * not inflate it (a process waiting for a CPU or a disk is not running), so it shows what
+ * recording costs the save's own work when the shares of wall time swing with the load.
+ */
+function cpuMeter(db: Db, postgres: boolean) {
+  let servers: number[] = [];
+  return {
+    /** The server processes now serving the bench's database (the pool may have grown). */
+    async refresh(): Promise<void> {
+      if (!postgres) return;
+      const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and backend_type = 'client backend'`.execute(db);
+      servers = rows
+        .map((row) => row.pid)
+        .filter((pid) => {
+          try {
+            readFileSync(`/proc/${pid}/schedstat`);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+    },
+    /** How many server processes are counted (0: the server's CPU is not). */
+    servers: () => servers.length,
+    /** [this process, its server processes], µs so far. */
+    read(): [number, number] {
+      const { user, system } = process.cpuUsage();
+      let server = 0;
+      for (const pid of servers) {
+        try {
+          server += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+        } catch {
+          // The connection closed; its time is lost alike for both modes.
+        }
+      }
+      return [user + system, server];
+    },
+  };
+}
+
+/** The medians (ms) of each request's CPU time, on and off, and of each pair's on − off. */
+function cpuMedians(cpu: Record<'on' | 'off', [number, number][]>) {
+  const of = (part: (time: [number, number]) => number) => ({
+    on: mid(cpu.on.map(part)) / 1000,
+    off: mid(cpu.off.map(part)) / 1000,
+    added: mid(cpu.on.map((time, i) => part(time) - part(cpu.off[i]!))) / 1000,
+  });
+  return {
+    total: of(([own, server]) => own + server),
+    own: of(([own]) => own),
+    server: of(([, server]) => server),
+  };
+}
+
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const PER_ROUND = Number(process.env.BENCH_PER_ROUND ?? 30);
 
@@ -262,6 +322,7 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
     config.jwtSecret,
     config.tokenTtlSeconds,
   );
+  const meter = cpuMeter(db, database.dialect === 'postgres');
   let n = 0;
   const results = [];
   try {
@@ -277,16 +338,25 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
           throw new Error(`${write.name} answered ${response.statusCode}: ${response.body}`);
         }
       };
+      /** Each request's CPU time (µs, cpuMeter: this process, its servers), read outside its timed span. */
+      const cpu = { on: [] as [number, number][], off: [] as [number, number][] };
       const timed = async (mode: 'on' | 'off') => {
         activity.setActivityRecording(mode === 'on');
+        const cpuBefore = meter.read();
         const started = performance.now();
         await put();
-        return performance.now() - started;
+        const took = performance.now() - started;
+        const cpuAfter = meter.read();
+        cpu[mode].push([cpuAfter[0] - cpuBefore[0], cpuAfter[1] - cpuBefore[1]]);
+        return took;
       };
       for (let i = 0; i < 5; i += 1) {
         await timed('on');
         await timed('off');
       }
+      await meter.refresh();
+      cpu.on.length = 0;
+      cpu.off.length = 0;
       const on: number[] = [];
       const off: number[] = [];
       const shares: number[] = [];
@@ -313,6 +383,7 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
         share,
         shares,
         added: mid(added),
+        cpu: cpuMedians(cpu),
       });
     }
   } finally {
@@ -321,7 +392,7 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
   const verified = await verifyActivity(db, organizationId);
   if (!verified.ok) throw new Error(`The chain does not verify: ${JSON.stringify(verified)}`);
   await app.close();
-  return { results, entries: verified.checked };
+  return { results, entries: verified.checked, servers: meter.servers() };
 }
 
 /**
@@ -431,6 +502,18 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
     const range = `${pct(Math.min(...r.shares))} … ${pct(Math.max(...r.shares))}`;
     console.log(
       `  ${r.name.padEnd(24)}${ms(r.on)}${ms(r.off)}   ${pct(r.share).padStart(7)} (${range})   ${ms(r.added)}`,
+    );
+  }
+  const servers = w.servers > 0 ? ` + its ${w.servers} server processes` : '';
+  console.log(`  CPU time a request (this process${servers}), medians; added: pairs' median:`);
+  console.log(
+    `  ${'write'.padEnd(24)}     on       off    share     added${w.servers > 0 ? '   (this process, server)' : ''}`,
+  );
+  for (const r of w.results) {
+    const { total, own, server } = r.cpu;
+    const parts = w.servers > 0 ? `   (${ms(own.added)}, ${ms(server.added)})` : '';
+    console.log(
+      `  ${r.name.padEnd(24)}${ms(total.on)}${ms(total.off)}  ${pct((total.on - total.off) / total.on).padStart(7)}${ms(total.added)}${parts}`,
     );
   }
 }

@@ -15,7 +15,7 @@
  * The old columns come out renamed `old_<column>`: unprefixed, they would make every column
  * the SET names (`status` in a CASE, say) ambiguous between the table and the old row.
  */
-import { PostgresAdapter, sql, type UpdateQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type UpdateQueryBuilder } from 'kysely';
 import { NAMED_STATEMENT } from './connection';
 import { runTogether } from './sqlite/worker-driver';
 import { recordingActivity } from './repositories/activity';
@@ -23,6 +23,28 @@ import type { Database, Db } from './tables';
 
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+const OLD_COLUMNS = new WeakMap<readonly string[], RawBuilder<unknown>>();
+
+/**
+ * The FROM subquery's columns, `"id" as "old_key", "<field>" as "old_<field>"…`, as SQL text
+ * written once per list of fields: built by Kysely on every save, the subquery took more
+ * than the rest of the UPDATE to build and compile (bench/activity-bench.ts, its CPU time).
+ * The names are the repositories' constant lists of recorded fields, never input.
+ */
+function oldColumns(fields: readonly string[]): RawBuilder<unknown> {
+  let columns = OLD_COLUMNS.get(fields);
+  if (!columns) {
+    const quoted = (name: string) => `"${name}"`;
+    columns = sql.raw(
+      [`${quoted('id')} as ${quoted('old_key')}`]
+        .concat(fields.map((field) => `${quoted(field)} as ${quoted(`old_${field}`)}`))
+        .join(', '),
+    );
+    OLD_COLUMNS.set(fields, columns);
+  }
+  return columns;
 }
 
 /** The tables whose saves record their old values. */
@@ -64,17 +86,11 @@ export async function updateReturningOld<Field extends string, Saved>(
     const saved = (await named.executeTakeFirst()) as Saved | undefined;
     return saved && { saved };
   }
-  const oldRow = trx
-    .selectFrom(table)
-    .where('organization_id', '=', key.organizationId)
-    .where('id', '=', key.id);
   if (isPostgres(trx)) {
     const row = (await named
       .from(
-        oldRow
-          .select(['id as old_key', ...fields.map((field) => `${field} as old_${field}`)] as never)
-          .forUpdate()
-          .as('old'),
+        sql`(select ${oldColumns(fields)} from ${sql.table(table)}
+          where organization_id = ${key.organizationId} and id = ${key.id} for update)`.as('old'),
       )
       .whereRef(`${table}.id` as never, '=', 'old.old_key' as never)
       .returning(fields.map((field) => `old.old_${field}`) as never)
@@ -86,6 +102,10 @@ export async function updateReturningOld<Field extends string, Saved>(
   }
   // The SELECT and the UPDATE reach SQLite's writer thread in one message (runTogether):
   // one wake-up of that thread each way instead of two.
+  const oldRow = trx
+    .selectFrom(table)
+    .where('organization_id', '=', key.organizationId)
+    .where('id', '=', key.id);
   const [read, written] = await runTogether(trx, [
     oldRow.select(fields as never).compile(),
     named.compile(),

@@ -333,6 +333,8 @@ export interface ActivityHeadsTable {
   last_hash: string;
   start_id: ColumnType<number | string, number, number>;
   start_prev_hash: string;
+  /** The last entry's prev_hash, kept by the append's upsert (migration 2026-11-30-701). */
+  last_prev_hash: ColumnType<string, string | undefined, string>;
 }
 
 /** Used tickets of the live-updates stream (migration 2026-11-27-302). */

@@ -239,18 +239,16 @@ function contentAroundId(content: Omit<HashedContent, 'id'>): [string, string] {
 }
 
 /**
- * Appends one entry with its hash computed by the database from the head it reads (sha256 on
+ * Appends one entry with its hash computed by the database from the head (sha256 on
  * PostgreSQL, the writer thread's `sha256_hex` on SQLite, sqlite/worker.cjs), so nothing is
- * read back: the head is created if missing, then PostgreSQL locks and reads the head,
- * inserts the entry and moves the head in one named statement, SQLite in two
- * (its transactions hold the only writer, so nothing comes in between).
+ * read back: the head is moved (created at the first entry) and the entry inserted from it, in
+ * one named statement on PostgreSQL, two on SQLite (moveHead, entryFromHead).
  *
  * The statements are deferred (runTogether): they travel with the transaction's next
  * statement or its COMMIT, pipelined on PostgreSQL, in the same message to the writer thread
  * on SQLite, so the entry costs no round trip of its own (bench/activity-bench.ts). If one
  * fails, the transaction fails with its error and is rolled back: still never a change
- * without its entry. Under READ COMMITTED, `for update` waits for another append and reads the
- * head it left; creating a missing head waits for another transaction creating it.
+ * without its entry.
  */
 async function appendOne(
   trx: Db,
@@ -283,62 +281,60 @@ type AppendStatement = [
   (values: AppendValues) => RawBuilder<unknown>,
 ];
 
-/** Creates the organisation's head if missing (its first entry). */
-const createHead: AppendStatement = [
-  new CompiledOnce(),
-  (v) => sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
-      start_prev_hash)
-    values (${v.organization_id}, 0, '', 1, '')
-    on conflict (organization_id) do nothing${sql.raw(NAMED_STATEMENT)}`,
-];
+/**
+ * Moves the organisation's head to the new entry, creating it at its first: `last_id + 1`, the
+ * new hash from the old one, and the old one kept in `last_prev_hash` (a SET reads the row as
+ * it was), since RETURNING gives only the row after the change (migration 2026-11-30-701).
+ * ON CONFLICT DO UPDATE locks the head and reads its latest version, committed or not yet
+ * visible to the statement's snapshot (PostgreSQL waits for the transaction holding it), so
+ * two appends never start from the same head. `sha` is the database's SHA-256 in hex.
+ */
+function moveHead(v: AppendValues, sha: (text: RawBuilder<string>) => RawBuilder<string>) {
+  return sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
+      start_prev_hash, last_prev_hash)
+    values (${v.organization_id}, 1, ${sha(sql`${v.prefix} || '1' || ${v.suffix}`)}, 1, '', '')
+    on conflict (organization_id) do update set last_id = activity_heads.last_id + 1,
+      last_prev_hash = activity_heads.last_hash,
+      last_hash = ${sha(sql`activity_heads.last_hash || ${v.prefix}
+        || cast(activity_heads.last_id + 1 as text) || ${v.suffix}`)}`;
+}
+
+/** The entry's columns, its id and hashes taken from the moved head (`head`). */
+function entryFromHead(v: AppendValues) {
+  return sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+      entity_type, entity_id, action, changes, prev_hash, hash)
+    select ${v.organization_id}, head.last_id, ${v.at}, ${v.actor_kind}, ${v.actor_id},
+      ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
+      head.last_prev_hash, head.last_hash`;
+}
 
 /**
- * PostgreSQL: lock and read the head, insert the entry, move the head, in one statement.
- * Named (prepared): planning these CTEs took longer than running them (0.46 ms unnamed,
- * 0.18 ms named, docs/activity.md).
+ * PostgreSQL: the head moved and the entry inserted in one statement, its CTE the upsert (it
+ * always returns the head's row, so the entry is never silently left out). Named (prepared):
+ * planning took longer than running (docs/activity.md).
  */
 const APPEND_POSTGRES: AppendStatement[] = [
-  createHead,
   [
     new CompiledOnce(),
     (v) => sql`with head as (
-        select last_id, last_hash from activity_heads
-        where organization_id = ${v.organization_id} for update
-      ), entry as (
-        insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-          entity_type, entity_id, action, changes, prev_hash, hash)
-        select ${v.organization_id}, last_id + 1, ${v.at}, ${v.actor_kind}, ${v.actor_id},
-          ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
-          last_hash, encode(sha256(convert_to(
-            last_hash || ${v.prefix} || (last_id + 1)::text || ${v.suffix}, 'UTF8')), 'hex')
-        from head
-        returning id, hash
+        ${moveHead(v, (text) => sql`encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`)}
+        returning last_id, last_prev_hash, last_hash
       )
-      update activity_heads set last_id = entry.id, last_hash = entry.hash
-      from entry
-      where activity_heads.organization_id = ${v.organization_id}${sql.raw(NAMED_STATEMENT)}`,
+      ${entryFromHead(v)} from head${sql.raw(NAMED_STATEMENT)}`,
   ],
 ];
 
-/** SQLite: insert the entry from the head (the writer's sha256_hex), then move the head. */
+/**
+ * SQLite (no DML in a CTE): the head moved (the writer thread's `sha256_hex`,
+ * sqlite/worker.cjs), then the entry inserted from it; its transactions hold the only writer,
+ * so nothing comes in between.
+ */
 const APPEND_SQLITE: AppendStatement[] = [
-  createHead,
+  [new CompiledOnce(), (v) => moveHead(v, (text) => sql`sha256_hex(${text})`)],
   [
     new CompiledOnce(),
-    (v) => sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-        entity_type, entity_id, action, changes, prev_hash, hash)
-      select ${v.organization_id}, last_id + 1, ${v.at}, ${v.actor_kind}, ${v.actor_id},
-        ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
-        last_hash, sha256_hex(last_hash || ${v.prefix} || (last_id + 1) || ${v.suffix})
-      from activity_heads where organization_id = ${v.organization_id}`,
-  ],
-  [
-    new CompiledOnce(),
-    (v) => sql`update activity_heads set last_id = last_id + 1,
-        last_hash = (select hash from activity
-          where activity.organization_id = activity_heads.organization_id
-            and activity.id = activity_heads.last_id + 1)
-      where organization_id = ${v.organization_id}`,
+    (v) => sql`${entryFromHead(v)} from activity_heads as head
+      where head.organization_id = ${v.organization_id}`,
   ],
 ];
 
