@@ -64,8 +64,19 @@ function csvOptions(delimiter: string): CsvOptions {
 
 const isBlank = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
 
-/** Bytes of the text handed to the streaming parser at a time: it parses no further ahead. */
-const CSV_PIECE_BYTES = 64 * 1024;
+/** Characters of the text handed to the streaming parser at a time: it parses no further ahead. */
+const CSV_PIECE_CHARS = 64 * 1024;
+
+/** The text in pieces, never cutting a UTF-16 surrogate pair (a character beyond U+FFFF) in two. */
+function* piecesOf(text: string): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + CSV_PIECE_CHARS, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff && end < text.length) end += 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
 
 /**
  * Every record of the CSV, the header row first, parsed as they are asked for. The text goes
@@ -73,13 +84,7 @@ const CSV_PIECE_BYTES = 64 * 1024;
  * given, so one write of the whole file would queue all its rows.
  */
 async function* csvRecords(text: string, delimiter: string): AsyncGenerator<string[]> {
-  const bytes = Buffer.from(text);
-  const pieces = function* () {
-    for (let start = 0; start < bytes.length; start += CSV_PIECE_BYTES) {
-      yield bytes.subarray(start, start + CSV_PIECE_BYTES);
-    }
-  };
-  const records = Readable.from(pieces()).pipe(parseStream(csvOptions(delimiter)));
+  const records = Readable.from(piecesOf(text)).pipe(parseStream(csvOptions(delimiter)));
   try {
     yield* records as AsyncIterable<string[]>;
   } catch (error) {
