@@ -26,7 +26,7 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * SQLite's page cache per connection, in KiB. better-sqlite3 builds SQLite with 16 MB
  * (SQLITE_DEFAULT_CACHE_SIZE=-16000), and each thread's cache fills up and stays so: a
- * 50,000-row import took the server ~30 MB up that way (bench/import-bench.ts). Pages past it
+ * 50,000-row import's peak was 19 MB higher for it (bench/import-bench.ts). Pages past it
  * are read again from the operating system's file cache. The readers serve the lists, so
  * they keep more; the writer's transactions touch few pages each.
  */
