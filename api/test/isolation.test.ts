@@ -91,7 +91,7 @@ async function importOf(db: Db, organization: TestOrganization): Promise<string>
       created_at: now,
       updated_at: now,
     },
-    [['someone@example.test']],
+    [[['someone@example.test']]],
   );
   await saveRowResults(db, organization.id, id, [{ row: 1, outcome: 'create' }]);
   return id;

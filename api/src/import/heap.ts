@@ -53,3 +53,14 @@ export function checkHeap(budget = HEAP_BUDGET): void {
   if (base === undefined) base = oldGeneration();
   if (oldGeneration() - base >= budget) collectGarbage();
 }
+
+/**
+ * The batches, with checkHeap() before each: the garbage of work spread over many awaits (an
+ * upload parsed as it is stored) survives into the old generation and would pile up there.
+ */
+export async function* heapChecked<T>(batches: AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const batch of batches) {
+    checkHeap();
+    yield batch;
+  }
+}

@@ -215,9 +215,10 @@ export async function runImport(fastify: FastifyInstance, record: ImportRecord):
         'The import stopped because of an unexpected error. Rows already applied stay applied; see the row results.',
     }).catch(() => undefined);
   } finally {
-    // The heap the job grew (if by much) is given back now, not at V8's next full collection:
-    // the next upload (the apply of this preview) starts from the server's own size.
-    checkHeap();
+    // The heap the job grew is given back now, not at V8's next full collection: the next
+    // upload (the apply of this preview) starts from the server's own size. Always, not only
+    // past the budget: one collection per job, and up to a budget's worth less resident.
+    checkHeap(0);
   }
 }
 

@@ -1,19 +1,26 @@
 /**
  * An uploaded file → a header row and data rows of text cells. CSV: decoded (decode.ts), its
  * delimiter (`,`, `;` or tab) detected from the header line, parsed by csv-parse (quotes,
- * quotes inside quotes, CRLF and LF mixed). Excel: exceljs, the first sheet or the chosen one,
+ * quotes inside quotes, CRLF and LF mixed) twice, as a stream: once to check it and count
+ * its rows, then again a batch at a time as the rows are stored, so a 50,000-row file's rows are never all
+ * held as arrays of strings at once (they were the server's peak memory in
+ * bench/import-bench.ts). Excel: exceljs, the first sheet or the chosen one,
  * after checking the zip would not unpack to more than a limit (a zip bomb is refused before
  * anything is inflated). Date cells become `yyyy-MM-dd`; formula cells are kept as the
  * formula's text, never run.
  */
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse as parseStream, type Options as CsvOptions } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { decodeText, FileError } from './decode';
 
 export interface ReadFile {
   headers: string[];
-  rows: string[][];
+  /** Data rows, empty ones left out. */
+  rowCount: number;
+  /** The data rows in order, at most `size` at a time. */
+  rowBatches(size: number): AsyncIterable<string[][]>;
   sheets: string[];
   sheet: string | null;
   encoding: string | null;
@@ -42,30 +49,86 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-export function readCsv(bytes: Buffer): ReadFile {
-  const { text, encoding } = decodeText(bytes);
-  const delimiter = detectDelimiter(text);
-  let records: string[][];
+function csvOptions(delimiter: string): CsvOptions {
+  return {
+    delimiter,
+    relax_column_count: true,
+    // `=HYPERLINK("…")` unquoted: its quotes are text, as Excel reads them.
+    relax_quotes: true,
+    // CRLF and LF mixed in one file (rows pasted from another program).
+    record_delimiter: ['\r\n', '\n', '\r'],
+    skip_empty_lines: true,
+    bom: true,
+  };
+}
+
+const isBlank = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
+
+/** Characters of the text handed to the streaming parser at a time: it parses no further ahead. */
+const CSV_PIECE_CHARS = 64 * 1024;
+
+/** The text in pieces, never cutting a UTF-16 surrogate pair (a character beyond U+FFFF) in two. */
+function* piecesOf(text: string): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + CSV_PIECE_CHARS, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff && end < text.length) end += 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+/**
+ * Every record of the CSV, the header row first, parsed as they are asked for. The text goes
+ * to the parser in pieces, not at once: a Transform pushes every record of a chunk it is
+ * given, so one write of the whole file would queue all its rows.
+ */
+async function* csvRecords(text: string, delimiter: string): AsyncGenerator<string[]> {
+  const records = Readable.from(piecesOf(text)).pipe(parseStream(csvOptions(delimiter)));
   try {
-    records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      // `=HYPERLINK("…")` unquoted: its quotes are text, as Excel reads them.
-      relax_quotes: true,
-      // CRLF and LF mixed in one file (rows pasted from another program).
-      record_delimiter: ['\r\n', '\n', '\r'],
-      skip_empty_lines: true,
-      bom: true,
-    }) as string[][];
+    yield* records as AsyncIterable<string[]>;
   } catch (error) {
     throw new FileError(`This CSV file cannot be read: ${(error as Error).message}`);
   }
-  const [headers = [], ...rows] = records;
+}
+
+/** The CSV's data rows (the header row and blank rows left out), `size` at a time. */
+async function* csvRowBatches(
+  text: string,
+  delimiter: string,
+  size: number,
+): AsyncGenerator<string[][]> {
+  let batch: string[][] = [];
+  let header = true;
+  for await (const record of csvRecords(text, delimiter)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    if (isBlank(record)) continue;
+    batch.push(record.map(unescapeCell));
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+export async function readCsv(bytes: Buffer): Promise<ReadFile> {
+  const { text, encoding } = decodeText(bytes);
+  const delimiter = detectDelimiter(text);
+  // The first pass keeps only the header row and a count: each record is dropped as it is read.
+  let headers: string[] | undefined;
+  let rowCount = 0;
+  for await (const record of csvRecords(text, delimiter)) {
+    if (headers === undefined) headers = record;
+    else if (!isBlank(record)) rowCount += 1;
+  }
   return {
-    headers: headers.map((header) => header.trim()),
-    rows: rows
-      .map((row) => row.map(unescapeCell))
-      .filter((row) => row.some((cell) => cell.trim() !== '')),
+    headers: (headers ?? []).map((header) => header.trim()),
+    rowCount,
+    rowBatches: (size) => csvRowBatches(text, delimiter, size),
     sheets: [],
     sheet: null,
     encoding,
@@ -147,10 +210,15 @@ export async function readXlsx(
     }
     records.push(cells);
   });
-  const [headers = [], ...rows] = records;
+  const [headers = [], ...rest] = records;
+  const rows = rest.filter((row) => !isBlank(row));
   return {
     headers: headers.map((header) => header.trim()),
-    rows: rows.filter((row) => row.some((cell) => cell.trim() !== '')),
+    rowCount: rows.length,
+    // exceljs has read the whole sheet already; its rows are handed on in slices.
+    rowBatches: async function* (size) {
+      for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+    },
     sheets,
     sheet: sheet.name,
     encoding: null,

@@ -11,28 +11,38 @@ export type ImportRecord = ImportsTable;
 
 export const ROW_INSERT_BATCH = 500;
 
+/**
+ * The import and its rows, in one transaction. The rows come a batch at a time (the upload is
+ * parsed as they are stored: read.ts); each is stored ROW_INSERT_BATCH at a time.
+ */
 export async function insertImport(
   db: Db,
   record: ImportRecord,
-  rows: readonly string[][],
+  rowBatches: AsyncIterable<readonly string[][]> | Iterable<readonly string[][]>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('imports').values(record).execute();
-    for (let start = 0; start < rows.length; start += ROW_INSERT_BATCH) {
-      await trx
-        .insertInto('import_rows')
-        .values(
-          rows.slice(start, start + ROW_INSERT_BATCH).map((cells, index) => ({
-            organization_id: record.organization_id,
-            import_id: record.id,
-            row: start + index + 1,
-            cells: JSON.stringify(cells),
-            outcome: null,
-            changes: null,
-            errors: null,
-          })),
-        )
-        .execute();
+    let stored = 0;
+    for await (const rows of rowBatches) {
+      for (let start = 0; start < rows.length; start += ROW_INSERT_BATCH) {
+        const first = stored + 1;
+        const batch = rows.slice(start, start + ROW_INSERT_BATCH);
+        await trx
+          .insertInto('import_rows')
+          .values(
+            batch.map((cells, index) => ({
+              organization_id: record.organization_id,
+              import_id: record.id,
+              row: first + index,
+              cells: JSON.stringify(cells),
+              outcome: null,
+              changes: null,
+              errors: null,
+            })),
+          )
+          .execute();
+        stored += batch.length;
+      }
     }
   });
 }

@@ -16,6 +16,7 @@ import {
   findImport,
   insertImport,
   listRowResults,
+  ROW_INSERT_BATCH,
   updateImport,
   type ImportRecord,
 } from '../../db/repositories/imports';
@@ -24,6 +25,7 @@ import { csvLine, UTF8_BOM } from '../../export/cells';
 import { FileError } from '../../import/decode';
 import { checkMapping, guessMapping } from '../../import/fields';
 import { noticeImportEnded, runImport } from '../../import/job';
+import { heapChecked } from '../../import/heap';
 import { importLimits } from '../../import/limits';
 import { isXlsx, readCsv, readXlsx, type ReadFile } from '../../import/read';
 import { nowIso } from '../../lib/dates';
@@ -147,17 +149,15 @@ const importRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       try {
         read = isXlsx(file.name, file.bytes)
           ? await readXlsx(file.bytes, fields.sheet || undefined, limits.maxUnpackedBytes)
-          : readCsv(file.bytes);
+          : await readCsv(file.bytes);
       } catch (error) {
         if (error instanceof FileError) throw fileError(error.message);
         throw error;
       }
       if (read.headers.every((header) => header === '')) throw fileError('is empty');
-      if (read.rows.length === 0) throw fileError('has a header row but no data rows');
-      if (read.rows.length > limits.maxRows) {
-        throw fileError(
-          `has ${read.rows.length} rows; the import accepts at most ${limits.maxRows}`,
-        );
+      if (read.rowCount === 0) throw fileError('has a header row but no data rows');
+      if (read.rowCount > limits.maxRows) {
+        throw fileError(`has ${read.rowCount} rows; the import accepts at most ${limits.maxRows}`);
       }
       if (new Set(read.headers.filter(Boolean)).size !== read.headers.filter(Boolean).length) {
         throw fileError('has two columns with the same header');
@@ -207,7 +207,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         preview_id: previewId,
         plan_digest: null,
         headers: JSON.stringify(read.headers),
-        total_rows: read.rows.length,
+        total_rows: read.rowCount,
         processed_rows: 0,
         created: 0,
         updated: 0,
@@ -218,7 +218,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         updated_at: now,
       };
       try {
-        await insertImport(db, record, read.rows);
+        await insertImport(db, record, heapChecked(read.rowBatches(ROW_INSERT_BATCH)));
       } catch (error) {
         // Two uploads at once: the one-active-import index lets one in.
         if (isUniqueViolation(error)) throw conflict(ANOTHER_IMPORT);
