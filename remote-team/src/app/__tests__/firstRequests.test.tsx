@@ -38,11 +38,11 @@ interface Declared {
   roles?: string[];
 }
 
-const team = registry.remotes.find((remote) => remote.name === 'remote_team')!;
+const team = registry.remotes.find((remote) => remote.name === 'remote_team') as unknown as {
+  firstRequests?: Record<string, Declared | Declared[]>;
+};
 const declaredFor = (page: string): Declared[] =>
-  ([] as Declared[]).concat(
-    (team as { firstRequests?: Record<string, Declared | Declared[]> }).firstRequests?.[page] ?? [],
-  );
+  ([] as Declared[]).concat(team.firstRequests?.[page] ?? []);
 
 /** What the API answers to each declared request, by path (and the reminder window's filter). */
 function answerTo(url: URL): { data: unknown; total?: number } {

@@ -114,12 +114,11 @@ describe('the prefetched answer seeded into RTK Query before the first render (i
 });
 
 describe('every prefetched answer of the page seeded into its endpoint (seedPrefetched, issue 32)', () => {
-  const answer = (data: unknown, total?: number) =>
-    Promise.resolve({
-      status: 200,
-      headers: total === undefined ? {} : { 'x-total-count': String(total) },
-      data,
-    });
+  const answer = (data: unknown, total?: number) => {
+    const headers: Record<string, string> =
+      total === undefined ? {} : { 'x-total-count': String(total) };
+    return Promise.resolve({ status: 200, headers, data });
+  };
   /** Every request the test's store sends to the API. */
   function recordRequests(): string[] {
     const requests: string[] = [];
