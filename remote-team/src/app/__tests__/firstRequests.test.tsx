@@ -44,6 +44,23 @@ const team = registry.remotes.find((remote) => remote.name === 'remote_team') as
 const declaredFor = (page: string): Declared[] =>
   ([] as Declared[]).concat(team.firstRequests?.[page] ?? []);
 
+/** A document waiting in the managers' queue (/team/documents). */
+const queuedDocument = {
+  id: 'doc-1',
+  certificate_id: 'cert-1',
+  certificate_name: 'Forklift Licence',
+  filename: 'scan.pdf',
+  content_type: 'application/pdf',
+  size: 1200,
+  status: 'pending',
+  rejection_reason: null,
+  uploaded_by: { id: 'u1', full_name: 'Priya Sharma' },
+  created_at: '2025-01-04T19:00:00.000Z',
+  valid_until: '2025-03-09',
+  proposed_issue_date: null,
+  proposed_expiry_date: null,
+};
+
 /** What the API answers to each declared request, by path (and the reminder window's filter). */
 function answerTo(url: URL): { data: unknown; total?: number } {
   const path = url.pathname.replace(/^\/api\/v1/, '');
@@ -57,6 +74,8 @@ function answerTo(url: URL): { data: unknown; total?: number } {
     return { data: [makeManagerCertificateItem({ name: 'Trade License' })], total: 1 };
   if (path === '/dashboard/' || path === '/dashboard')
     return { data: makeDashboard({ tasks: { ...makeDashboard().tasks, overdue_tasks: 3 } }) };
+  if (path === '/documents/' && url.searchParams.get('limit') === '25')
+    return { data: [queuedDocument], total: 1 };
   if (path === '/documents/') return { data: [], total: 2 };
   if (path === '/employee/tasks')
     return { data: [makeMyTaskItem({ title: 'Submit the travel claim' })], total: 1 };
@@ -165,8 +184,19 @@ describe("the dashboards' first requests (remotes.json, issue 32)", () => {
     expect(requests).toEqual([]);
   });
 
-  it("declares /tasks/dashboard's requests for managers and admins only (the API refuses employees /manager/*)", () => {
-    const declared = declaredFor('/tasks/dashboard');
+  it("/team/documents renders the managers' queue on the first render, asking nothing again", async () => {
+    const requests = recordRequests();
+    const { store, seeded } = await seededStore('/team/documents', 'manager');
+    expect(seeded).toBe(true);
+
+    renderWithProviders(<TeamRoutes />, { route: '/team/documents', store });
+    expect(screen.getByRole('cell', { name: 'Forklift Licence' })).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toEqual([]);
+  });
+
+  it("declares /tasks/dashboard's and /team/documents' requests for managers and admins only (the API refuses employees /manager/* and the queue)", () => {
+    const declared = [...declaredFor('/tasks/dashboard'), ...declaredFor('/team/documents')];
     expect(declared.length).toBeGreaterThan(0);
     for (const request of declared) expect(request.roles?.sort()).toEqual(['admin', 'manager']);
   });
