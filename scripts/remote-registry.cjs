@@ -16,13 +16,73 @@ const ROUTE = /^(\/[a-z0-9][a-z0-9._~-]*)+(\/\*)?$/i;
 
 /**
  * @typedef {{ label: string, to: string, icon: string, order: number }} RemoteNav
- * @typedef {{ name: string, package: string, devPort: number, routes: string[], nav?: RemoteNav, firstRequests?: Record<string, FirstRequest> }} RemoteEntry
- * @typedef {{ request: string, endpoint: string }} FirstRequest
+ * @typedef {{ name: string, package: string, devPort: number, routes: string[], nav?: RemoteNav, firstRequests?: Record<string, FirstRequest | FirstRequest[]> }} RemoteEntry
+ * @typedef {{ request: string, endpoint: string, args?: unknown[], roles?: string[] }} FirstRequest
+ * @typedef {{ firstRequests?: Record<string, FirstRequest | FirstRequest[]> }} ShellEntry
  */
 
 /** @param {unknown} value */
 function isRecord(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The roles a first request may be limited to (ARCHITECTURE 6). */
+const ROLES = ['admin', 'manager', 'employee'];
+
+/**
+ * Whether `request` is one first request: an API path, the RTK Query endpoint it answers and,
+ * optionally, the arguments the screen calls that endpoint's hook with (`args`, a list: `[]`
+ * for none) and the roles that may send it (`roles`).
+ * @param {unknown} request
+ */
+function isFirstRequest(request) {
+  if (!isRecord(request)) return false;
+  const known = ['request', 'endpoint', 'args', 'roles'];
+  return (
+    Object.keys(request).every((key) => known.includes(key)) &&
+    typeof request.request === 'string' &&
+    request.request.startsWith('/') &&
+    typeof request.endpoint === 'string' &&
+    /^[A-Za-z][A-Za-z0-9]*$/.test(request.endpoint) &&
+    (request.args === undefined || (Array.isArray(request.args) && request.args.length <= 1)) &&
+    (request.roles === undefined ||
+      (Array.isArray(request.roles) &&
+        request.roles.length > 0 &&
+        request.roles.every((role) => ROLES.includes(role))))
+  );
+}
+
+/**
+ * The problems of a `firstRequests` map (page path → one first request, or a list of them for a
+ * screen that starts with several, issue 32); `root` allows the page `/` (the shell's).
+ * @param {unknown} requests
+ * @param {string} where
+ * @param {boolean} root
+ * @returns {string[]}
+ */
+function firstRequestsProblems(requests, where, root) {
+  const valid =
+    isRecord(requests) &&
+    Object.entries(requests).every(
+      ([page, declared]) =>
+        ((root && page === '/') || (ROUTE.test(page) && !page.endsWith('/*'))) &&
+        (Array.isArray(declared)
+          ? declared.length > 0 && declared.every(isFirstRequest)
+          : isFirstRequest(declared)),
+    );
+  if (valid) return [];
+  return [
+    `${where}: firstRequests maps page paths (/tasks) to { request: an API request (/tasks/?limit=50), endpoint: the RTK Query endpoint it answers (tasksList), args (optional): the list of arguments the screen gives that endpoint ([] for none), roles (optional): those who may send it (admin, manager, employee) }, or to a list of them.`,
+  ];
+}
+
+/**
+ * A page's declared first requests as a list (one request may be given alone).
+ * @param {FirstRequest | FirstRequest[]} declared
+ * @returns {FirstRequest[]}
+ */
+function firstRequestList(declared) {
+  return Array.isArray(declared) ? declared : [declared];
 }
 
 /**
@@ -68,25 +128,8 @@ function registryProblems(registry) {
         Number.isFinite(nav.order);
       if (!valid) problems.push(`${where}: nav needs a label, a path "to", an icon and an order.`);
     }
-    if (remote.firstRequests !== undefined) {
-      const requests = remote.firstRequests;
-      const valid =
-        isRecord(requests) &&
-        Object.entries(requests).every(
-          ([page, request]) =>
-            ROUTE.test(page) &&
-            !page.endsWith('/*') &&
-            isRecord(request) &&
-            typeof request.request === 'string' &&
-            request.request.startsWith('/') &&
-            typeof request.endpoint === 'string' &&
-            /^[A-Za-z][A-Za-z0-9]*$/.test(request.endpoint),
-        );
-      if (!valid)
-        problems.push(
-          `${where}: firstRequests maps page paths (/tasks) to { request: an API request (/tasks/?limit=50), endpoint: the list endpoint it answers (tasksList) }.`,
-        );
-    }
+    if (remote.firstRequests !== undefined)
+      problems.push(...firstRequestsProblems(remote.firstRequests, where, false));
     for (const key of ['name', 'package', 'devPort']) {
       if (remote[key] === undefined) continue;
       if (seen[key].has(remote[key]))
@@ -94,11 +137,30 @@ function registryProblems(registry) {
       seen[key].add(remote[key]);
     }
   });
+  if (registry.shell !== undefined) {
+    const shell = registry.shell;
+    if (!isRecord(shell)) problems.push('remotes.json shell must be an object.');
+    else if (shell.firstRequests !== undefined)
+      problems.push(...firstRequestsProblems(shell.firstRequests, 'remotes.json shell', true));
+  }
   return problems;
 }
 
-/** @type {RemoteEntry[] | undefined} */
+/** @type {{ remotes: RemoteEntry[], shell: ShellEntry } | undefined} */
 let cached;
+
+/** remotes.json, read and checked once per process. */
+function readRegistry() {
+  if (cached) return cached;
+  const registry = JSON.parse(readFileSync(REGISTRY_FILE, 'utf8'));
+  const problems = registryProblems(registry);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  cached = {
+    remotes: registry.remotes.map((remote) => Object.freeze({ ...remote })),
+    shell: Object.freeze({ ...(registry.shell ?? {}) }),
+  };
+  return cached;
+}
 
 /**
  * The registered remotes, in the registry's order. Throws (once per process) when
@@ -106,12 +168,15 @@ let cached;
  * @returns {readonly RemoteEntry[]}
  */
 function readRemoteRegistry() {
-  if (cached) return cached;
-  const registry = JSON.parse(readFileSync(REGISTRY_FILE, 'utf8'));
-  const problems = registryProblems(registry);
-  if (problems.length > 0) throw new Error(problems.join('\n'));
-  cached = registry.remotes.map((remote) => Object.freeze({ ...remote }));
-  return cached;
+  return readRegistry().remotes;
+}
+
+/**
+ * What remotes.json says of the shell's own pages (/ and /dashboard): their first requests.
+ * @returns {Readonly<ShellEntry>}
+ */
+function readShellEntry() {
+  return readRegistry().shell;
 }
 
 /**
@@ -154,6 +219,8 @@ function runtimeRemote(remote, entry) {
 
 module.exports = {
   REGISTRY_FILE,
+  firstRequestList,
+  readShellEntry,
   runtimeRemote,
   readRemoteRegistry,
   registryProblems,

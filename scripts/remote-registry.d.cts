@@ -12,14 +12,26 @@ export interface RemoteEntry {
   devPort: number;
   routes: string[];
   nav?: RemoteNav;
-  /** Page path → the API request it starts with (issue 32: sent from the served HTML). */
-  firstRequests?: Record<string, FirstRequest>;
+  /** Page path → the API request(s) it starts with (issue 32: sent from the served HTML). */
+  firstRequests?: Record<string, FirstRequest | FirstRequest[]>;
 }
 
-/** A page's first API request and the RTK Query list endpoint it answers. */
+/** What remotes.json says of the shell's own pages (/, /dashboard). */
+export interface ShellEntry {
+  firstRequests?: Record<string, FirstRequest | FirstRequest[]>;
+}
+
+/** A page's first API request and the RTK Query endpoint it answers. */
 export interface FirstRequest {
   request: string;
   endpoint: string;
+  /**
+   * The arguments the screen calls the endpoint's hook with (`[]`: none). Absent: a list
+   * endpoint whose argument is the request's query, the page URL's query added.
+   */
+  args?: unknown[];
+  /** The roles that send it (absent: every signed-in person). */
+  roles?: string[];
 }
 
 /** One remote in config.json. */
@@ -31,6 +43,8 @@ export interface RuntimeRemote {
 
 export const REGISTRY_FILE: string;
 export function readRemoteRegistry(): readonly RemoteEntry[];
+export function readShellEntry(): Readonly<ShellEntry>;
+export function firstRequestList(declared: FirstRequest | FirstRequest[]): FirstRequest[];
 export function registryProblems(registry: unknown): string[];
 export function remoteOfPackage(dir: string): RemoteEntry;
 export function remoteUrlEnvVar(name: string): string;

@@ -51,6 +51,7 @@ describe('registry problems', () => {
     devPort: 3001,
     routes: ['/tasks/*'],
   };
+  const first = { request: '/tasks/?limit=50', endpoint: 'tasksList' };
 
   it.each([
     [
@@ -83,7 +84,62 @@ describe('registry problems', () => {
       [{ ...tasks, firstRequests: { '/tasks': '/tasks/?limit=50' } }],
       'firstRequests maps page paths (/tasks) to { request',
     ],
+    [
+      'a first request limited to a role the API does not know',
+      [{ ...tasks, firstRequests: { '/tasks': [{ ...first, roles: ['owner'] }] } }],
+      'firstRequests maps page paths',
+    ],
+    [
+      'an empty list of first requests',
+      [{ ...tasks, firstRequests: { '/tasks': [] } }],
+      'firstRequests maps page paths',
+    ],
+    [
+      'first requests with arguments that are not a list',
+      [{ ...tasks, firstRequests: { '/tasks': { ...first, args: { limit: 10 } } } }],
+      'firstRequests maps page paths',
+    ],
+    [
+      'a first request of a splat path',
+      [{ ...tasks, firstRequests: { '/tasks/*': first } }],
+      'firstRequests maps page paths',
+    ],
+    [
+      'a misspelt field of a first request',
+      [{ ...tasks, firstRequests: { '/tasks': { ...first, role: ['admin'] } } }],
+      'firstRequests maps page paths',
+    ],
   ])('names %s', (_case, list, message) => {
     expect(registryProblems({ remotes: list }).join('\n')).toContain(message);
+  });
+
+  it("names a shell whose first requests are malformed, and accepts the shell's / page", () => {
+    expect(
+      registryProblems({ remotes: [tasks], shell: { firstRequests: { '/': 'x' } } }).join('\n'),
+    ).toContain('remotes.json shell: firstRequests maps page paths');
+    expect(registryProblems({ remotes: [tasks], shell: [] })).toEqual([
+      'remotes.json shell must be an object.',
+    ]);
+    expect(
+      registryProblems({ remotes: [tasks], shell: { firstRequests: { '/': [first] } } }),
+    ).toEqual([]);
+    // `/` is the shell's: a remote cannot declare it.
+    expect(registryProblems({ remotes: [{ ...tasks, firstRequests: { '/': first } }] })).toEqual([
+      expect.stringContaining('firstRequests maps page paths'),
+    ]);
+  });
+
+  it('accepts one first request or a list, with arguments and roles', () => {
+    const remote = {
+      ...tasks,
+      firstRequests: {
+        '/tasks': first,
+        '/tasks/dashboard': [
+          { ...first, args: [] },
+          { ...first, args: [{ limit: 10, offset: 0 }], roles: ['manager', 'admin'] },
+        ],
+      },
+    };
+    expect(registryProblems({ remotes: [remote] })).toEqual([]);
   });
 });

@@ -30,8 +30,7 @@ function manifest(label: string, chunk: string) {
 function bootOf(html: string): {
   config: { remotes: Record<string, { entry?: string }> };
   manifests: Record<string, { metaData: { buildInfo: { buildVersion: string } } }>;
-  firstRequest?: string;
-  firstEndpoint?: string;
+  firstRequests?: { request: string; endpoint: string; args?: unknown[]; roles?: string[] }[];
   preload: string[];
 } {
   const json = /<script type="application\/json" id="duly-boot">([\s\S]*?)<\/script>/.exec(html);
@@ -103,8 +102,9 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
     expect(boot.config.remotes.remote_tasks!.entry).toBe(entry);
     expect(Object.keys(boot.manifests)).toEqual([entry]);
     expect(boot.manifests[entry]!.metaData.buildInfo.buildVersion).toBe('dist');
-    expect(boot.firstRequest).toBe('/api/v1/tasks/?limit=50&offset=0&status=overdue');
-    expect(boot.firstEndpoint).toBe('tasksList');
+    expect(boot.firstRequests).toEqual([
+      { request: '/api/v1/tasks/?limit=50&offset=0&status=overdue', endpoint: 'tasksList' },
+    ]);
     // Not forms: /tasks' ./routes does not require formik.
     expect(preloads(response.body)).toEqual([
       '/signed-in.0123456789.js',
@@ -122,16 +122,65 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
     expect(response.headers['content-security-policy']).toContain(hash);
   });
 
-  it('sends no first request for a page it cannot predict (another page of the list, a detail page) and inlines nothing of a remote on a shell page', async () => {
+  it('sends no first request for a page it cannot predict (another page of the list, a detail page, a settings page) and inlines nothing of a remote on a shell page', async () => {
     expect(
-      bootOf((await app.inject({ url: '/tasks?page=2', headers: html })).body).firstRequest,
+      bootOf((await app.inject({ url: '/tasks?page=2', headers: html })).body).firstRequests,
     ).toBeUndefined();
     const detail = bootOf((await app.inject({ url: '/tasks/123', headers: html })).body);
-    expect(detail.firstRequest).toBeUndefined();
+    expect(detail.firstRequests).toBeUndefined();
     expect(Object.keys(detail.manifests)).toHaveLength(1);
+    const profile = bootOf((await app.inject({ url: '/profile', headers: html })).body);
+    expect(profile.firstRequests).toBeUndefined();
     const dashboard = await app.inject({ url: '/dashboard', headers: html });
     expect(bootOf(dashboard.body).manifests).toEqual({});
     expect(preloads(dashboard.body)).toEqual(SHELL_PRELOAD.signedIn.map((file) => `/${file}`));
+  });
+
+  it.each(['/dashboard', '/'])(
+    "starts the shell's %s with its counts, the organisation's compliance for admins only",
+    async (url) => {
+      const boot = bootOf((await app.inject({ url: `${url}?ignored=1`, headers: html })).body);
+      expect(boot.firstRequests).toEqual([
+        { request: '/api/v1/dashboard/', endpoint: 'dashboardGet', args: [] },
+        {
+          request: '/api/v1/certificates/?in_reminder_window=true&limit=1',
+          endpoint: 'dashboardReminderWindow',
+          args: [],
+        },
+        {
+          request: '/api/v1/compliance?limit=1',
+          endpoint: 'dashboardCompliance',
+          args: [],
+          roles: ['admin'],
+        },
+      ]);
+    },
+  );
+
+  it("starts the team dashboards with every request of their screen, as declared (the page's query is not theirs), the managers' for managers and admins only", async () => {
+    const team = bootOf((await app.inject({ url: '/tasks/dashboard?page=2', headers: html })).body);
+    expect(team.firstRequests!.map(({ request, endpoint }) => [endpoint, request])).toEqual([
+      ['teamMembers', '/api/v1/manager/team?limit=10&offset=0'],
+      ['teamTasks', '/api/v1/manager/tasks?limit=10&offset=0&sort=urgency'],
+      ['teamCertificates', '/api/v1/manager/certificates?limit=10&offset=0&sort=expiry_date'],
+      ['teamOverview', '/api/v1/dashboard/'],
+      ['teamReminderWindow', '/api/v1/manager/certificates?in_reminder_window=true&limit=1'],
+      ['teamPendingDocumentCount', '/api/v1/documents/?status=pending&limit=1'],
+    ]);
+    for (const request of team.firstRequests!) expect(request.roles).toEqual(['manager', 'admin']);
+    const mine = bootOf((await app.inject({ url: '/employee/dashboard', headers: html })).body);
+    expect(mine.firstRequests).toEqual([
+      {
+        request: '/api/v1/employee/tasks?limit=10&offset=0&sort=urgency',
+        endpoint: 'teamMyTasks',
+        args: [{ limit: 10, offset: 0 }],
+      },
+      {
+        request: '/api/v1/employee/certificates?limit=10&offset=0&sort=expiry_date',
+        endpoint: 'teamMyCertificates',
+        args: [{ limit: 10, offset: 0 }],
+      },
+    ]);
   });
 
   it("inlines the current release's manifest: a remote released and rolled back alone is followed at the next page load", async () => {
@@ -202,12 +251,13 @@ function runBootScript(boot: object, token: string | null) {
 }
 
 /** A JWT whose payload says it expires at `exp` (seconds); the signature is not read. */
-const jwt = (exp: number) =>
-  `e30.${Buffer.from(JSON.stringify({ sub: 'u', exp })).toString('base64url')}.sig`;
+const jwt = (exp: number, role = 'admin') =>
+  `e30.${Buffer.from(JSON.stringify({ sub: 'u', role, exp })).toString('base64url')}.sig`;
 
 describe('the boot script of the app page (BOOT_SCRIPT)', () => {
+  const list = { request: '/api/v1/tasks/?limit=50&offset=0', endpoint: 'tasksList' };
   const boot = {
-    firstRequest: '/api/v1/tasks/?limit=50&offset=0',
+    firstRequests: [list],
     preload: ['/signed-in.0123456789.js', '/remotes/remote-tasks/remoteEntry.js'],
   };
   const now = Math.floor(Date.now() / 1000);
@@ -216,13 +266,67 @@ describe('the boot script of the app page (BOOT_SCRIPT)', () => {
     const token = jwt(now + 600);
     const run = runBootScript(boot, token);
     expect(run.fetched).toEqual([
-      { url: boot.firstRequest, headers: { authorization: `Bearer ${token}` } },
+      { url: list.request, headers: { authorization: `Bearer ${token}` } },
     ]);
-    expect(run.prefetch).toMatchObject({ url: boot.firstRequest, token });
+    expect(run.prefetch).toMatchObject([{ url: list.request, endpoint: 'tasksList', token }]);
     expect(run.links.map((link) => [link.rel, link.as, link.href])).toEqual(
       boot.preload.map((href) => ['preload', 'script', href]),
     );
     expect(run.attributes).toEqual(['data-duly-session']);
+  });
+
+  it.each([
+    ['manager', ['members', 'overview', 'mine']],
+    [' Manager ', ['members', 'overview', 'mine']],
+    ['admin', ['members', 'overview', 'compliance', 'mine']],
+    ['employee', ['mine']],
+  ])(
+    "with a %s's token sends only the requests that role may send, each with its endpoint and arguments",
+    (role, sent) => {
+      const token = jwt(now + 600, role);
+      const request = (name: string, roles?: string[]) => ({
+        request: `/api/v1/${name}`,
+        endpoint: name,
+        args: [],
+        ...(roles ? { roles } : {}),
+      });
+      const run = runBootScript(
+        {
+          firstRequests: [
+            request('members', ['manager', 'admin']),
+            request('overview', ['manager', 'admin']),
+            request('compliance', ['admin']),
+            request('mine'),
+          ],
+        },
+        token,
+      );
+      expect(run.fetched.map((fetched) => fetched.url)).toEqual(
+        sent.map((name) => `/api/v1/${name}`),
+      );
+      expect(run.prefetch).toEqual(
+        sent.map((name) => ({
+          url: `/api/v1/${name}`,
+          endpoint: name,
+          args: [],
+          token,
+          response: expect.any(Object),
+        })),
+      );
+    },
+  );
+
+  it('with a role that may send none of the requests leaves no prefetch, and still preloads', () => {
+    const run = runBootScript(
+      {
+        firstRequests: [{ request: '/api/v1/manager/team', endpoint: 'x', roles: ['manager'] }],
+        preload: boot.preload,
+      },
+      jwt(now + 600, 'employee'),
+    );
+    expect(run.fetched).toEqual([]);
+    expect(run.prefetch).toBeUndefined();
+    expect(run.links).toHaveLength(2);
   });
 
   it.each([

@@ -13,8 +13,9 @@
  *   and exposed chunk, and the shell's copies of the shared packages that exposed module
  *   requires (the remote's mf-stats.json), none already preloaded by index.html itself.
  * - BOOT_SCRIPT, one fixed inline script (its hash is in the CSP) that, when a session token is
- *   stored and unexpired, sends the route's first API request, declared per remote in
- *   remotes.json (`firstRequests`), adds the preload links (an anonymous visitor, sent to
+ *   stored and unexpired, sends the route's first API requests (those the token's role may
+ *   send), declared per remote, and for / and /dashboard by the shell, in remotes.json
+ *   (`firstRequests`), adds the preload links (an anonymous visitor, sent to
  *   /login, downloads none of them) and marks the page signed in, which shows SKELETON: the
  *   chrome without content until the app's first render, which waits for the screen's data
  *   (shell/src/app/firstScreen.ts). The shell seeds the answer into RTK Query's cache.
@@ -23,6 +24,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import {
+  firstRequestList,
+  readShellEntry,
+  type FirstRequest,
+} from '../../../scripts/remote-registry.cjs';
 import { servedRemotes, servedShell } from '../../../scripts/served.cjs';
 import type { WebOptions } from './options';
 import { REMOTE_SITES, type RemoteSite } from './remotes';
@@ -36,12 +42,14 @@ export const SESSION_ATTRIBUTE = 'data-duly-session';
 
 /**
  * Reads the stored session like the shell's `hasStoredSession` (earlyStart.ts) and, when it is
- * valid: starts the request the page's JSON names (its promise waits on `window.dulyPrefetch`),
- * then adds the page's preload links and marks the page signed in. Without a valid session it
- * does nothing: no request, no download, no skeleton. The links have no crossorigin: the
- * runtime and webpack add these scripts without one, and a preload only serves a request of
- * the same mode. Plain ES5 in a string: written into the
- * page as it is, so its hash never changes.
+ * valid: starts the requests the page's JSON names (`firstRequests`; one limited to some
+ * `roles` only when the token's role is one of them), each kept in `window.dulyPrefetch` (a list)
+ * with its URL, endpoint, arguments and a promise of its answer (null when it failed or was
+ * refused: a 403 is never seeded), then adds the page's preload links and marks the page signed
+ * in. Without a valid session it does nothing: no request, no download, no skeleton. The links
+ * have no crossorigin: the runtime and webpack add these scripts without one, and a preload
+ * only serves a request of the same mode. Plain ES5 in a string: written into the page as it
+ * is, so its hash never changes.
  */
 export const BOOT_SCRIPT = `(function (doc, win) {
   try {
@@ -49,17 +57,23 @@ export const BOOT_SCRIPT = `(function (doc, win) {
     var token = win.localStorage.getItem('token');
     var payload = token && JSON.parse(win.atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
     if (!payload || typeof payload.exp !== 'number' || payload.exp < Math.floor(Date.now() / 1000)) return;
-    var request = boot.firstRequest;
-    if (request) win.dulyPrefetch = {
-      url: request,
-      token: token,
-      response: win.fetch(request, { headers: { authorization: 'Bearer ' + token } }).then(function (response) {
+    var role = String(payload.role || '').replace(/^\\s+|\\s+$/g, '').toLowerCase();
+    var get = function (url) {
+      return win.fetch(url, { headers: { authorization: 'Bearer ' + token } }).then(function (response) {
         if (!response.ok) return null;
         var headers = {};
         response.headers.forEach(function (value, name) { headers[name] = value; });
         return response.json().then(function (data) { return { status: response.status, headers: headers, data: data }; });
-      }).catch(function () { return null; })
+      }).catch(function () { return null; });
     };
+    var requests = boot.firstRequests || [];
+    var prefetches = [];
+    for (var r = 0; r < requests.length; r++) {
+      var declared = requests[r];
+      if (declared.roles && declared.roles.indexOf(role) < 0) continue;
+      prefetches.push({ url: declared.request, endpoint: declared.endpoint, args: declared.args, token: token, response: get(declared.request) });
+    }
+    if (prefetches.length) win.dulyPrefetch = prefetches;
     var preload = boot.preload || [];
     for (var i = 0; i < preload.length; i++) {
       var link = doc.createElement('link');
@@ -98,30 +112,53 @@ export function remoteOwning(urlPath: string): RemoteSite | undefined {
   return best?.remote;
 }
 
+/** One request the page starts with, as the page carries it (BOOT_SCRIPT sends it). */
+export interface BootRequest {
+  /** The URL, the API's base included (and, for a list, the page URL's query). */
+  request: string;
+  /** The RTK Query endpoint it answers (the shell seeds its cache). */
+  endpoint: string;
+  /** The arguments the screen calls the endpoint's hook with; absent: a list's (its query). */
+  args?: unknown[];
+  /** Only these roles send it (BOOT_SCRIPT reads the role from the stored token). */
+  roles?: string[];
+}
+
 /**
- * The API request the page at `urlPath?search` starts with, from its remote's `firstRequests`
- * (exact path → request), the page's query added (but `page`: the screen turns it into an
- * offset; a request that differs from the screen's own is simply never used).
+ * The API requests the page at `urlPath?search` starts with, from `firstRequests` (its remote's,
+ * or the shell's for a page no remote owns; exact path → request or list of requests). A list
+ * request (no `args`) gets the page's query added (but `page`: the screen turns it into an
+ * offset, so nothing is sent; a request that differs from the screen's own is simply never
+ * used); a request with `args` is sent as declared (its screen reads no query).
  */
-export function firstRequestFor(
-  remote: RemoteSite | undefined,
+export function firstRequestsFor(
+  declaredByPage: Record<string, FirstRequest | FirstRequest[]> | undefined,
   urlPath: string,
   search: string,
   apiBaseUrl: string,
-): { request: string; endpoint: string } | undefined {
+): BootRequest[] {
   const wanted = segmentsOf(urlPath).join('/');
-  const declared = Object.entries(remote?.firstRequests ?? {}).find(
+  const declared = Object.entries(declaredByPage ?? {}).find(
     ([page]) => segmentsOf(page).join('/') === wanted,
   )?.[1];
-  if (!declared) return undefined;
+  if (!declared) return [];
   const query = new URLSearchParams(search);
-  if (query.has('page')) return undefined;
-  const url = new URL(declared.request, 'http://duly.invalid');
-  for (const [name, value] of query) url.searchParams.set(name, value);
-  return {
-    request: `${apiBaseUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`,
-    endpoint: declared.endpoint,
-  };
+  const base = apiBaseUrl.replace(/\/+$/, '');
+  const requests: BootRequest[] = [];
+  for (const { request, endpoint, args, roles } of firstRequestList(declared)) {
+    const url = new URL(request, 'http://duly.invalid');
+    if (!args) {
+      if (query.has('page')) continue;
+      for (const [name, value] of query) url.searchParams.set(name, value);
+    }
+    requests.push({
+      request: `${base}${url.pathname}${url.search}`,
+      endpoint,
+      ...(args ? { args } : {}),
+      ...(roles ? { roles } : {}),
+    });
+  }
+  return requests;
 }
 
 /** What the shell's build says a signed-in page loads beyond index.html's own preloads. */
@@ -167,9 +204,8 @@ export interface Boot {
   config: RuntimeConfig;
   /** The owning remote's manifest, keyed by the URL config.json gives for it. */
   manifests: Record<string, unknown>;
-  firstRequest?: string;
-  /** The RTK Query endpoint the first request answers (the shell seeds its cache). */
-  firstEndpoint?: string;
+  /** The API requests the page starts with (BOOT_SCRIPT sends those the stored role may). */
+  firstRequests?: BootRequest[];
   /**
    * Script URLs a signed-in visit preloads (BOOT_SCRIPT adds the links): the shell's
    * signed-in chunk, the route's remoteEntry.js and exposed chunk, the shared packages it needs.
@@ -185,6 +221,9 @@ export async function bootFor(options: WebOptions, urlPath: string, search: stri
   const shell = await shellPreload(options);
   // The shell's files are served from the root (publicPath '/').
   boot.preload.push(...(shell.signedIn ?? []).map((file) => `/${file}`));
+  const declared = remote ? remote.firstRequests : readShellEntry().firstRequests;
+  const first = firstRequestsFor(declared, urlPath, search, config.apiBaseUrl);
+  if (first.length > 0) boot.firstRequests = first;
   if (!remote) return boot;
   const entry = config.remotes[remote.name]?.entry;
   const served = servedRemotes(options)[remote.name];
@@ -205,11 +244,6 @@ export async function bootFor(options: WebOptions, urlPath: string, search: stri
     } catch {
       // Not built or being replaced: the shell fetches the manifest itself.
     }
-  }
-  const first = firstRequestFor(remote, urlPath, search, config.apiBaseUrl);
-  if (first) {
-    boot.firstRequest = first.request;
-    boot.firstEndpoint = first.endpoint;
   }
   return boot;
 }

@@ -10,7 +10,7 @@ export { axiosBaseQuery, type ApiBaseQuery, type ApiMeta, type ApiRequest } from
 export { configureApi, resolveApiBaseUrl, apiConfig, type ApiConfig } from './config';
 export { apiErrorMessage, isApiError, type ApiError } from './errors';
 export { toPage } from './toPage';
-export { listArgsOfUrl, seedPrefetchedList } from './prefetched';
+export { listArgsOfUrl, seedPrefetched, seedPrefetchedList, type SeedableApi } from './prefetched';
 export { isNotFound } from './isNotFound';
 export {
   clearSessionEndedNotice,

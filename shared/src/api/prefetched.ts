@@ -1,9 +1,10 @@
 /**
- * The answer to the page's first API request, started by the served HTML before any script
- * arrived (api/src/web/boot.ts, issue 32): `window.dulyPrefetch`. The first GET of the same URL
- * (path and query, in any order) with the same token takes it instead of asking again, so the
- * screen's query resolves as soon as the answer is in, however late the screen's code came.
- * Used once; a failed or refused prefetch (null) falls back to a normal request.
+ * The answers to the page's first API requests, started by the served HTML before any script
+ * arrived (api/src/web/boot.ts, issue 32): `window.dulyPrefetch`, a list (one object on a page
+ * served before the list). The first GET of the same URL (path and query, in any order) with
+ * the same token takes its answer instead of asking again, so a screen's query resolves as soon
+ * as the answer is in, however late the screen's code came. Each is used once; a failed or
+ * refused prefetch (null) falls back to a normal request.
  */
 import { toPage } from './toPage';
 
@@ -16,13 +17,32 @@ export interface PrefetchedAnswer {
 interface Prefetch {
   url: string;
   token: string;
+  /** The RTK Query endpoint it answers (remotes.json `firstRequests`), for `seedPrefetched`. */
+  endpoint?: string;
+  /** The arguments the screen calls that endpoint's hook with; absent: a list's (its URL's query). */
+  args?: unknown[];
   response: Promise<PrefetchedAnswer | null>;
 }
 
 declare global {
   interface Window {
-    dulyPrefetch?: Prefetch;
+    dulyPrefetch?: Prefetch | Prefetch[];
   }
+}
+
+/** The prefetches not taken yet. */
+function pendingPrefetches(): Prefetch[] {
+  if (typeof window === 'undefined') return [];
+  const pending = window.dulyPrefetch;
+  if (!pending) return [];
+  return Array.isArray(pending) ? pending : [pending];
+}
+
+/** Takes `prefetch` off the page's list (nothing if it is gone already). */
+function removePrefetch(prefetch: Prefetch): void {
+  const rest = pendingPrefetches().filter((pending) => pending !== prefetch);
+  if (rest.length > 0) window.dulyPrefetch = rest;
+  else delete window.dulyPrefetch;
 }
 
 /** A URL compared by path and sorted query, against the page's origin. */
@@ -38,10 +58,12 @@ export function takePrefetched(
   token: string | null,
 ): Promise<PrefetchedAnswer | null> | undefined {
   if (typeof window === 'undefined') return undefined;
-  const prefetch = window.dulyPrefetch;
-  if (!prefetch || prefetch.token !== token) return undefined;
-  if (normalised(prefetch.url) !== normalised(url)) return undefined;
-  delete window.dulyPrefetch;
+  const wanted = normalised(url);
+  const prefetch = pendingPrefetches().find(
+    (pending) => pending.token === token && normalised(pending.url) === wanted,
+  );
+  if (!prefetch) return undefined;
+  removePrefetch(prefetch);
   return prefetch.response;
 }
 
@@ -64,13 +86,31 @@ type UpsertQueryEntries = (
   entries: { endpointName: string; arg: unknown; value: unknown }[],
 ) => unknown;
 
+/** The page answer of a list prefetch, as the list endpoints' `pageQuery` gives it. */
+function upsertList(
+  dispatch: (action: unknown) => unknown,
+  upsertQueryEntries: UpsertQueryEntries,
+  endpointName: string,
+  prefetch: Prefetch,
+  answer: PrefetchedAnswer,
+): boolean {
+  if (!Array.isArray(answer.data)) return false;
+  const value = toPage(answer.data as unknown[], {
+    status: answer.status,
+    headers: answer.headers,
+  });
+  dispatch(upsertQueryEntries([{ endpointName, arg: listArgsOfUrl(prefetch.url), value }]));
+  return true;
+}
+
 /**
  * Puts the page's prefetched first answer (a list, `firstRequests` in remotes.json) into RTK
  * Query's cache as the result of `endpointName` with the arguments its screen sends
  * (`listArgsOfUrl`), before the first render (issue 32): the screen's hook then finds its rows
  * on its first render instead of showing a spinner and asking. The endpoint must be injected
  * already (its remote loaded). Resolves true when seeded; false (nothing prefetched for this
- * session, or the answer failed) leaves the screen to ask as usual.
+ * session, or the answer failed) leaves the screen to ask as usual. `seedPrefetched` seeds every
+ * prefetch of the page, whatever its endpoint.
  */
 export async function seedPrefetchedList(
   dispatch: (action: unknown) => unknown,
@@ -78,17 +118,85 @@ export async function seedPrefetchedList(
   endpointName: string,
   token: string | null,
 ): Promise<boolean> {
-  if (typeof window === 'undefined') return false;
-  const prefetch = window.dulyPrefetch;
-  if (!prefetch || prefetch.token !== token) return false;
+  const prefetch = pendingPrefetches().find(
+    (pending) => pending.token === token && (pending.endpoint ?? endpointName) === endpointName,
+  );
+  if (!prefetch) return false;
   const answer = await prefetch.response;
   // Taken only now: until the answer is in, a screen that asked meanwhile may still take it.
-  if (window.dulyPrefetch === prefetch) delete window.dulyPrefetch;
-  if (!answer || !Array.isArray(answer.data)) return false;
-  const value = toPage(answer.data as unknown[], {
-    status: answer.status,
-    headers: answer.headers,
-  });
-  dispatch(upsertQueryEntries([{ endpointName, arg: listArgsOfUrl(prefetch.url), value }]));
-  return true;
+  removePrefetch(prefetch);
+  if (!answer) return false;
+  return upsertList(dispatch, upsertQueryEntries, endpointName, prefetch, answer);
+}
+
+/** What `seedPrefetched` uses of the one api (`baseApi`, its endpoints injected). */
+export interface SeedableApi {
+  endpoints: object;
+  util: { upsertQueryEntries: unknown };
+}
+
+/** What an endpoint's `initiate` gives back: a promise of the result, and its subscription. */
+interface Initiated extends PromiseLike<{ isSuccess?: boolean }> {
+  unsubscribe?: () => void;
+}
+
+/**
+ * Puts one prefetched answer into its endpoint's cache. With `args`, by running the endpoint
+ * with them (`initiate`): its own query and `transformResponse` shape the value and its cache
+ * key is the one the screen's hook computes from the same arguments; the base query takes the
+ * prefetched answer (`takePrefetched`), so nothing is asked again. Without `args`, a list,
+ * upserted (`seedPrefetchedList`). A failed or refused answer (null: a 403 for this role) is
+ * never seeded: the screen asks and shows what it shows for that answer.
+ */
+async function seedOne(
+  dispatch: (action: unknown) => unknown,
+  api: SeedableApi,
+  prefetch: Prefetch,
+): Promise<boolean> {
+  const answer = await prefetch.response;
+  const endpoint = (api.endpoints as Record<string, { initiate?: unknown } | undefined>)[
+    prefetch.endpoint!
+  ];
+  try {
+    if (!answer || typeof endpoint?.initiate !== 'function') return false;
+    if (!prefetch.args)
+      return upsertList(
+        dispatch,
+        api.util.upsertQueryEntries as UpsertQueryEntries,
+        prefetch.endpoint!,
+        prefetch,
+        answer,
+      );
+    const initiate = endpoint.initiate as (arg: unknown) => unknown;
+    const started = dispatch(initiate(prefetch.args[0])) as Initiated;
+    const result = await started;
+    // The entry outlives its subscription by the api's keepUnusedDataFor (60 s): the screen,
+    // rendered next, subscribes to it.
+    started.unsubscribe?.();
+    return result.isSuccess === true;
+  } finally {
+    // Used or not, never taken later: a GET of this URL minutes later must ask the server.
+    removePrefetch(prefetch);
+  }
+}
+
+/**
+ * Seeds every answer the page prefetched for this session (`token`) into the endpoint it
+ * declares (remotes.json `firstRequests`, issue 32), before the first render: the screen's
+ * hooks then find their data on their first render instead of showing a spinner and asking.
+ * The endpoints must be injected already (the page's remote loaded). Resolves true when every
+ * one was seeded (nothing of the screen's data arrives during the first render); false when
+ * there was none or one failed (that screen asks as usual).
+ */
+export async function seedPrefetched(
+  dispatch: (action: unknown) => unknown,
+  api: SeedableApi,
+  token: string | null,
+): Promise<boolean> {
+  const prefetches = pendingPrefetches().filter(
+    (pending) => pending.token === token && typeof pending.endpoint === 'string',
+  );
+  if (prefetches.length === 0) return false;
+  const seeded = await Promise.all(prefetches.map((prefetch) => seedOne(dispatch, api, prefetch)));
+  return seeded.every(Boolean);
 }

@@ -1,5 +1,4 @@
 import { selectIsAuthenticated } from '@duly/shared/core';
-import { inlineBoot } from '../features/remotes/inlineBoot';
 import { hasStoredSession } from './earlyStart';
 import { atMost, screenReady } from './firstScreen';
 import { Root } from './Root';
@@ -40,9 +39,10 @@ export async function bootstrap(config?: Promise<RuntimeConfig>): Promise<void> 
   const [store] = await Promise.all([startShell(config), ...firstScreenParts()]);
   // The first paint shows the screen with its data (firstScreen.ts); the HTML's skeleton of the
   // chrome stands until then.
-  if (selectIsAuthenticated(store.getState()))
-    await atMost(screenReady(store, window.location.pathname));
+  const seeded =
+    selectIsAuthenticated(store.getState()) &&
+    (await atMost(screenReady(store, window.location.pathname)));
   // A pre-rendered page (/login) is hydrated: what the visitor typed stays (prerender/).
-  // Time-sliced only when the page's first request was declared (its rows are seeded).
-  mountShell(container, store, <Root store={store} />, Boolean(inlineBoot()?.firstEndpoint));
+  // Time-sliced only when every first request of the page was seeded (its data is in).
+  mountShell(container, store, <Root store={store} />, seeded === true);
 }

@@ -5,10 +5,18 @@
  *
  * Before the first render, bootstrap.tsx waits (at most FIRST_PAINT_WAIT_MS) for the page's
  * remote, loading since start-up (earlyStart.ts), and for the answer to the page's first API
- * request, started by the HTML's boot script; that answer is put into RTK Query's cache under
- * the key the screen's hook uses, so the screen renders its rows in the first pass.
+ * requests, started by the HTML's boot script; each answer is put into RTK Query's cache under
+ * the key the screen's hook uses, so the screen renders its rows in the first pass. A page of
+ * the shell (/, /dashboard) waits for no remote: its screen's endpoints are injected by the
+ * signed-in chunk, loaded before this runs (bootstrap.tsx).
  */
-import { baseApi, seedPrefetchedList, selectToken, type AppStore } from '@duly/shared/core';
+import {
+  baseApi,
+  seedPrefetched,
+  seedPrefetchedList,
+  selectToken,
+  type AppStore,
+} from '@duly/shared/core';
 import { inlineBoot } from '../features/remotes/inlineBoot';
 import { startupLoadOf } from '../features/remotes/loadRemoteRoutes';
 import { remoteOwningPath } from '../features/remotes/routeTable';
@@ -19,34 +27,50 @@ import { remoteOwningPath } from '../features/remotes/routeTable';
  */
 export const FIRST_PAINT_WAIT_MS = 5000;
 
-/** Resolves when the page's remote has loaded (or failed) and its first answer is seeded. */
-export async function screenReady(store: AppStore, pathname: string): Promise<void> {
+/**
+ * Resolves when the page's remote has loaded (or failed) and its prefetched answers are seeded:
+ * true when every one was (the screen's data is all in before its first render), false when
+ * there was none, the remote failed or an answer failed (that part of the screen asks).
+ */
+export async function screenReady(store: AppStore, pathname: string): Promise<boolean> {
   const remote = remoteOwningPath(pathname);
   const load = remote && startupLoadOf(remote);
-  if (!load) return;
+  if (remote && !load) return false;
   try {
     await load;
   } catch {
-    return; // The remote's render shows the failure.
+    return false; // The remote's render shows the failure.
   }
-  const endpoint = inlineBoot()?.firstEndpoint;
-  if (typeof endpoint !== 'string') return;
-  await seedPrefetchedList(
-    store.dispatch,
-    baseApi.util.upsertQueryEntries as Parameters<typeof seedPrefetchedList>[1],
-    endpoint,
-    selectToken(store.getState()),
-  );
+  const token = selectToken(store.getState());
+  // A page written by a server older than the shell: one list request, its endpoint apart.
+  const olderPageEndpoint = inlineBoot()?.firstEndpoint;
+  if (typeof olderPageEndpoint === 'string')
+    return seedPrefetchedList(
+      store.dispatch,
+      baseApi.util.upsertQueryEntries as Parameters<typeof seedPrefetchedList>[1],
+      olderPageEndpoint,
+      token,
+    );
+  return seedPrefetched(store.dispatch, baseApi, token);
 }
 
-/** `ready`, or nothing once `ms` have passed, whichever comes first. */
-export function atMost(ready: Promise<void>, ms = FIRST_PAINT_WAIT_MS): Promise<void> {
+/** `ready`'s value, or `late` once `ms` have passed, whichever comes first. */
+export function atMost<T>(
+  ready: Promise<T>,
+  ms = FIRST_PAINT_WAIT_MS,
+  late?: T,
+): Promise<T | undefined> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    ready.then(done, done);
+    const timer = setTimeout(() => resolve(late), ms);
+    ready.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(late);
+      },
+    );
   });
 }

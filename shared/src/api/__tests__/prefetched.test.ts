@@ -1,8 +1,12 @@
 import type { Page, Task } from '../../contract/types';
 import { createAppStore } from '../../store/store';
 import { baseApi } from '../baseApi';
-import { pageQuery } from '../endpoints';
-import { listArgsOfUrl, seedPrefetchedList, takePrefetched } from '../prefetched';
+import { http, HttpResponse } from 'msw';
+import { TOKEN_STORAGE_KEY } from '../../contract/constants';
+import { sessionRestored } from '../../auth/actions';
+import { apiUrl, makeToken, setupApiServer } from '../../test-utils';
+import { countQuery, pageQuery } from '../endpoints';
+import { listArgsOfUrl, seedPrefetched, seedPrefetchedList, takePrefetched } from '../prefetched';
 
 /** A list endpoint as a remote injects it (remote-tasks' tasksList), under a name of its own. */
 const seededApi = baseApi.injectEndpoints({
@@ -12,6 +16,20 @@ const seededApi = baseApi.injectEndpoints({
     ),
   }),
 });
+
+/** A dashboard's endpoints: a count (its own transform) and a list with fixed params, by args. */
+const dashboardApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    prefetchTestCount: build.query<number, void>(
+      countQuery('/manager/certificates', { in_reminder_window: 'true' }, ['Dashboard']),
+    ),
+    prefetchTestPage: build.query<Page<Task>, { limit: number; offset: number }>(
+      pageQuery('Task', '/manager/tasks', (arg) => ({ ...arg, sort: 'urgency' })),
+    ),
+  }),
+});
+
+const server = setupApiServer();
 
 const upsert = baseApi.util.upsertQueryEntries as Parameters<typeof seedPrefetchedList>[1];
 
@@ -92,5 +110,124 @@ describe('the prefetched answer seeded into RTK Query before the first render (i
       seededApi.endpoints.prefetchTestList.select({ limit: 50, offset: 0 })(store.getState())
         .status,
     ).toBe('uninitialized');
+  });
+});
+
+describe('every prefetched answer of the page seeded into its endpoint (seedPrefetched, issue 32)', () => {
+  const answer = (data: unknown, total?: number) => {
+    const headers: Record<string, string> =
+      total === undefined ? {} : { 'x-total-count': String(total) };
+    return Promise.resolve({ status: 200, headers, data });
+  };
+  /** Every request the test's store sends to the API. */
+  function recordRequests(): string[] {
+    const requests: string[] = [];
+    server.use(
+      http.get(apiUrl('/*'), ({ request }) => {
+        requests.push(request.url);
+        return HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+      }),
+    );
+    return requests;
+  }
+
+  afterEach(() => {
+    delete window.dulyPrefetch;
+  });
+
+  /** A store signed in with token `t` (the base query sends the store's token). */
+  function signedInStore(): { store: ReturnType<typeof createAppStore>; t: string } {
+    const t = makeToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, t);
+    const store = createAppStore();
+    store.dispatch(sessionRestored());
+    return { store, t };
+  }
+
+  it("runs each endpoint with the screen's arguments, so its own transform shapes the value under the hook's key, without asking the server", async () => {
+    const requests = recordRequests();
+    const { store, t } = signedInStore();
+    window.dulyPrefetch = [
+      {
+        url: apiUrl('/manager/certificates?in_reminder_window=true&limit=1'),
+        endpoint: 'prefetchTestCount',
+        args: [],
+        token: t,
+        response: answer([{ id: 'c' }], 4),
+      },
+      {
+        url: apiUrl('/manager/tasks?limit=10&offset=0&sort=urgency'),
+        endpoint: 'prefetchTestPage',
+        args: [{ limit: 10, offset: 0 }],
+        token: t,
+        response: answer([{ id: 'a' }], 12),
+      },
+      {
+        url: apiUrl('/tasks/?limit=50&offset=0&status=open'),
+        endpoint: 'prefetchTestList',
+        token: t,
+        response: answer([{ id: 'b' }], 1),
+      },
+    ];
+    await expect(seedPrefetched(store.dispatch, baseApi, t)).resolves.toBe(true);
+    const state = store.getState();
+    expect(dashboardApi.endpoints.prefetchTestCount.select()(state)).toMatchObject({
+      status: 'fulfilled',
+      data: 4,
+    });
+    expect(
+      dashboardApi.endpoints.prefetchTestPage.select({ limit: 10, offset: 0 })(state),
+    ).toMatchObject({ status: 'fulfilled', data: { items: [{ id: 'a' }], total: 12 } });
+    expect(
+      seededApi.endpoints.prefetchTestList.select({ limit: 50, offset: 0, status: 'open' })(state),
+    ).toMatchObject({ status: 'fulfilled', data: { items: [{ id: 'b' }], total: 1 } });
+    expect(requests).toEqual([]);
+    expect(window.dulyPrefetch).toBeUndefined();
+  });
+
+  it('never seeds a refused or failed answer (a 403 for this role: null) and asks nothing in its place; another session is left alone', async () => {
+    const requests = recordRequests();
+    const { store, t } = signedInStore();
+    const other = {
+      url: apiUrl('/manager/tasks?limit=10&offset=0&sort=urgency'),
+      endpoint: 'prefetchTestPage',
+      args: [{ limit: 10, offset: 0 }],
+      token: 'someone-else',
+      response: answer([{ id: 'x' }], 1),
+    };
+    window.dulyPrefetch = [
+      {
+        url: apiUrl('/manager/certificates?in_reminder_window=true&limit=1'),
+        endpoint: 'prefetchTestCount',
+        args: [],
+        token: t,
+        response: Promise.resolve(null),
+      },
+      other,
+    ];
+    await expect(seedPrefetched(store.dispatch, baseApi, t)).resolves.toBe(false);
+    expect(dashboardApi.endpoints.prefetchTestCount.select()(store.getState()).status).toBe(
+      'uninitialized',
+    );
+    expect(
+      dashboardApi.endpoints.prefetchTestPage.select({ limit: 10, offset: 0 })(store.getState())
+        .status,
+    ).toBe('uninitialized');
+    expect(requests).toEqual([]);
+    expect(window.dulyPrefetch).toEqual([other]);
+  });
+
+  it('leaves an answer whose endpoint is not injected (its remote failed) to a GET of its URL', async () => {
+    const store = createAppStore();
+    const prefetch = {
+      url: apiUrl('/unknown/?limit=1'),
+      endpoint: 'prefetchTestNotInjected',
+      args: [],
+      token: 't',
+      response: answer([], 0),
+    };
+    window.dulyPrefetch = [prefetch];
+    await expect(seedPrefetched(store.dispatch, baseApi, 't')).resolves.toBe(false);
+    expect(window.dulyPrefetch).toBeUndefined();
   });
 });

@@ -11,8 +11,9 @@ export interface InlineBoot {
   /** Manifest URL → manifest (inlineManifestPlugin.ts hands them to the runtime). */
   manifests?: Record<string, unknown>;
   /**
-   * The RTK Query endpoint whose answer the page's first request is (remotes.json
-   * `firstRequests`): the shell seeds the prefetched answer into it (firstScreen.ts).
+   * On a page written by a server older than the list of first requests (issue 32's first
+   * round): the RTK Query endpoint whose answer the page's one first request is. A current page
+   * names each request's endpoint in the request itself (`window.dulyPrefetch`).
    */
   firstEndpoint?: string;
 }
