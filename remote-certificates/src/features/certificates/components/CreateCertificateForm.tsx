@@ -1,29 +1,19 @@
 import { useEffect } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
 import { CERTIFICATE_DESCRIPTION_ROWS, REMINDER_DAY_CHOICES } from '@duly/shared/core';
-import {
-  bindField,
-  DateField,
-  FormikForm,
-  PersonSelect,
-  Select,
-  TextArea,
-  TextField,
-} from '@duly/shared/ui';
+import { bindField, FormikForm, PersonSelect, Select, TextArea, TextField } from '@duly/shared/ui';
 import {
   createCertificateInitialValues,
   createCertificateSchema,
   type CreateCertificateFormValues,
 } from '../schemas';
 import { useCertificatesPeopleQuery, useCertificatesTypesQuery } from '../api';
-import { ValidityProposal } from './ValidityProposal';
+import { CertificateDateFields } from './CertificateDateFields';
 
 const REMINDER_OPTIONS = REMINDER_DAY_CHOICES.map((days) => ({
   value: days,
   label: `${days} ${days === 1 ? 'day' : 'days'}`,
 }));
-
-const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
 
 export interface CreateCertificateFormProps {
   /** Resolves when the save is over (successful or not). */
@@ -69,18 +59,11 @@ export function CreateCertificateForm({ onSubmit, prefill }: CreateCertificateFo
         rows={CERTIFICATE_DESCRIPTION_ROWS}
         {...bindField(formik, 'description')}
       />
-      <DateField label="Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
-      <DateField
-        label="Expiry Date"
-        hint={DATE_HINT}
-        required
-        {...bindField(formik, 'expiry_date')}
-      />
-      <ValidityProposal
-        issueDate={formik.values.issue_date}
-        expiryDate={formik.values.expiry_date}
+      <CertificateDateFields
+        formik={formik}
         type={type}
-        onUse={(date) => void formik.setFieldValue('expiry_date', date)}
+        issue={{ label: 'Issue Date' }}
+        expiryLabel="Expiry Date"
       />
       <Select
         label="Reminder Days"

@@ -7,16 +7,9 @@ import {
   type Certificate,
 } from '@duly/shared/core';
 import { toKolkataDate } from '@duly/shared/dates';
-import {
-  bindField,
-  DateField,
-  FormikForm,
-  NumberField,
-  TextArea,
-  TextField,
-} from '@duly/shared/ui';
+import { bindField, FormikForm, NumberField, TextArea, TextField } from '@duly/shared/ui';
 import { useCertificatesTypesQuery } from '../api';
-import { ValidityProposal } from './ValidityProposal';
+import { CertificateDateFields } from './CertificateDateFields';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';
 
 export interface EditCertificateFormProps {
@@ -60,18 +53,12 @@ export function EditCertificateForm({
         rows={CERTIFICATE_DESCRIPTION_ROWS}
         {...bindField(formik, 'description')}
       />
-      <DateField
-        label="Expiry Date"
-        hint="Date in India Standard Time (Asia/Kolkata)"
-        required
-        {...bindField(formik, 'expiry_date')}
-      />
       {/* Issue 28: the expiry the type's validity gives from the issue date, one click away. */}
-      <ValidityProposal
-        issueDate={issueDate}
-        expiryDate={formik.values.expiry_date}
+      <CertificateDateFields
+        formik={formik}
         type={type}
-        onUse={(date) => void formik.setFieldValue('expiry_date', date)}
+        issue={{ date: issueDate }}
+        expiryLabel="Expiry Date"
       />
       <NumberField
         label="Reminder Days"

@@ -5,17 +5,15 @@
 import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import { apiErrorMessage, proposedExpiry, type Certificate } from '@duly/shared/core';
-import { bindField, DateField, FormikForm, useSaveThenGo } from '@duly/shared/ui';
+import { FormikForm, useSaveThenGo } from '@duly/shared/ui';
 import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
-import { ValidityProposal } from './ValidityProposal';
+import { CertificateDateFields } from './CertificateDateFields';
 import {
   renewCertificateSchema,
   renewInitialValues,
   toRenewPayload,
   type RenewCertificateFormValues,
 } from '../schemas';
-
-const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';
 
 export interface RenewFormProps {
   certificate: Certificate;
@@ -54,18 +52,11 @@ export function RenewForm({ certificate, onClose }: RenewFormProps) {
 
   return (
     <FormikForm formik={formik} submitLabel="Renew" pendingLabel="Renewing..." cancel={onClose}>
-      <DateField label="New Issue Date" hint={DATE_HINT} {...bindField(formik, 'issue_date')} />
-      <DateField
-        label="New Expiry Date"
-        hint={DATE_HINT}
-        required
-        {...bindField(formik, 'expiry_date')}
-      />
-      <ValidityProposal
-        issueDate={formik.values.issue_date}
-        expiryDate={formik.values.expiry_date}
+      <CertificateDateFields
+        formik={formik}
         type={type}
-        onUse={(date) => void formik.setFieldValue('expiry_date', date)}
+        issue={{ label: 'New Issue Date' }}
+        expiryLabel="New Expiry Date"
       />
     </FormikForm>
   );
