@@ -21,9 +21,18 @@ const noPendingDocuments = http.get(apiUrl('/documents/'), () =>
   HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
 );
 
+/** The team's compliance line (issue 28): no certificate types, so nothing is required. */
+const noRequiredCertificates = http.get(apiUrl('/compliance'), () =>
+  HttpResponse.json({
+    types: [],
+    rows: [],
+    totals: { by_type: [], organization_percent: 100, gaps: 0 },
+  }),
+);
+
 function serve(data: { tasks?: Task[]; certificates?: Certificate[]; employees?: Employee[] }) {
   const api = mockApi({ employees: [priya, rahul], ...data });
-  server.use(...api.handlers('manager', 'dashboard'), noPendingDocuments);
+  server.use(...api.handlers('manager', 'dashboard'), noPendingDocuments, noRequiredCertificates);
   return api;
 }
 
