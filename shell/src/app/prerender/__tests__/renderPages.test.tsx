@@ -10,6 +10,7 @@ import { EARLY_SCRIPT } from '../earlyScript';
 import { mountShell } from '../mountShell';
 import { PRERENDERED_ROUTES, renderPage, renderPages } from '../renderPages';
 import { PRERENDERED_ATTRIBUTE } from '../takeOver';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -29,6 +30,7 @@ setupApiServer(
     sent.push((await request.json()) as LoginPayload);
     return HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 });
   }),
+  ...chromeDefaults(),
 );
 
 afterEach(() => {

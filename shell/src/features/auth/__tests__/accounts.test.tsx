@@ -9,13 +9,18 @@ import {
 import { TEST_USER_CLAIMS, apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { renderShell } from '../../../testing/renderShell';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(() => new Promise(() => {})),
 }));
 
-const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+const server = setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...chromeDefaults(),
+);
 
 const INVITATION: InvitationDetails = {
   full_name: 'Meera Iyer',

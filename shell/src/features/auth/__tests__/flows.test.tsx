@@ -12,6 +12,7 @@ import { dashboardHandlers, organizationHandlers } from '../../../testing/handle
 import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 import { useAuth } from '../AuthProvider';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -22,6 +23,7 @@ const server = setupApiServer(
   dashboardHandlers.ok(),
   organizationHandlers.ok(),
   ...noNotifications(),
+  ...chromeDefaults(),
 );
 
 function authAnswer(role = 'admin'): AuthResponse {

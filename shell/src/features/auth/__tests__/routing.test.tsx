@@ -4,6 +4,7 @@ import { makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 // Role homes of other remotes render through the remote loader; here a remote simply never loads.
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -11,7 +12,12 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => {})),
 }));
 
-setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok(), ...noNotifications());
+setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...noNotifications(),
+  ...chromeDefaults(),
+);
 
 describe('protected routes', () => {
   it.each(['/', '/dashboard', '/tasks', '/tasks/dashboard', '/employees/42', '/no-such-page'])(

@@ -10,6 +10,7 @@ import {
 import { noNotifications } from '../../../testing/notifications';
 import { mediaDeclarationsFor } from '../../../testing/cssRules';
 import { renderShell } from '../../../testing/renderShell';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -20,6 +21,7 @@ const server = setupApiServer(
   dashboardHandlers.ok(),
   organizationHandlers.ok(),
   ...noNotifications(),
+  ...chromeDefaults(),
 );
 
 /** The top bar: the header holding the product name (page headers are `header`s too). */

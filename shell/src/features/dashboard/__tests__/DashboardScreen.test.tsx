@@ -11,12 +11,14 @@ import {
 import { noNotifications } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 import { dashboardApi } from '../api';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 const server = setupApiServer(
   dashboardHandlers.ok(),
   complianceHandlers.ok(),
   organizationHandlers.ok(),
   ...noNotifications(),
+  ...chromeDefaults(),
 );
 
 function card(label: string) {

@@ -4,13 +4,18 @@ import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { makeNotice, notificationsBackend } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(() => new Promise(() => {})),
 }));
 
-const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+const server = setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...chromeDefaults(),
+);
 
 function useBackend(...args: Parameters<typeof notificationsBackend>) {
   const backend = notificationsBackend(...args);

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { renderShell } from '../../../testing/renderShell';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -34,7 +35,11 @@ function backend(initial = true, failSave = false) {
   return state;
 }
 
-const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+const server = setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...chromeDefaults(),
+);
 const admin = () => makeToken({ role: 'admin' });
 
 describe('/settings/organization', () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../testing/handlers';
 import { notificationsBackend } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -31,6 +32,7 @@ const server = setupApiServer(
   dashboardHandlers.ok(),
   organizationHandlers.ok(),
   http.get(apiUrl('/profile/'), () => HttpResponse.json(PROFILE)),
+  ...chromeDefaults(),
 );
 
 function avatarButton(name: RegExp | string) {

@@ -4,6 +4,7 @@ import { apiUrl, makeToken, setupApiServer } from '@duly/shared/test-utils';
 import { dashboardHandlers, organizationHandlers } from '../../../testing/handlers';
 import { renderShell } from '../../../testing/renderShell';
 import type { WebhookDelivery, WebhookEndpoint } from '../api';
+import { chromeDefaults } from '../../../testing/chromeDefaults';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -80,7 +81,11 @@ function backend() {
   return { state, handlers };
 }
 
-const server = setupApiServer(dashboardHandlers.ok(), organizationHandlers.ok());
+const server = setupApiServer(
+  dashboardHandlers.ok(),
+  organizationHandlers.ok(),
+  ...chromeDefaults(),
+);
 const admin = () => makeToken({ role: 'admin' });
 
 describe('/settings/webhooks', () => {
