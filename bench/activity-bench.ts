@@ -13,7 +13,8 @@
  *   PostgreSQL (writeOverhead); `(median on − median off) / median on`, and each request's
  *   CPU time (this process's and its PostgreSQL server processes', cpuMeter), which the
  *   waits of a loaded machine do not inflate. The load average is printed before and after.
- *   BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
+ *   BENCH_ACTIVITY_PROFILE=1: each save's statements instead. BENCH_ACTIVITY_DATABASES=sqlite
+ *   (or postgres): the writes on that database only.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
  *
@@ -45,6 +46,13 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const NAME = 'duly_bench_activity';
 /** BENCH_ACTIVITY_WRITES_ONLY=1: only the write overhead (no seeding, no reads). */
 const WRITES_ONLY = process.env.BENCH_ACTIVITY_WRITES_ONLY === '1';
+/**
+ * BENCH_ACTIVITY_DATABASES=sqlite (or postgres): the write overhead on that database only
+ * (sqlite: PostgreSQL is not touched at all, and the reads are skipped). Default: both.
+ */
+const DATABASES = (process.env.BENCH_ACTIVITY_DATABASES ?? 'sqlite,postgres').split(',');
+const ON_SQLITE = DATABASES.includes('sqlite');
+const ON_POSTGRES = DATABASES.includes('postgres');
 const ORG = '00000000-0000-4000-8000-000000000001';
 /** Entities the seeded entries are about: each has ROWS / ENTITIES entries. */
 const ENTITIES = Math.max(1, Math.floor(ROWS / 50));
@@ -519,10 +527,10 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
 }
 
 async function main() {
-  const db = await openDatabase();
-  const sqlite = await openSqlite();
+  const db = ON_POSTGRES ? await openDatabase() : undefined;
+  const sqlite = ON_SQLITE ? await openSqlite() : undefined;
   try {
-    if (!WRITES_ONLY) {
+    if (db && !WRITES_ONLY) {
       await seed(db);
       const { count } = await db
         .selectFrom('activity')
@@ -543,20 +551,22 @@ async function main() {
     console.log(
       `\nLoad average before the writes: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
     );
-    if (process.env.BENCH_ACTIVITY_PROFILE === '1') {
+    if (db && process.env.BENCH_ACTIVITY_PROFILE === '1') {
       await profileStatements(url.toString());
       return;
     }
-    printWrites('SQLite (a file)', await writeOverhead(sqlite.db, sqlite.database));
-    printWrites(
-      'PostgreSQL',
-      await writeOverhead(db, { dialect: 'postgres', connectionString: url.toString() }),
-    );
+    if (sqlite) printWrites('SQLite (a file)', await writeOverhead(sqlite.db, sqlite.database));
+    if (db) {
+      printWrites(
+        'PostgreSQL',
+        await writeOverhead(db, { dialect: 'postgres', connectionString: url.toString() }),
+      );
+    }
     console.log(`\nLoad average after the writes: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   } finally {
-    await db.destroy();
-    await sqlite.db.destroy();
-    sqlite.drop();
+    await db?.destroy();
+    await sqlite?.db.destroy();
+    sqlite?.drop();
   }
 }
 
