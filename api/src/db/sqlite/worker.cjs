@@ -10,6 +10,9 @@
  *
  * Messages in are arrays, each item one of:
  *               { id, sql, parameters }            one statement
+ *               { id, statements: [{ sql, parameters }…], guard: true }
+ *                                                  several, in order, answered once with no
+ *                                                  rows; the first failure stops them
  *               { id, rollback: true }             end a transaction if one is open
  *               { id, close: true }                close the connection; the thread then ends
  * Messages out are arrays of answers, one per item, in order:
@@ -112,12 +115,16 @@ let guardedFailure;
 const COMMIT = /^\s*commit\b/i;
 const BEGIN = /^\s*begin\b/i;
 
-function run({ sql, parameters, rollback, guard }) {
+function run({ sql, parameters, rollback, guard, statements }) {
   // After a failed COMMIT or a statement SQLite rolled back itself, there may be nothing
   // left to roll back; the caller only needs the connection out of its transaction.
   if (rollback) {
     guardedFailure = undefined;
     if (db.inTransaction) db.exec('rollback');
+    return {};
+  }
+  if (statements) {
+    for (const one of statements) run({ sql: one.sql, parameters: one.parameters, guard });
     return {};
   }
   if (guardedFailure && COMMIT.test(sql)) {
