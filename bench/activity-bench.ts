@@ -13,7 +13,8 @@
  *   PostgreSQL (writeOverhead); `(median on − median off) / median on`, and each request's
  *   CPU time (this process's and its PostgreSQL server processes', cpuMeter), which the
  *   waits of a loaded machine do not inflate. The load average is printed before and after.
- *   BENCH_ACTIVITY_PROFILE=1: each save's statements instead.
+ *   BENCH_ACTIVITY_PROFILE=1: each save's statements instead. BENCH_ACTIVITY_DATABASES=sqlite
+ *   (or postgres): the writes on that database only.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
  *
@@ -45,6 +46,13 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const NAME = 'duly_bench_activity';
 /** BENCH_ACTIVITY_WRITES_ONLY=1: only the write overhead (no seeding, no reads). */
 const WRITES_ONLY = process.env.BENCH_ACTIVITY_WRITES_ONLY === '1';
+/**
+ * BENCH_ACTIVITY_DATABASES=sqlite (or postgres): the write overhead on that database only
+ * (sqlite: PostgreSQL is not touched at all, and the reads are skipped). Default: both.
+ */
+const DATABASES = (process.env.BENCH_ACTIVITY_DATABASES ?? 'sqlite,postgres').split(',');
+const ON_SQLITE = DATABASES.includes('sqlite');
+const ON_POSTGRES = DATABASES.includes('postgres');
 const ORG = '00000000-0000-4000-8000-000000000001';
 /** Entities the seeded entries are about: each has ROWS / ENTITIES entries. */
 const ENTITIES = Math.max(1, Math.floor(ROWS / 50));
@@ -265,8 +273,13 @@ function cpuMeter(db: Db, postgres: boolean) {
     },
     /** How many server processes are counted (0: the server's CPU is not). */
     servers: () => servers.length,
-    /** [this process, its server processes], µs so far. */
-    read(): [number, number] {
+    /**
+     * [this process, its server processes, this process's main (API) thread], µs so far. The
+     * API thread's share (`/proc/thread-self/schedstat`, Linux) tells its work from the
+     * SQLite threads' (and V8's helper threads'): process.cpuUsage covers every thread.
+     */
+    read(): [number, number, number] {
+      const api = apiThreadMicros();
       const { user, system } = process.cpuUsage();
       let server = 0;
       for (const pid of servers) {
@@ -276,14 +289,23 @@ function cpuMeter(db: Db, postgres: boolean) {
           // The connection closed; its time is lost alike for both modes.
         }
       }
-      return [user + system, server];
+      return [user + system, server, api];
     },
   };
 }
 
+/** The calling thread's CPU time (µs); NaN where /proc/thread-self is missing. */
+function apiThreadMicros(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** The medians (ms) of each request's CPU time, on and off, and of each pair's on − off. */
-function cpuMedians(cpu: Record<'on' | 'off', [number, number][]>) {
-  const of = (part: (time: [number, number]) => number) => ({
+function cpuMedians(cpu: Record<'on' | 'off', [number, number, number][]>) {
+  const of = (part: (time: [number, number, number]) => number) => ({
     on: mid(cpu.on.map(part)) / 1000,
     off: mid(cpu.off.map(part)) / 1000,
     added: mid(cpu.on.map((time, i) => part(time) - part(cpu.off[i]!))) / 1000,
@@ -292,6 +314,7 @@ function cpuMedians(cpu: Record<'on' | 'off', [number, number][]>) {
     total: of(([own, server]) => own + server),
     own: of(([own]) => own),
     server: of(([, server]) => server),
+    api: of(([, , api]) => api),
   };
 }
 
@@ -339,7 +362,10 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
         }
       };
       /** Each request's CPU time (µs, cpuMeter: this process, its servers), read outside its timed span. */
-      const cpu = { on: [] as [number, number][], off: [] as [number, number][] };
+      const cpu = {
+        on: [] as [number, number, number][],
+        off: [] as [number, number, number][],
+      };
       const timed = async (mode: 'on' | 'off') => {
         activity.setActivityRecording(mode === 'on');
         const cpuBefore = meter.read();
@@ -347,7 +373,11 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
         await put();
         const took = performance.now() - started;
         const cpuAfter = meter.read();
-        cpu[mode].push([cpuAfter[0] - cpuBefore[0], cpuAfter[1] - cpuBefore[1]]);
+        cpu[mode].push([
+          cpuAfter[0] - cpuBefore[0],
+          cpuAfter[1] - cpuBefore[1],
+          cpuAfter[2] - cpuBefore[2],
+        ]);
         return took;
       };
       for (let i = 0; i < 5; i += 1) {
@@ -507,22 +537,22 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
   const servers = w.servers > 0 ? ` + its ${w.servers} server processes` : '';
   console.log(`  CPU time a request (this process${servers}), medians; added: pairs' median:`);
   console.log(
-    `  ${'write'.padEnd(24)}     on       off    share     added${w.servers > 0 ? '   (this process, server)' : ''}`,
+    `  ${'write'.padEnd(24)}     on       off    share     added   of which the API thread${w.servers > 0 ? ' (this process, server)' : ''}`,
   );
   for (const r of w.results) {
-    const { total, own, server } = r.cpu;
-    const parts = w.servers > 0 ? `   (${ms(own.added)}, ${ms(server.added)})` : '';
+    const { total, own, server, api } = r.cpu;
+    const parts = w.servers > 0 ? ` (${ms(own.added)}, ${ms(server.added)})` : '';
     console.log(
-      `  ${r.name.padEnd(24)}${ms(total.on)}${ms(total.off)}  ${pct((total.on - total.off) / total.on).padStart(7)}${ms(total.added)}${parts}`,
+      `  ${r.name.padEnd(24)}${ms(total.on)}${ms(total.off)}  ${pct((total.on - total.off) / total.on).padStart(7)}${ms(total.added)}  ${ms(api.added)}${parts}`,
     );
   }
 }
 
 async function main() {
-  const db = await openDatabase();
-  const sqlite = await openSqlite();
+  const db = ON_POSTGRES ? await openDatabase() : undefined;
+  const sqlite = ON_SQLITE ? await openSqlite() : undefined;
   try {
-    if (!WRITES_ONLY) {
+    if (db && !WRITES_ONLY) {
       await seed(db);
       const { count } = await db
         .selectFrom('activity')
@@ -543,20 +573,22 @@ async function main() {
     console.log(
       `\nLoad average before the writes: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
     );
-    if (process.env.BENCH_ACTIVITY_PROFILE === '1') {
+    if (db && process.env.BENCH_ACTIVITY_PROFILE === '1') {
       await profileStatements(url.toString());
       return;
     }
-    printWrites('SQLite (a file)', await writeOverhead(sqlite.db, sqlite.database));
-    printWrites(
-      'PostgreSQL',
-      await writeOverhead(db, { dialect: 'postgres', connectionString: url.toString() }),
-    );
+    if (sqlite) printWrites('SQLite (a file)', await writeOverhead(sqlite.db, sqlite.database));
+    if (db) {
+      printWrites(
+        'PostgreSQL',
+        await writeOverhead(db, { dialect: 'postgres', connectionString: url.toString() }),
+      );
+    }
     console.log(`\nLoad average after the writes: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   } finally {
-    await db.destroy();
-    await sqlite.db.destroy();
-    sqlite.drop();
+    await db?.destroy();
+    await sqlite?.db.destroy();
+    sqlite?.drop();
   }
 }
 

@@ -71,6 +71,24 @@ describe.each(testDatabases())('deferred statements on %s', (kind) => {
     expect(await labels()).toEqual([]);
   });
 
+  test('of several deferred together, a failed one undoes the others and the change', async () => {
+    for (const [first, second] of [
+      [1, 3],
+      [2, 1],
+    ]) {
+      const failing = db.transaction().execute(async (trx) => {
+        await trx.executeQuery(insert(1, 'change'));
+        await runTogether(trx, [insert(first, 'first'), insert(second, 'second')], {
+          deferred: true,
+        });
+      });
+      await expect(failing).rejects.toMatchObject({
+        code: kind === 'postgres' ? '23505' : expect.stringMatching(/^SQLITE_CONSTRAINT/),
+      });
+      expect(await labels()).toEqual([]);
+    }
+  });
+
   test('a transaction rolled back after them keeps nothing', async () => {
     const refused = db.transaction().execute(async (trx) => {
       await trx.executeQuery(insert(1, 'change'));

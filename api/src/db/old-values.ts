@@ -15,7 +15,13 @@
  * The old columns come out renamed `old_<column>`: unprefixed, they would make every column
  * the SET names (`status` in a CASE, say) ambiguous between the table and the old row.
  */
-import { PostgresAdapter, sql, type RawBuilder, type UpdateQueryBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  sql,
+  type RawBuilder,
+  type UpdateQueryBuilder,
+} from 'kysely';
 import { NAMED_STATEMENT } from './connection';
 import { runTogether } from './sqlite/worker-driver';
 import { recordingActivity } from './repositories/activity';
@@ -45,6 +51,29 @@ function oldColumns(fields: readonly string[]): RawBuilder<unknown> {
     OLD_COLUMNS.set(fields, columns);
   }
   return columns;
+}
+
+const OLD_ROW_SQLITE = new WeakMap<readonly string[], Map<SavedTable, string>>();
+
+/**
+ * SQLite's SELECT of the old values, as SQL text written once per table and list of fields
+ * (the same text Kysely compiles): built and compiled by Kysely on every save, it was the
+ * largest part of the API thread's added CPU time (docs/activity.md). Table and fields are
+ * the repositories' constants, never input; the key's values stay parameters.
+ */
+function oldRowSqlite(table: SavedTable, fields: readonly string[]): string {
+  let byTable = OLD_ROW_SQLITE.get(fields);
+  if (!byTable) {
+    byTable = new Map();
+    OLD_ROW_SQLITE.set(fields, byTable);
+  }
+  let text = byTable.get(table);
+  if (text === undefined) {
+    const columns = fields.map((field) => `"${field}"`).join(', ');
+    text = `select ${columns} from "${table}" where "organization_id" = ? and "id" = ?`;
+    byTable.set(table, text);
+  }
+  return text;
 }
 
 /** The tables whose saves record their old values. */
@@ -102,12 +131,8 @@ export async function updateReturningOld<Field extends string, Saved>(
   }
   // The SELECT and the UPDATE reach SQLite's writer thread in one message (runTogether):
   // one wake-up of that thread each way instead of two.
-  const oldRow = trx
-    .selectFrom(table)
-    .where('organization_id', '=', key.organizationId)
-    .where('id', '=', key.id);
   const [read, written] = await runTogether(trx, [
-    oldRow.select(fields as never).compile(),
+    CompiledQuery.raw(oldRowSqlite(table, fields), [key.organizationId, key.id]),
     named.compile(),
   ]);
   const before = read.rows[0] as Record<Field, unknown> | undefined;

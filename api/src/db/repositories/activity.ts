@@ -9,7 +9,7 @@
  * id and is locked by each append until its transaction ends, so the chain never forks.
  */
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type {
   ActivityAction,
   ActivityActorKind,
@@ -242,7 +242,7 @@ function contentAroundId(content: Omit<HashedContent, 'id'>): [string, string] {
  * Appends one entry with its hash computed by the database from the head (sha256 on
  * PostgreSQL, the writer thread's `sha256_hex` on SQLite, sqlite/worker.cjs), so nothing is
  * read back: the head is moved (created at the first entry) and the entry inserted from it, in
- * one named statement on PostgreSQL, two on SQLite (moveHead, entryFromHead).
+ * one named statement on PostgreSQL, two on SQLite (moveHead, entryFromHead; appendSqlite).
  *
  * The statements are deferred (runTogether): they travel with the transaction's next
  * statement or its COMMIT, pipelined on PostgreSQL, in the same message to the writer thread
@@ -259,12 +259,15 @@ async function appendOne(
   const content = entryContent(who, entry, at);
   const [prefix, suffix] = contentAroundId(content);
   const values: AppendValues = { ...content, prefix, suffix };
-  // The statements' text depends only on the database (Kysely builds and compiles them once).
+  if (!isPostgres(trx)) {
+    await runTogether(trx, appendSqlite(values), { deferred: true });
+    return;
+  }
+  // The statement's text depends only on the database (Kysely builds and compiles it once).
   const database = trx.getExecutor().adapter;
-  const statements = isPostgres(trx) ? APPEND_POSTGRES : APPEND_SQLITE;
   await runTogether(
     trx,
-    statements.map(([once, build]) =>
+    APPEND_POSTGRES.map(([once, build]) =>
       once.compile(database, 'append', values, (marked) => ({
         compile: () => build(marked).compile(trx),
       })),
@@ -325,18 +328,49 @@ const APPEND_POSTGRES: AppendStatement[] = [
 ];
 
 /**
- * SQLite (no DML in a CTE): the head moved (the writer thread's `sha256_hex`,
- * sqlite/worker.cjs), then the entry inserted from it; its transactions hold the only writer,
- * so nothing comes in between.
+ * SQLite (no DML in a CTE): the head moved (moveHead, with the writer thread's `sha256_hex`,
+ * sqlite/worker.cjs), then the entry inserted from it (entryFromHead); its transactions hold
+ * the only writer, so nothing comes in between. Written as SQL text here, the two statements
+ * cost the API thread only their parameters' array: through CompiledOnce (a shape's key, its
+ * slots) they were a tenth of what recording added to its CPU time (docs/activity.md).
+ * activity.test.ts checks the chain they write against entryHash on both databases.
  */
-const APPEND_SQLITE: AppendStatement[] = [
-  [new CompiledOnce(), (v) => moveHead(v, (text) => sql`sha256_hex(${text})`)],
-  [
-    new CompiledOnce(),
-    (v) => sql`${entryFromHead(v)} from activity_heads as head
-      where head.organization_id = ${v.organization_id}`,
-  ],
-];
+const MOVE_HEAD_SQLITE = `insert into activity_heads (organization_id, last_id, last_hash,
+    start_id, start_prev_hash, last_prev_hash)
+  values (?, 1, sha256_hex(? || '1' || ?), 1, '', '')
+  on conflict (organization_id) do update set last_id = activity_heads.last_id + 1,
+    last_prev_hash = activity_heads.last_hash,
+    last_hash = sha256_hex(activity_heads.last_hash || ?
+      || cast(activity_heads.last_id + 1 as text) || ?)`;
+
+const ENTRY_FROM_HEAD_SQLITE = `insert into activity (organization_id, id, at, actor_kind,
+    actor_id, actor_name, entity_type, entity_id, action, changes, prev_hash, hash)
+  select ?, head.last_id, ?, ?, ?, ?, ?, ?, ?, ?, head.last_prev_hash, head.last_hash
+  from activity_heads as head where head.organization_id = ?`;
+
+function appendSqlite(v: AppendValues): CompiledQuery[] {
+  return [
+    CompiledQuery.raw(MOVE_HEAD_SQLITE, [
+      v.organization_id,
+      v.prefix,
+      v.suffix,
+      v.prefix,
+      v.suffix,
+    ]),
+    CompiledQuery.raw(ENTRY_FROM_HEAD_SQLITE, [
+      v.organization_id,
+      v.at,
+      v.actor_kind,
+      v.actor_id,
+      v.actor_name,
+      v.entity_type,
+      v.entity_id,
+      v.action,
+      v.changes,
+      v.organization_id,
+    ]),
+  ];
+}
 
 function entryContent(
   who: ReturnType<typeof actorColumns>,

@@ -98,6 +98,16 @@ export class SqliteThread {
     return this.#post(guard ? { sql, parameters, guard } : { sql, parameters });
   }
 
+  /**
+   * Statements run one after the other as one item of the batch, answered once with no rows,
+   * and guarded: the first failure stops them and refuses the transaction's COMMIT
+   * (worker.cjs). For deferred statements whose results nobody reads (worker-driver.ts):
+   * one promise and one answer for all of them.
+   */
+  runGuarded(statements: readonly { sql: string; parameters: readonly unknown[] }[]) {
+    return this.#post({ statements, guard: true });
+  }
+
   /** Ends the connection's transaction if it still has one (after a failed COMMIT, say). */
   rollback(): Promise<StatementResult> {
     return this.#post({ rollback: true });

@@ -10,13 +10,16 @@
  *
  * Messages in are arrays, each item one of:
  *               { id, sql, parameters }            one statement
+ *               { id, statements: [{ sql, parameters }…], guard: true }
+ *                                                  several, in order, answered once with no
+ *                                                  rows; the first failure stops them
  *               { id, rollback: true }             end a transaction if one is open
  *               { id, close: true }                close the connection; the thread then ends
  * Messages out are arrays of answers, one per item, in order:
  *               { id, columns, values } (rows as arrays) | { id, changes, lastInsertRowid }
  *               | { id, error: { name, message, code } }
  */
-const { createHash } = require('node:crypto');
+const { hash } = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require('better-sqlite3');
 
@@ -60,9 +63,10 @@ function openConnection({ filename, role, synchronous }) {
   if (role === 'reader') db.pragma('query_only = ON');
   // The activity history's hash (repositories/activity.ts): an entry's INSERT computes it
   // from the chain head it reads, as PostgreSQL's sha256() does, instead of a round trip to
-  // read the head first. Hex SHA-256 of the text's UTF-8 bytes; null stays null.
+  // read the head first. Hex SHA-256 of the text's UTF-8 bytes; null stays null. The one-shot
+  // crypto.hash (Node >= 20.12) takes a third of createHash's time (no Hash object per call).
   db.function('sha256_hex', { deterministic: true }, (text) =>
-    text === null ? null : createHash('sha256').update(String(text)).digest('hex'),
+    text === null ? null : hash('sha256', String(text), 'hex'),
   );
   return db;
 }
@@ -111,12 +115,16 @@ let guardedFailure;
 const COMMIT = /^\s*commit\b/i;
 const BEGIN = /^\s*begin\b/i;
 
-function run({ sql, parameters, rollback, guard }) {
+function run({ sql, parameters, rollback, guard, statements }) {
   // After a failed COMMIT or a statement SQLite rolled back itself, there may be nothing
   // left to roll back; the caller only needs the connection out of its transaction.
   if (rollback) {
     guardedFailure = undefined;
     if (db.inTransaction) db.exec('rollback');
+    return {};
+  }
+  if (statements) {
+    for (const one of statements) run({ sql: one.sql, parameters: one.parameters, guard });
     return {};
   }
   if (guardedFailure && COMMIT.test(sql)) {
