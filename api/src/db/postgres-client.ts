@@ -38,6 +38,10 @@ const PREPARED_READS_MAX = 500;
  */
 const SELECTS_EVERY_COLUMN = /\bselect\s+\*|\.\*/i;
 
+/**
+ * Also `rollback to savepoint`: the SAVEPOINT, a statement, sent the deferred statements held
+ * before it, so those still held came after it and are undone anyway.
+ */
 const ROLLBACK = /^\s*rollback\b/i;
 
 /**
@@ -80,6 +84,9 @@ const COMMIT = /^\s*commit\s*$/i;
  */
 const FOLDED_VALUES_MAX = 8192;
 
+/** Characters escapeLiteral doubles (and a backslash makes it an `E'…'` string). */
+const NEEDS_ESCAPING = /['\\]/;
+
 /** A deferred statement not sent yet: its text, values and statement name (when named). */
 interface Held {
   text: string;
@@ -111,7 +118,9 @@ function executeText(name: string, values: unknown): string | undefined {
     length += text.length;
     if (length > FOLDED_VALUES_MAX) return undefined;
     // A quoted literal is of unknown type, resolved to the parameter's type as a bound value is.
-    literals.push(pg.escapeLiteral(text));
+    // Without a quote or backslash it is the text in quotes (escapeLiteral's own answer),
+    // without escapeLiteral's character-by-character copy.
+    literals.push(NEEDS_ESCAPING.test(text) ? pg.escapeLiteral(text) : `'${text}'`);
   }
   return literals.length === 0 ? `execute ${name}` : `execute ${name}(${literals.join(', ')})`;
 }
