@@ -405,6 +405,43 @@ describe.each(testDatabases())('activity history on %s', (kind) => {
         .executeTakeFirstOrThrow();
       expect(row.name).toBe('Kept');
     });
+
+    // On PostgreSQL a connection that has appended before sends the next append inside its
+    // COMMIT's message (db/postgres-client.ts): its failure must still undo the save, and
+    // leave the connection able to serve the next one.
+    test('an entry that cannot be written after others were keeps the change from happening', async () => {
+      const { app, db } = context();
+      const id = await createCertificate(db, org, { name: 'v0' });
+      const save = (name: string) =>
+        call(app, 'PUT', `/certificates/${id}/`, { token: org.manager.token, body: { name } });
+      // Quotes and backslashes: the folded statement's values are written as SQL literals.
+      const quoted = `O'Brien's \\ "cert" \\'; --`;
+      for (const name of ['v1', quoted]) expect((await save(name)).statusCode).toBe(200);
+      const kept = await added(() => save('Kept'), 200);
+      expect(kept.map((entry) => entry.changes)).toEqual([{ name: [quoted, 'Kept'] }]);
+      const restore = await failInserts(db, 'activity');
+      let response;
+      try {
+        response = await save('Lost');
+      } finally {
+        await restore();
+      }
+      expect(response.statusCode).toBe(500);
+      const name = async () =>
+        (
+          await db
+            .selectFrom('certificates')
+            .select('name')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).name;
+      expect(await name()).toBe('Kept');
+      const entries = await added(() => save('v3'), 200);
+      expect(entries.map((entry) => entry.changes)).toEqual([{ name: ['Kept', 'v3'] }]);
+      expect(await name()).toBe('v3');
+      const verify = await call(app, 'GET', '/activity/verify', { token: org.admin.token });
+      expect(verify.json()).toMatchObject({ ok: true });
+    });
   });
 
   test('the scheduler’s transitions are attributed to Duly', async () => {

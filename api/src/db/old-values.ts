@@ -19,6 +19,7 @@ import {
   CompiledQuery,
   PostgresAdapter,
   sql,
+  type AliasedRawBuilder,
   type RawBuilder,
   type UpdateQueryBuilder,
 } from 'kysely';
@@ -31,26 +32,40 @@ export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-const OLD_COLUMNS = new WeakMap<readonly string[], RawBuilder<unknown>>();
+/** What a list of fields adds to a save on PostgreSQL, as SQL text written once (oldParts). */
+interface OldParts {
+  /** The FROM subquery's columns: `"<field>" as "old_<field>"`, …. */
+  columns: RawBuilder<unknown>;
+  /** The old columns in RETURNING: `"old"."old_<field>", …`, aliased as its last one. */
+  returning: AliasedRawBuilder<unknown, string>;
+}
+
+const OLD_PARTS = new WeakMap<readonly string[], OldParts>();
 
 /**
- * The FROM subquery's columns, `"id" as "old_key", "<field>" as "old_<field>"…`, as SQL text
- * written once per list of fields: built by Kysely on every save, the subquery took more
- * than the rest of the UPDATE to build and compile (bench/activity-bench.ts, its CPU time).
- * The names are the repositories' constant lists of recorded fields, never input.
+ * The parts a list of fields adds to the UPDATE, written as SQL text once per list: built by
+ * Kysely on every save (each `old.old_<field>` parsed into a reference and compiled), they
+ * cost more CPU than the rest of the history's work in the API process (a V8 profile of the
+ * saves, docs/activity.md). The names are the repositories' constant lists of recorded
+ * fields, never input.
+ *
+ * RETURNING takes only aliased expressions, so the raw list carries the alias of its own last
+ * column: `"old"."old_a", "old"."old_b" as "old_b"` names every column as Kysely would.
  */
-function oldColumns(fields: readonly string[]): RawBuilder<unknown> {
-  let columns = OLD_COLUMNS.get(fields);
-  if (!columns) {
+function oldParts(fields: readonly string[]): OldParts {
+  let parts = OLD_PARTS.get(fields);
+  if (!parts) {
     const quoted = (name: string) => `"${name}"`;
-    columns = sql.raw(
-      [`${quoted('id')} as ${quoted('old_key')}`]
-        .concat(fields.map((field) => `${quoted(field)} as ${quoted(`old_${field}`)}`))
-        .join(', '),
+    const columns = sql.raw(
+      fields.map((field) => `${quoted(field)} as ${quoted(`old_${field}`)}`).join(', '),
     );
-    OLD_COLUMNS.set(fields, columns);
+    const returning = sql
+      .raw(fields.map((field) => `${quoted('old')}.${quoted(`old_${field}`)}`).join(', '))
+      .as(`old_${fields[fields.length - 1]}`);
+    parts = { columns, returning };
+    OLD_PARTS.set(fields, parts);
   }
-  return columns;
+  return parts;
 }
 
 const OLD_ROW_SQLITE = new WeakMap<readonly string[], Map<SavedTable, string>>();
@@ -116,13 +131,15 @@ export async function updateReturningOld<Field extends string, Saved>(
     return saved && { saved };
   }
   if (isPostgres(trx)) {
+    const parts = oldParts(fields);
+    // No join condition: the subquery's WHERE pins the one row the UPDATE's WHERE pins (the
+    // same organisation and id, the primary key), so the join is of one row with itself.
     const row = (await named
       .from(
-        sql`(select ${oldColumns(fields)} from ${sql.table(table)}
+        sql`(select ${parts.columns} from ${sql.table(table)}
           where organization_id = ${key.organizationId} and id = ${key.id} for update)`.as('old'),
       )
-      .whereRef(`${table}.id` as never, '=', 'old.old_key' as never)
-      .returning(fields.map((field) => `old.old_${field}`) as never)
+      .returning(parts.returning as never)
       .executeTakeFirst()) as (Saved & Record<string, unknown>) | undefined;
     if (!row) return undefined;
     const before = {} as Record<Field, unknown>;

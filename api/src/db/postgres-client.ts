@@ -4,7 +4,7 @@
  * answer (pipelined: pg's `pipeline` mode writes a query while earlier ones are still
  * running). Kysely sends a transaction's statements one at a time, each awaiting the one
  * before, so a statement nobody reads the answer of still cost a round trip; deferred, it
- * travels with the transaction's next statement or its COMMIT.
+ * travels with the transaction's next statement or inside its COMMIT's message.
  */
 import pg from 'pg';
 
@@ -19,11 +19,11 @@ export const NAMED_STATEMENT = ' /* named */';
 
 /**
  * Ends a statement of a transaction whose answer nobody reads (sqlite/worker-driver.ts
- * `runTogether(…, { deferred: true })`, the history's append): it is sent at once and answers
- * at once with no rows; the transaction's next statement (or its COMMIT) is sent behind it
- * without waiting, and waits for both answers. If the deferred one failed, that next
- * statement fails with its error: PostgreSQL has aborted the transaction, and a COMMIT of an
- * aborted transaction rolls it back, so nothing of it is kept.
+ * `runTogether(…, { deferred: true })`, the history's append): it answers at once with no
+ * rows and is sent with the transaction's next statement (clientQuery): run by name in the
+ * COMMIT's own message, or pipelined ahead of any other statement, which waits for both
+ * answers. If the deferred one fails, that COMMIT or statement fails with its error and the
+ * transaction is rolled back, so nothing of it is kept.
  */
 export const DEFERRED_STATEMENT = ' /* deferred */';
 
@@ -38,6 +38,10 @@ const PREPARED_READS_MAX = 500;
  */
 const SELECTS_EVERY_COLUMN = /\bselect\s+\*|\.\*/i;
 
+/**
+ * Also `rollback to savepoint`: the SAVEPOINT, a statement, sent the deferred statements held
+ * before it, so those still held came after it and are undone anyway.
+ */
 const ROLLBACK = /^\s*rollback\b/i;
 
 /**
@@ -71,31 +75,123 @@ type Query = (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
 /** A deferred statement's answer: no rows (Kysely reads `command`, `rowCount`, `rows`). */
 const NO_ANSWER = { command: 'DEFERRED', rowCount: 0, rows: [], fields: [], oid: 0 };
 
+const COMMIT = /^\s*commit\s*$/i;
+
 /**
- * One client's queries: named when `nameOf` names them, deferred ones sent at once and
- * remembered until the next query, which reports their failure.
+ * At most this many characters of values are written into a COMMIT's text (folded): pg's
+ * `escapeLiteral` goes character by character, and a long text (a task's description) is
+ * cheaper bound as a parameter. The history's entries are a few hundred.
+ */
+const FOLDED_VALUES_MAX = 8192;
+
+/** Characters escapeLiteral doubles (and a backslash makes it an `E'…'` string). */
+const NEEDS_ESCAPING = /['\\]/;
+
+/** A deferred statement not sent yet: its text, values and statement name (when named). */
+interface Held {
+  text: string;
+  values: unknown;
+  name: string | undefined;
+}
+
+/**
+ * `execute <name>(<values as literals>)`: the statement this connection has already
+ * prepared, run by SQL (EXECUTE finds the statements the protocol prepared by their name, so it
+ * is planned no more than when bound). Undefined when a value is not a plain string, number,
+ * boolean or null, or they are too long (FOLDED_VALUES_MAX): it is then sent as itself.
+ */
+function executeText(name: string, values: unknown): string | undefined {
+  const list = values === undefined ? [] : values;
+  if (!Array.isArray(list)) return undefined;
+  const literals: string[] = [];
+  let length = 0;
+  for (const value of list as unknown[]) {
+    if (value === null || value === undefined) {
+      literals.push('null');
+      continue;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      return undefined;
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
+    const text = String(value);
+    length += text.length;
+    if (length > FOLDED_VALUES_MAX) return undefined;
+    // A quoted literal is of unknown type, resolved to the parameter's type as a bound value is.
+    // Without a quote or backslash it is the text in quotes (escapeLiteral's own answer),
+    // without escapeLiteral's character-by-character copy.
+    literals.push(NEEDS_ESCAPING.test(text) ? pg.escapeLiteral(text) : `'${text}'`);
+  }
+  return literals.length === 0 ? `execute ${name}` : `execute ${name}(${literals.join(', ')})`;
+}
+
+/**
+ * One client's queries: named when `nameOf` names them; deferred ones held until the next
+ * query. Before a COMMIT, held statements this connection has prepared travel in the COMMIT's
+ * own message (`execute …; commit`, one simple query: one write and one answer where the
+ * statement and the COMMIT took two of each, the larger part of what the history added to a
+ * save in the API process, docs/activity.md). Before any other statement they are sent
+ * pipelined ahead of it, which waits for their answers too and reports their failure. A
+ * ROLLBACK drops them unsent.
  */
 function clientQuery(query: Query, nameOf?: (text: string) => string | undefined): Query {
-  let pending: Promise<unknown>[] = [];
-  const send = (text: string, values: unknown) => {
-    const name = nameOf?.(text);
-    return name === undefined ? query(text, values) : query({ name, text, values });
+  let held: Held[] = [];
+  /** Names of the statements this connection has prepared (their first run answered). */
+  const prepared = new Set<string>();
+  const send = (text: string, values: unknown, name = nameOf?.(text)) => {
+    if (name === undefined) return query(text, values);
+    const sent = query({ name, text, values });
+    if (!prepared.has(name)) {
+      void sent.then(
+        () => prepared.add(name),
+        () => undefined,
+      );
+    }
+    return sent;
+  };
+  /** `execute …; commit` when every held statement can be run by name; else undefined. */
+  const folded = (statements: readonly Held[]): string | undefined => {
+    const parts: string[] = [];
+    for (const { name, values } of statements) {
+      const text = name !== undefined && prepared.has(name) ? executeText(name, values) : undefined;
+      if (text === undefined) return undefined;
+      parts.push(text);
+    }
+    return `${parts.join('; ')}; commit`;
   };
   return (text, values) => {
     if (typeof text !== 'string') return query(text, values);
     if (text.endsWith(DEFERRED_STATEMENT)) {
-      const sent = send(text.slice(0, -DEFERRED_STATEMENT.length), values);
-      // Reported by the next query; never an unhandled rejection meanwhile.
-      sent.catch(() => undefined);
-      pending.push(sent);
+      const statement = text.slice(0, -DEFERRED_STATEMENT.length);
+      held.push({ text: statement, values, name: nameOf?.(statement) });
       return Promise.resolve({ ...NO_ANSWER, rows: [] });
     }
+    if (held.length === 0) return send(text, values);
+    const statements = held;
+    held = [];
+    // A ROLLBACK undoes the deferred statements: they are never sent.
+    if (ROLLBACK.test(text)) return send(text, values);
+    const together = COMMIT.test(text) ? folded(statements) : undefined;
+    if (together !== undefined) {
+      return query(together).then(
+        // One answer per statement: the COMMIT's is the last.
+        (results) => (Array.isArray(results) ? (results.at(-1) as pg.QueryResult) : results),
+        async (error: unknown) => {
+          // A failed statement skips the rest of the message, the COMMIT with it: the
+          // transaction stays open, aborted, until it is rolled back, here (Kysely's own
+          // ROLLBACK after the failed commit then finds none in progress, a warning).
+          await query('rollback').catch(() => undefined);
+          throw error;
+        },
+      );
+    }
+    const deferred = statements.map((statement) => {
+      const sent = send(statement.text, statement.values, statement.name);
+      // Reported by the statement sent behind them; never an unhandled rejection meanwhile.
+      sent.catch(() => undefined);
+      return sent;
+    });
     const sent = send(text, values);
-    if (pending.length === 0) return sent;
-    const deferred = pending;
-    pending = [];
-    // A ROLLBACK undoes the deferred statements whatever their outcome.
-    if (ROLLBACK.test(text)) return sent;
     return Promise.all(deferred).then(
       () => sent,
       async (error: unknown) => {

@@ -90,9 +90,10 @@ interface Together extends CompiledQuery {
  * statements are posted just before the transaction's next statement or its COMMIT, in the
  * same message. If one of them fails, the writer thread refuses that COMMIT (worker.cjs, with
  * the failure's message and code) and the transaction is rolled back: nothing of it is kept.
- * On PostgreSQL they are sent at once, pipelined, and the transaction's next statement or its
- * COMMIT follows without waiting for them (db/postgres-client.ts); their failure aborts the
- * transaction and is reported by that next statement. For writes whose results nobody reads
+ * On PostgreSQL they are held until the transaction's next statement: a statement the
+ * connection has prepared goes inside its COMMIT's message (`execute <name>(…); commit`),
+ * anything else is sent pipelined just before that next statement (db/postgres-client.ts); a
+ * failure aborts the transaction and is reported by that next statement. For writes whose results nobody reads
  * and whose failure must undo the transaction (the activity history's append): they then
  * cost no round trip of their own.
  */
@@ -102,8 +103,8 @@ export async function runTogether<R = Record<string, unknown>>(
   options: { deferred?: boolean } = {},
 ): Promise<QueryResult<R>[]> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
-    // PostgreSQL (postgres-client.ts): deferred, each is sent behind the one before without
-    // waiting for its answer, and the transaction's next statement reports a failure.
+    // PostgreSQL (postgres-client.ts): deferred, each is held by the client and travels with
+    // the transaction's next statement or its COMMIT, which reports a failure.
     const deferred = options.deferred === true && db.isTransaction;
     const results: QueryResult<R>[] = [];
     for (const query of queries) {
