@@ -209,15 +209,23 @@ function shellConfig(_env, argv = {}) {
         // The host exposes nothing, so it needs neither a manifest nor types.
         manifest: false,
         dts: false,
-        // The version contract check of every remote's manifest (docs/deploying.md).
         runtimePlugins: [
           EXTERNAL_RUNTIME_PLUGIN,
+          // The runtime's own version refusals as the version contract's error (docs/deploying.md).
           path.join(__dirname, 'src/features/remotes/versionContractPlugin.ts'),
-          // The page's remote manifest from the page itself (api/src/web/boot.ts, issue 32).
-          path.join(__dirname, 'src/features/remotes/inlineManifestPlugin.ts'),
+          // A remote's manifest (from the page itself when inlined, api/src/web/boot.ts), its
+          // version contract check and its remoteEntry.js: the runtime's snapshot handling,
+          // left out below, reduced to what Duly uses (issue 32).
+          path.join(__dirname, 'src/features/remotes/remoteManifestPlugin.ts'),
         ],
-        // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
-        experiments: { optimization: { target: 'web' } },
+        experiments: {
+          optimization: {
+            // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
+            target: 'web',
+            // No manifest/snapshot handling in the runtime: remoteManifestPlugin.ts does it.
+            disableSnapshot: true,
+          },
+        },
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public/index.html'),
