@@ -11,7 +11,8 @@
  *   is fetched;
  * - the runtime is pointed at the manifest's `remoteEntry.js` (beside the manifest, its
  *   `publicPath` being `auto`), and the exposed module's first files start downloading beside
- *   it (what the snapshot plugin's preload did: a hovered link's remote arrives in one wave).
+ *   it when the page has not preloaded them (what the snapshot plugin's preload did: a hovered
+ *   link's remote arrives in one wave).
  * A remote registered by its `remoteEntry.js` URL passes through untouched.
  *
  * Free of React: the entry chunk loads the runtime plugins before the shared singletons.
@@ -54,12 +55,13 @@ export function isManifestEntry(entry: string): boolean {
   return entry.includes('.json');
 }
 
-async function manifestAt(url: string): Promise<ManifestJson> {
+/** The manifest at `url`, and whether it came from the page (whose HTML preloads its files). */
+async function manifestAt(url: string): Promise<{ manifest: ManifestJson; inline: boolean }> {
   const inline = typeof document === 'undefined' ? undefined : takeInlineManifest(url);
-  if (inline !== undefined) return inline as ManifestJson;
+  if (inline !== undefined) return { manifest: inline as ManifestJson, inline: true };
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The manifest ${url} answered ${response.status}.`);
-  return (await response.json()) as ManifestJson;
+  return { manifest: (await response.json()) as ManifestJson, inline: false };
 }
 
 /**
@@ -133,10 +135,12 @@ export default function remoteManifestPlugin(
       // Already loaded (or loading): the runtime's module keeps the entry resolved before.
       if (!('entry' in remote) || !isManifestEntry(remote.entry)) return args;
       if (origin.moduleCache.has(remote.name)) return args;
-      const manifest = await manifestAt(remote.entry);
+      const { manifest, inline } = await manifestAt(remote.entry);
       checkRemoteManifest(remote.name, manifest, options, runtimeVersion);
       Object.assign(remoteInfo, remoteEntryOf(manifest, remote.entry));
-      if (typeof document !== 'undefined') preloadExposed(manifest, remote.entry, expose);
+      // An inlined manifest's files are preloaded by the page itself (api/src/web/boot.ts): no
+      // DOM work on the start-up's path.
+      if (!inline) preloadExposed(manifest, remote.entry, expose);
       return args;
     },
   };

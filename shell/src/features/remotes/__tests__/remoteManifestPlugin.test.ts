@@ -132,7 +132,14 @@ describe('a remote registered by its manifest, without the runtime’s snapshot 
     await expect(runtime(loaded).loadRemote('remote_tasks/routes')).resolves.toBe(ROUTES);
     expect(loaded).toEqual([`${BASE}remoteEntry.js`]);
     expect(manifestRequests).toEqual([]);
-    // The exposed module's first file downloads beside remoteEntry.js.
+    // The page that inlines the manifest preloads its files itself (api/src/web/boot.ts).
+    expect(preloaded()).toEqual([]);
+  });
+
+  it('preloads the exposed module of a fetched manifest beside remoteEntry.js', async () => {
+    const loaded: string[] = [];
+    await expect(runtime(loaded).loadRemote('remote_tasks/routes')).resolves.toBe(ROUTES);
+    expect(manifestRequests).toEqual([MANIFEST]);
     expect(preloaded()).toEqual([`${BASE}__federation_expose_routes.abc.js`]);
   });
 
