@@ -1,6 +1,7 @@
 // Webpack build of the shell, the Module Federation host (ARCHITECTURE 4 and 5).
 // It provides every shared singleton, @duly/shared included, and knows no
 // remote at build time: the remotes come from config.json at start-up.
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
@@ -167,6 +168,79 @@ const EXTERNAL_RUNTIME_PLUGIN = path.join(
   'index.js',
 );
 
+/**
+ * Modules of the federation runtime the shell's build replaces with the few lines it still
+ * needs (src/features/remotes/runtime-trim/, issue 32): with `disableSnapshot` their only
+ * callers left are `preloadRemote`, which Duly never calls, and `removeRemote`'s clean-up.
+ * Each is checked to exist with the exports replaced, so an upgrade of the runtime that moves
+ * or changes them fails the build instead of leaving a half-replaced runtime.
+ */
+// The package's entry (its exports name no package.json) is dist/index.cjs.
+const RUNTIME_CORE_DIST = path.dirname(require.resolve('@module-federation/runtime-core'));
+const TRIMMED_RUNTIME_MODULES = [
+  {
+    file: 'plugins/snapshot/SnapshotHandler.js',
+    exports: 'export { SnapshotHandler, getGlobalRemoteInfo };',
+    by: 'src/features/remotes/runtime-trim/snapshotHandler.js',
+  },
+  {
+    file: 'utils/preload.js',
+    exports:
+      'export { defaultPreloadArgs, formatPreloadArgs, normalizePreloadExposes, preloadAssets };',
+    by: 'src/features/remotes/runtime-trim/preload.js',
+  },
+];
+
+/**
+ * Puts src/features/remotes/runtime-trim/'s modules in place of TRIMMED_RUNTIME_MODULES, and
+ * fails the build when one was not replaced (the runtime resolved from elsewhere).
+ */
+class TrimmedRuntimePlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const replacements = TRIMMED_RUNTIME_MODULES.map(({ file, exports, by }) => {
+      const original = path.join(RUNTIME_CORE_DIST, file);
+      const text = fs.existsSync(original) ? fs.readFileSync(original, 'utf8') : '';
+      if (!text.includes(exports)) {
+        throw new Error(
+          `shell/webpack.config.cjs: ${original} is not the module it replaces (${exports}): check src/features/remotes/runtime-trim/ against this version of the federation runtime.`,
+        );
+      }
+      return { original, replacement: path.join(__dirname, by) };
+    });
+    /** @type {Set<string>} */
+    let replaced = new Set();
+    compiler.hooks.thisCompilation.tap(TrimmedRuntimePlugin.name, (compilation) => {
+      replaced = new Set();
+      compilation.hooks.afterSeal.tap(TrimmedRuntimePlugin.name, () => {
+        for (const { original } of replacements) {
+          if (replaced.has(original)) continue;
+          compilation.errors.push(
+            new compiler.webpack.WebpackError(
+              `TrimmedRuntimePlugin: ${original} was never replaced (is the federation runtime resolved from another folder?).`,
+            ),
+          );
+        }
+      });
+    });
+    for (const { original, replacement } of replacements) {
+      new compiler.webpack.NormalModuleReplacementPlugin(
+        new RegExp(`${escapeRegExp(original)}$`),
+        (resolveData) => {
+          if (resolveData.createData?.resource !== original) return;
+          resolveData.createData.resource = replacement;
+          replaced.add(original);
+        },
+      ).apply(compiler);
+    }
+  }
+}
+
+/** @param {string} text */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** @returns {import('webpack').Configuration} */
 function shellConfig(_env, argv = {}) {
   const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -200,6 +274,8 @@ function shellConfig(_env, argv = {}) {
     plugins: [
       // `react-router-dom` imports are @duly/shared/router's (2.0.0, issue 32).
       routerRequestPlugin(webpack),
+      // The runtime's snapshot and preload modules, left without callers by disableSnapshot.
+      new TrimmedRuntimePlugin(),
       new ModuleFederationPlugin({
         name: 'shell',
         // No remote is compiled in: bootstrap.tsx registers them from config.json.
@@ -209,15 +285,23 @@ function shellConfig(_env, argv = {}) {
         // The host exposes nothing, so it needs neither a manifest nor types.
         manifest: false,
         dts: false,
-        // The version contract check of every remote's manifest (docs/deploying.md).
         runtimePlugins: [
           EXTERNAL_RUNTIME_PLUGIN,
+          // The runtime's own version refusals as the version contract's error (docs/deploying.md).
           path.join(__dirname, 'src/features/remotes/versionContractPlugin.ts'),
-          // The page's remote manifest from the page itself (api/src/web/boot.ts, issue 32).
-          path.join(__dirname, 'src/features/remotes/inlineManifestPlugin.ts'),
+          // A remote's manifest (from the page itself when inlined, api/src/web/boot.ts), its
+          // version contract check and its remoteEntry.js: the runtime's snapshot handling,
+          // left out below, reduced to what Duly uses (issue 32).
+          path.join(__dirname, 'src/features/remotes/remoteManifestPlugin.ts'),
         ],
-        // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
-        experiments: { optimization: { target: 'web' } },
+        experiments: {
+          optimization: {
+            // The shell only ever runs in a browser: the runtime's Node.js loading code goes.
+            target: 'web',
+            // No manifest/snapshot handling in the runtime: remoteManifestPlugin.ts does it.
+            disableSnapshot: true,
+          },
+        },
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public/index.html'),

@@ -197,7 +197,18 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
           // (provided by the shell's inject-external-runtime-core runtime plugin) instead
           // of carrying its own copy: remoteEntry.js shrinks from 28 to 9 KB gzipped. The
           // standalone dev page has no shell, so development builds keep their own.
-          experiments: { externalRuntime: production },
+          experiments: {
+            externalRuntime: production,
+            optimization: {
+              // A remote only ever runs in a browser (the shell's page or its standalone page):
+              // the federation code's Node.js paths go (issue 32).
+              target: 'web',
+              // A remote loads no remote of its own: remoteEntry.js needs no remote loading. Only
+              // in production, where the runtime itself is the shell's (externalRuntime): the
+              // standalone page's own runtime keeps its remote handling.
+              disableRemote: production,
+            },
+          },
         }),
         // Sizes only mean something minified: the budget applies to production builds.
         ...(production

@@ -7,7 +7,7 @@
  *   says) and the manifest of the remote that owns the path, read from disk per request, so a
  *   remote released or rolled back alone is inlined as its current release. JSON is data, not a
  *   script: the CSP does not apply to it. The shell reads both from there (runtimeConfig.ts,
- *   inlineManifestPlugin.ts); config.json and the manifest files stay for anything that asks.
+ *   remoteManifestPlugin.ts); config.json and the manifest files stay for anything that asks.
  * - the files a signed-in visit of the path loads, to preload: the shell's signed-in chunk and
  *   the packages it needs (the shell build's boot-preload.json), that remote's remoteEntry.js
  *   and exposed chunk, and the shell's copies of the shared packages that exposed module

@@ -8,7 +8,7 @@ export const BOOT_ELEMENT_ID = 'duly-boot';
 /** What the served page carries for its path: the config, the route's remote manifest. */
 export interface InlineBoot {
   config?: unknown;
-  /** Manifest URL → manifest (inlineManifestPlugin.ts hands them to the runtime). */
+  /** Manifest URL → manifest (remoteManifestPlugin.ts hands them to the runtime). */
   manifests?: Record<string, unknown>;
   /**
    * On a page written by a server older than the list of first requests (issue 32's first

@@ -1,8 +1,9 @@
 /**
- * The shell's Module Federation runtime plugin (registered in webpack.config.cjs
- * `runtimePlugins`): checks each remote's manifest against what this shell provides before any
- * of the remote's code is fetched, and turns a refusal into an IncompatibleRemoteError that the
- * loader does not retry (loadFailures.ts).
+ * The version contract at runtime: each remote's manifest is checked against what this shell
+ * provides before any of the remote's code is fetched (`checkRemoteManifest`, called by
+ * remoteManifestPlugin.ts), and the runtime plugin registered in webpack.config.cjs
+ * `runtimePlugins` turns the runtime's own refusal into the same IncompatibleRemoteError, which
+ * the loader does not retry (loadFailures.ts).
  *
  * The rule is the one `npm run check:compat` applies before a deploy (scripts/compat.cjs), with
  * the runtime's own `satisfy`: every singleton the remote requires must be provided by the shell
@@ -85,24 +86,25 @@ export function runtimeRefusal(error: unknown): VersionMismatch | null {
   return match ? { package: match[2]!, required: match[3]!, provided: match[1]! } : null;
 }
 
-export default function versionContractPlugin(
-  runtimeVersion: string | undefined = process.env.DULY_FEDERATION_RUNTIME_VERSION,
-): ModuleFederationRuntimePlugin {
+/**
+ * Refuses a remote whose manifest this shell cannot run, before any of its code is fetched
+ * (remoteManifestPlugin.ts calls it with the manifest it resolved), and records the remote's
+ * build version for the failure reports.
+ */
+export function checkRemoteManifest(
+  remote: string,
+  manifest: RemoteManifestJson,
+  options: { name: string; shared?: Record<string, HostShared[]> },
+  runtimeVersion: string | undefined,
+): void {
+  recordRemoteVersion(remote, manifest.metaData?.buildInfo?.buildVersion);
+  const mismatches = versionMismatches(providedVersions(options), manifest, runtimeVersion);
+  if (mismatches.length > 0) throw new IncompatibleRemoteError(remote, mismatches);
+}
+
+export default function versionContractPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'duly-version-contract',
-    loadRemoteSnapshot(args) {
-      const manifest = args.manifestJson as RemoteManifestJson | undefined;
-      if (!manifest) return args;
-      const remote = args.moduleInfo.name;
-      recordRemoteVersion(remote, manifest.metaData?.buildInfo?.buildVersion);
-      const mismatches = versionMismatches(
-        providedVersions(args.options),
-        manifest,
-        runtimeVersion,
-      );
-      if (mismatches.length > 0) throw new IncompatibleRemoteError(remote, mismatches);
-      return args;
-    },
     // A refusal of the runtime itself (a remote registered without a manifest, so nothing was
     // checked before its code ran) becomes the same error, with the same facts.
     errorLoadRemote({ error, remote }) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import { classifyLoadFailure, IncompatibleRemoteError } from '../loadFailures';
 import versionContractPlugin, {
+  checkRemoteManifest,
   providedVersions,
   runtimeRefusal,
   versionMismatches,
@@ -61,21 +62,25 @@ describe('the version contract at runtime', () => {
   });
 
   it('refuses an incompatible manifest before any code of the remote is fetched', async () => {
-    const plugin = versionContractPlugin('2.9.2');
-    const args = {
-      options: hostOptions,
-      moduleInfo: { name: 'remote_tasks', entry: '/m.json' },
-      manifestJson: manifest({ '@duly/shared': '^1.2.0' }),
-      remoteSnapshot: {},
-      from: 'manifest',
-    };
-    const call = () => plugin.loadRemoteSnapshot!(args as never);
+    const call = () =>
+      checkRemoteManifest(
+        'remote_tasks',
+        manifest({ '@duly/shared': '^1.2.0' }),
+        hostOptions,
+        '2.9.2',
+      );
     expect(call).toThrow(IncompatibleRemoteError);
     expect(call).toThrow(
       'The remote "remote_tasks" needs @duly/shared ^1.2.0 (the shell provides 1.1.0).',
     );
-    const compatible = { ...args, manifestJson: manifest({ '@duly/shared': '^1.0.0' }) };
-    expect(plugin.loadRemoteSnapshot!(compatible as never)).toBe(compatible);
+    expect(() =>
+      checkRemoteManifest(
+        'remote_tasks',
+        manifest({ '@duly/shared': '^1.0.0' }),
+        hostOptions,
+        '2.9.2',
+      ),
+    ).not.toThrow();
   });
 
   it("turns the runtime's own strict-version refusal into the same error", async () => {
@@ -87,7 +92,7 @@ describe('the version contract at runtime', () => {
       required: '^2.0.0',
       provided: '1.0.0',
     });
-    const plugin = versionContractPlugin('2.9.2');
+    const plugin = versionContractPlugin();
     const hook = plugin.errorLoadRemote!;
     await expect(
       (async () => hook({ error: refusal, remote: { name: 'remote_tasks' } } as never))(),
@@ -124,13 +129,7 @@ describe('a remote built on the previous major of @duly/shared', () => {
       shared: { '@duly/shared': [{ version: '2.0.0', from: 'shell' }] },
     };
     const call = () =>
-      versionContractPlugin(builtOnOne.metaData.pluginVersion).loadRemoteSnapshot!({
-        options: shell2,
-        moduleInfo: { name: 'remote_tasks', entry: '/m.json' },
-        manifestJson: builtOnOne,
-        remoteSnapshot: {},
-        from: 'manifest',
-      } as never);
+      checkRemoteManifest('remote_tasks', builtOnOne, shell2, builtOnOne.metaData.pluginVersion);
     expect(call).toThrow(IncompatibleRemoteError);
     expect(call).toThrow(
       'The remote "remote_tasks" needs @duly/shared ^1.3.0 (the shell provides 2.0.0).',
