@@ -121,6 +121,13 @@ const LIBRARY_MODULE_GROUPS = [
     test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/](accountForms|forms)\.ts)$/,
     group: 'forms',
   },
+  // The UI kit beyond `@duly/shared/kit` (issue 32): the import screen, the documents, the
+  // dialogs, the activity history and the form kit, with `/ui`'s list of exports. A list or
+  // detail screen imports `/kit`, so this file loads only with a screen that imports `/ui`.
+  {
+    test: /[\\/]shared[\\/]src[\\/]ui[\\/](index\.ts|documents[\\/].*|dialog[\\/].*|screen[\\/](ImportScreen|History|CreateScreen)\.tsx|form[\\/](Form|FormActions|FormikForm|PasswordFields|PersonSelect|SignInFields|TextArea|DateField|DateTimeField|fieldError)\.tsx?)$/,
+    group: 'kit-more',
+  },
 ];
 
 /** The package a module file belongs to: `node_modules/<name>` or `@duly/shared`. */
@@ -143,7 +150,8 @@ function packageGroups() {
     LIBRARY_MODULE_GROUPS.find(({ test }) => test.test(resource))?.group ??
     groupOf.get(packageOf(resource)) ??
     'packages';
-  for (const group of [...Object.keys(PACKAGE_GROUPS), 'packages']) {
+  const libraryGroups = LIBRARY_MODULE_GROUPS.map(({ group }) => group);
+  for (const group of new Set([...Object.keys(PACKAGE_GROUPS), ...libraryGroups, 'packages'])) {
     cacheGroups[group] = {
       test: (module) =>
         isPackageModule(module) &&
