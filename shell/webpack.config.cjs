@@ -121,11 +121,17 @@ const LIBRARY_MODULE_GROUPS = [
     test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/](accountForms|forms)\.ts)$/,
     group: 'forms',
   },
-  // The UI kit beyond `@duly/shared/kit` (issue 32): the import screen, the documents, the
-  // dialogs, the activity history and the form kit, with `/ui`'s list of exports. A list or
-  // detail screen imports `/kit`, so this file loads only with a screen that imports `/ui`.
+  // The UI kit's form parts (`@duly/shared/form-kit`, issue 32): only form screens render
+  // them, and those load formik and yup anyway.
   {
-    test: /[\\/]shared[\\/]src[\\/]ui[\\/](index\.ts|documents[\\/].*|dialog[\\/].*|screen[\\/](ImportScreen|History|CreateScreen)\.tsx|form[\\/](Form|FormActions|FormikForm|PasswordFields|PersonSelect|SignInFields|TextArea|DateField|DateTimeField|fieldError)\.tsx?)$/,
+    test: /[\\/]shared[\\/]src[\\/](entries[\\/]formKit\.ts|ui[\\/]screen[\\/]CreateScreen\.tsx|ui[\\/]form[\\/](Form|FormActions|FormikForm|PasswordFields|PersonSelect|SignInFields|TextArea|DateField|DateTimeField|fieldError)\.tsx?)$/,
+    group: 'forms',
+  },
+  // The UI kit beyond `@duly/shared/kit` and `/form-kit` (issue 32): the import screen, the
+  // documents, the dialogs and the activity history, with `/ui`'s list of exports. A list
+  // imports `/kit`, so this file loads only with a screen that imports `/ui`.
+  {
+    test: /[\\/]shared[\\/]src[\\/]ui[\\/](index\.ts|documents[\\/].*|dialog[\\/].*|screen[\\/](ImportScreen|History)\.tsx)$/,
     group: 'kit-more',
   },
 ];

@@ -1,3 +1,4 @@
+import * as formKit from '@duly/shared/form-kit';
 import * as kit from '@duly/shared/kit';
 import * as ui from '@duly/shared/ui';
 
@@ -31,5 +32,18 @@ describe('@duly/shared/kit', () => {
       expect(kit).not.toHaveProperty(name);
       expect(ui).toHaveProperty(name);
     }
+  });
+});
+
+// `@duly/shared/form-kit`: the form parts, filed by the shell with formik and yup.
+describe('@duly/shared/form-kit', () => {
+  it('exports the very objects `/ui` exports under the same names', () => {
+    const names = Object.keys(formKit);
+    expect(names).toEqual(expect.arrayContaining(['Form', 'FormikForm', 'SignInFields']));
+    const differing = names.filter(
+      (name) =>
+        (ui as Record<string, unknown>)[name] !== (formKit as Record<string, unknown>)[name],
+    );
+    expect(differing).toEqual([]);
   });
 });

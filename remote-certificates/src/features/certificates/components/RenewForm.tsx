@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import { apiErrorMessage, proposedExpiry, type Certificate } from '@duly/shared/core';
-import { bindField, DateField, FormikForm, useSaveThenGo } from '@duly/shared/ui';
+import { useSaveThenGo } from '@duly/shared/kit';
+import { bindField, DateField, FormikForm } from '@duly/shared/form-kit';
 import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
 import { ValidityProposal } from './ValidityProposal';
 import {
