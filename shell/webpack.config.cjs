@@ -121,11 +121,12 @@ const LIBRARY_MODULE_GROUPS = [
     test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/](accountForms|forms)\.ts)$/,
     group: 'forms',
   },
-  // The UI kit's form parts (`@duly/shared/form-kit`, issue 32): only form screens render
-  // them, and those load formik and yup anyway.
+  // The UI kit's form parts (`@duly/shared/form-kit`, issue 32), in a file of their own: in
+  // `forms` they would bring yup and formik to every screen that imports `/ui` (their formik
+  // imports are types only).
   {
     test: /[\\/]shared[\\/]src[\\/](entries[\\/]formKit\.ts|ui[\\/]screen[\\/]CreateScreen\.tsx|ui[\\/]form[\\/](Form|FormActions|FormikForm|PasswordFields|PersonSelect|SignInFields|TextArea|DateField|DateTimeField|fieldError)\.tsx?)$/,
-    group: 'forms',
+    group: 'form-kit',
   },
   // The UI kit beyond `@duly/shared/kit` and `/form-kit` (issue 32): the import screen, the
   // documents, the dialogs and the activity history, with `/ui`'s list of exports. A list

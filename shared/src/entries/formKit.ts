@@ -1,9 +1,9 @@
 // @duly/shared/form-kit: the UI kit's form parts (issue 32): the form and its actions, the
 // fields, formik's bindings, the password and sign-in fields, the person select and the create
-// screen. Whoever renders a form loads formik and yup anyway, so the shell files these with them
-// (`forms`), and a form screen (a remote's lazily loaded create or edit screen, the sign-in
-// pages) imports this and `@duly/shared/kit` instead of `/ui`, which would also download the
-// import screen, the documents and the dialogs. The same modules as `/ui`'s.
+// screen. A form screen (a remote's lazily loaded create or edit screen, the sign-in pages)
+// imports this and `@duly/shared/kit` instead of `/ui`, which would also download the import
+// screen, the documents and the dialogs. The shell files these in a small file of their own
+// (`form-kit`). The same modules as `/ui`'s.
 export { Form, type FormProps } from '../ui/form/Form';
 export { FormActions } from '../ui/form/FormActions';
 export { type FieldProps } from '../ui/form/Field';
