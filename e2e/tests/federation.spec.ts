@@ -202,7 +202,7 @@ test("a cold /tasks downloads only the part of the UI kit a list renders; a task
     (await Promise.all(scripts.map((response) => bundledSources(response)))).flat();
 
   await openSignedIn(page, account.token, '/tasks');
-  await expect(page.getByRole('link', { name: 'Check the fire exits' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Check the fire exits' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const onTheList = await sourcesSoFar();
   // The maps were read: the list's own table is there, the rest of the kit is not.
@@ -211,7 +211,9 @@ test("a cold /tasks downloads only the part of the UI kit a list renders; a task
   ).toHaveLength(1);
   expect(onTheList.filter((source) => KIT_MORE.test(source))).toEqual([]);
 
-  await page.getByRole('link', { name: 'Check the fire exits' }).click();
+  // The row opens the task's page, as in tasks.spec.ts.
+  await page.getByRole('row').filter({ hasText: 'Check the fire exits' }).click();
+  await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Task Details' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
   expect(
