@@ -34,8 +34,8 @@ const isolation = (pkg) => ({
 });
 
 /**
- * A remote's code imports @duly/shared's narrow entries (`/core`, `/ui`, `/list`, `/dates`,
- * `/forms`), never its root: the root re-exports everything, yup and the form schemas
+ * A remote's code imports @duly/shared's narrow entries (`/core`, `/kit`, `/ui`, `/list`,
+ * `/dates`, `/forms`), never its root: the root re-exports everything, yup and the form schemas
  * included, and the shell provides it as one shared module, so one root import loads the
  * `forms` file on a read-only screen (issue 32). Tests and test helpers may use it. The same
  * patterns as the isolation rule, which this one replaces for the remote's source files.
@@ -51,7 +51,7 @@ const narrowLibraryImports = (pkg) => ({
           {
             name: '@duly/shared',
             message:
-              'Import the narrow entry instead (@duly/shared/core, /ui, /list, /dates, /forms): the root loads yup and the form schemas (docs/shared-library.md).',
+              'Import the narrow entry instead (@duly/shared/core, /kit, /ui, /list, /dates, /forms): the root loads yup and the form schemas (docs/shared-library.md).',
           },
         ],
         patterns: isolation(pkg).rules['no-restricted-imports'][1].patterns,

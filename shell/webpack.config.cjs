@@ -122,6 +122,20 @@ const LIBRARY_MODULE_GROUPS = [
     test: /[\\/]shared[\\/]src[\\/](index\.ts|contract[\\/]index\.ts|entries[\\/](accountForms|forms)\.ts)$/,
     group: 'forms',
   },
+  // The UI kit's form parts (`@duly/shared/form-kit`, issue 32), in a file of their own: in
+  // `forms` they would bring yup and formik to every screen that imports `/ui` (their formik
+  // imports are types only).
+  {
+    test: /[\\/]shared[\\/]src[\\/](entries[\\/]formKit\.ts|ui[\\/]screen[\\/]CreateScreen\.tsx|ui[\\/]form[\\/](Form|FormActions|FormikForm|PasswordFields|PersonSelect|SignInFields|TextArea|DateField|DateTimeField|fieldError)\.tsx?)$/,
+    group: 'form-kit',
+  },
+  // The UI kit beyond `@duly/shared/kit` and `/form-kit` (issue 32): the import screen, the
+  // documents, the dialogs and the activity history, with `/ui`'s list of exports. A list
+  // imports `/kit`, so this file loads only with a screen that imports `/ui`.
+  {
+    test: /[\\/]shared[\\/]src[\\/]ui[\\/](index\.ts|documents[\\/].*|dialog[\\/].*|screen[\\/](ImportScreen|History)\.tsx)$/,
+    group: 'kit-more',
+  },
 ];
 
 /** The package a module file belongs to: `node_modules/<name>` or `@duly/shared`. */
@@ -144,7 +158,8 @@ function packageGroups() {
     LIBRARY_MODULE_GROUPS.find(({ test }) => test.test(resource))?.group ??
     groupOf.get(packageOf(resource)) ??
     'packages';
-  for (const group of [...Object.keys(PACKAGE_GROUPS), 'packages']) {
+  const libraryGroups = LIBRARY_MODULE_GROUPS.map(({ group }) => group);
+  for (const group of new Set([...Object.keys(PACKAGE_GROUPS), ...libraryGroups, 'packages'])) {
     cacheGroups[group] = {
       test: (module) =>
         isPackageModule(module) &&

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import type { Response } from '@playwright/test';
 
-import { signUp } from '../support/api';
+import { createTask, signUp } from '../support/api';
 import { type DulyServer, REPO_ROOT, startDuly } from '../support/duly-server';
 import { buildChangedRemote, folderDigest } from '../support/remote-build';
 import { StaticHost } from '../support/static-host';
@@ -174,4 +174,51 @@ test('a full load of /tasks downloads React, react-dom, react-redux, styled-comp
       seen.set(normalised, url);
     }
   }
+});
+
+/**
+ * The UI kit beyond `@duly/shared/kit` (issue 32): the import screen, the dialogs, the
+ * documents, the activity history and the form kit. A list route downloads none of it; a
+ * screen that renders one of them loads it when opened.
+ */
+const KIT_MORE =
+  /\/shared\/src\/ui\/(screen\/(ImportScreen|History|CreateScreen)\.tsx|dialog\/|documents\/|form\/FormikForm\.tsx)/;
+
+test("a cold /tasks downloads only the part of the UI kit a list renders; a task's page loads the rest", async ({
+  page,
+  baseURL,
+}) => {
+  const account = await signUp(baseURL!);
+  await createTask(baseURL!, account, {
+    title: 'Check the fire exits',
+    description: 'Every floor',
+    due_date: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  const sourcesSoFar = async () =>
+    (await Promise.all(scripts.map((response) => bundledSources(response)))).flat();
+
+  await openSignedIn(page, account.token, '/tasks');
+  await expect(page.getByRole('row').filter({ hasText: 'Check the fire exits' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const onTheList = await sourcesSoFar();
+  // The maps were read: the list's own table is there, the rest of the kit is not.
+  expect(
+    onTheList.filter((source) => /\/shared\/src\/ui\/screen\/ResourceTable\.tsx$/.test(source)),
+  ).toHaveLength(1);
+  expect(onTheList.filter((source) => KIT_MORE.test(source))).toEqual([]);
+
+  // The row opens the task's page, as in tasks.spec.ts.
+  await page.getByRole('row').filter({ hasText: 'Check the fire exits' }).click();
+  await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Task Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  expect(
+    (await sourcesSoFar()).filter((source) =>
+      /\/shared\/src\/ui\/screen\/History\.tsx$/.test(source),
+    ),
+  ).toHaveLength(1);
 });

@@ -4,16 +4,25 @@
  * `/employees/*` and `/users/*` (remotes.json). `/users/...` are the spec list's links: they
  * redirect to the canonical `/employees` pages.
  */
-import { ImportScreen, lazyScreens, remoteRoutes, resourceRoutes } from '@duly/shared/ui';
-import { ActivityScreen } from '../features/employees/ActivityScreen';
-import { EmployeeDetailScreen } from '../features/employees/EmployeeDetailScreen';
+import { lazyScreens, remoteRoutes, resourceRoutes } from '@duly/shared/kit';
 import { EmployeeListScreen } from '../features/employees/EmployeeListScreen';
 import { UsersRedirect } from '../features/employees/UsersRedirect';
 
-// The form screens load when one is opened: the list and the detail download no form code.
-const { CreateEmployeeScreen, EditEmployeeScreen } = lazyScreens({
+// Only the list is in this module, with `@duly/shared/kit` (issue 32). The other screens load
+// when one is opened: the forms' code, and the detail's history, the import screen and the
+// activity's date fields, which need the rest of the UI kit (`@duly/shared/ui`).
+const {
+  ActivityScreen,
+  CreateEmployeeScreen,
+  EditEmployeeScreen,
+  EmployeeDetailScreen,
+  ImportEmployeesScreen,
+} = lazyScreens({
+  ActivityScreen: () => import('../features/employees/ActivityScreen'),
   CreateEmployeeScreen: () => import('../features/employees/CreateEmployeeScreen'),
   EditEmployeeScreen: () => import('../features/employees/EditEmployeeScreen'),
+  EmployeeDetailScreen: () => import('../features/employees/EmployeeDetailScreen'),
+  ImportEmployeesScreen: () => import('../features/employees/ImportEmployeesScreen'),
 });
 
 const { routePaths, Routes } = remoteRoutes([
@@ -31,7 +40,7 @@ const { routePaths, Routes } = remoteRoutes([
     },
     {
       // Import from a CSV or Excel file (admins; issue 27) and the activity (admins; issue 29).
-      import: <ImportScreen kind="employees" title="Import users" />,
+      import: <ImportEmployeesScreen />,
       activity: <ActivityScreen />,
     },
   ),

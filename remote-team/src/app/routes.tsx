@@ -5,7 +5,7 @@
  * (`routePaths` lets the shell and a test check that). React Router's ranking in the shell
  * sends `/tasks/dashboard` here and the rest of `/tasks/*` to remote-tasks.
  */
-import { remoteRoutes } from '@duly/shared/ui';
+import { remoteRoutes } from '@duly/shared/kit';
 import { DocumentQueueScreen } from '../features/document-queue';
 import { MyDashboardScreen } from '../features/my-dashboard/MyDashboardScreen';
 import { TeamDashboardScreen } from '../features/team-dashboard/TeamDashboardScreen';

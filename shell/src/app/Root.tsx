@@ -1,6 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
-import { DulyProviders } from '@duly/shared/ui';
+import { DulyProviders } from '@duly/shared/kit';
 import { type AppStore } from '@duly/shared/core';
 import { AuthProvider } from '../features/auth';
 import { App } from './App';

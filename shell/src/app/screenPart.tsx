@@ -4,7 +4,7 @@
 // before the first render, so that page renders in the first pass; moving to a screen of a part
 // not loaded yet shows a spinner while it downloads.
 import { useEffect, useState, type ComponentType } from 'react';
-import { LoadingState } from '@duly/shared/ui';
+import { LoadingState } from '@duly/shared/kit';
 
 type Screens = Record<string, ComponentType>;
 

@@ -17,7 +17,7 @@ import {
   titleColumn,
   type ColumnEntry,
   type ResourceList,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 import { useCertificatesListQuery } from './api';
 import { certificatePaths } from './paths';
 

@@ -29,7 +29,7 @@ import {
   useCertificatesTypesQuery,
 } from './api';
 import { CertificateTypeForm } from './components/CertificateTypeForm';
-import { theme, useSnackbar } from '@duly/shared/ui';
+import { theme, useSnackbar } from '@duly/shared/kit';
 
 const Actions = styled.div`
   display: flex;

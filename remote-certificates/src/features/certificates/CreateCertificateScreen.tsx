@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { type Certificate } from '@duly/shared/core';
 import { type CreateCertificateFormValues } from '@duly/shared/forms';
-import { CreateScreen, failureText } from '@duly/shared/ui';
+import { failureText } from '@duly/shared/kit';
+import { CreateScreen } from '@duly/shared/form-kit';
 import { useCertificatesCreateMutation } from './api';
 import { CreateCertificateForm } from './components/CreateCertificateForm';
 import { certificatePaths } from './paths';

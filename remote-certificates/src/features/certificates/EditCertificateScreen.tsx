@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { apiErrorMessage, type Certificate } from '@duly/shared/core';
-import { FormCard, ItemScreen, useManagersOnly, useSubmitThenGo } from '@duly/shared/ui';
+import { FormCard, ItemScreen, useManagersOnly, useSubmitThenGo } from '@duly/shared/kit';
 import { useCertificatesGetQuery, useCertificatesUpdateMutation } from './api';
 import { EditCertificateForm } from './components/EditCertificateForm';
 import { certificatePaths } from './paths';

@@ -13,7 +13,7 @@ import {
   ReadOnlyNotice,
   Select,
   theme,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 import { useComplianceMatrixQuery, type ComplianceParams } from './api';
 import { ComplianceGrid } from './components/ComplianceGrid';
 

@@ -19,7 +19,6 @@ import { kolkataDateToIso } from '@duly/shared/dates';
 import {
   Button,
   Card,
-  DateField,
   ErrorState,
   FilterRow,
   LoadingState,
@@ -28,7 +27,8 @@ import {
   ResourceTable,
   Select,
   theme,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
+import { DateField } from '@duly/shared/form-kit';
 import { useEmployeesListQuery, useLazyEmployeesActivityVerifyQuery } from './api';
 
 const PAGE_SIZE = 50;

@@ -5,7 +5,7 @@ import {
   type Employee,
 } from '@duly/shared/core';
 import { type EmployeeFormValues } from '@duly/shared/forms';
-import { CreateScreen } from '@duly/shared/ui';
+import { CreateScreen } from '@duly/shared/form-kit';
 import { useEmployeesCreateMutation } from './api';
 import { EmployeeForm } from './components/EmployeeForm';
 import { employeeInitialValues, toCreatePayload } from './formValues';

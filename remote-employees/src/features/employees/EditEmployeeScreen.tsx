@@ -9,7 +9,7 @@ import { toFormValues, toUpdatePayload } from './formValues';
 import { displayName } from './labels';
 import { employeePaths } from './paths';
 import { assignableRoles, whyNotEditPerson } from './permissions';
-import { useSnackbar } from '@duly/shared/ui';
+import { useSnackbar } from '@duly/shared/kit';
 
 /**
  * The address this save asked for, when the API keeps it pending: someone who has set a password

@@ -16,7 +16,7 @@ import {
   statusFilter,
   titleColumn,
   type ColumnEntry,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 import { useEmployeesListQuery } from './api';
 import { InvitationPendingBadge } from './components/InvitationPendingBadge';
 import { ResendInvitationButton } from './components/ResendInvitationButton';

@@ -1,6 +1,7 @@
 import { type Task } from '@duly/shared/core';
 import { type CreateTaskFormValues } from '@duly/shared/forms';
-import { CreateScreen, failureText } from '@duly/shared/ui';
+import { failureText } from '@duly/shared/kit';
+import { CreateScreen } from '@duly/shared/form-kit';
 import { useTasksCreateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';

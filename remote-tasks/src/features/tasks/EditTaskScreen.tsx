@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { selectCanManage, useAppSelector, type Task } from '@duly/shared/core';
 import { type EditTaskFormValues } from '@duly/shared/forms';
-import { FormCard, ItemScreen, useSubmitThenGo } from '@duly/shared/ui';
+import { FormCard, ItemScreen, useSubmitThenGo } from '@duly/shared/kit';
 import { useTasksGetQuery, useTasksSetStatusMutation, useTasksUpdateMutation } from './api';
 import { TaskForm } from './components/TaskForm';
 import { taskPaths } from './paths';

@@ -15,7 +15,7 @@ import {
   titleColumn,
   type ColumnEntry,
   type ResourceList,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 import { useTasksListQuery } from './api';
 import { assigneeName } from './assignee';
 import { taskPaths } from './paths';

@@ -7,7 +7,7 @@ import {
   titleColumn,
   type Column,
   type ColumnEntry,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 
 /** Spec 9: whom a task or certificate nobody holds shows as held by. */
 export const UNASSIGNED = 'Unassigned';

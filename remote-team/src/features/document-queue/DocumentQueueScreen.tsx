@@ -12,7 +12,7 @@ import {
   useSnackbar,
   VisuallyHidden,
   type ColumnEntry,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 import { certificatePath, DashboardTable, useDashboardPage } from '../dashboards';
 import {
   MAX_APPROVE_AT_ONCE,

@@ -8,7 +8,7 @@ import {
   type Task,
 } from '@duly/shared/core';
 import { daysUntilExpiry } from '@duly/shared/dates';
-import { optionsOf, PageHeader, type Column } from '@duly/shared/ui';
+import { optionsOf, PageHeader, type Column } from '@duly/shared/kit';
 import { useTeamMyCertificatesQuery, useTeamMyTasksQuery } from './api';
 import { StatusFilterSelect } from './components/StatusFilterSelect';
 import { UploadCertificate } from './components/UploadCertificate';

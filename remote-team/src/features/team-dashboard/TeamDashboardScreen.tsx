@@ -8,7 +8,7 @@ import {
   type Task,
   type TeamMember,
 } from '@duly/shared/core';
-import { PageHeader, type Column, type ColumnEntry } from '@duly/shared/ui';
+import { PageHeader, type Column, type ColumnEntry } from '@duly/shared/kit';
 import {
   useTeamAssignCertificateMutation,
   useTeamAssignTaskMutation,

@@ -8,7 +8,7 @@ import {
   useAppDispatch,
   type InvitationDetails,
 } from '@duly/shared/core';
-import { Button, LoadingState, useSnackbar } from '@duly/shared/ui';
+import { Button, LoadingState, useSnackbar } from '@duly/shared/kit';
 import {
   newPasswordInitialValues,
   newPasswordSchema,

@@ -14,7 +14,7 @@ import {
   type SignupPayload,
 } from '@duly/shared/core';
 import { useAuthLoginMutation, useAuthSignupMutation } from './api';
-import { useSnackbar } from '@duly/shared/ui';
+import { useSnackbar } from '@duly/shared/kit';
 
 export const AUTH_TEXTS = {
   loginSucceeded: 'Login successful',

@@ -8,7 +8,8 @@ import {
   useAppDispatch,
   type EmailChangeDetails,
 } from '@duly/shared/core';
-import { Button, Form, LoadingState, TextField, useSnackbar } from '@duly/shared/ui';
+import { Button, LoadingState, TextField, useSnackbar } from '@duly/shared/kit';
+import { Form } from '@duly/shared/form-kit';
 import {
   confirmEmailInitialValues,
   confirmEmailSchema,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import { apiErrorMessage } from '@duly/shared/core';
-import { Button } from '@duly/shared/ui';
+import { Button } from '@duly/shared/kit';
 import {
   newPasswordInitialValues,
   newPasswordSchema,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useFormik } from 'formik';
-import { Button, Form, TextField } from '@duly/shared/ui';
+import { Button, TextField } from '@duly/shared/kit';
+import { Form } from '@duly/shared/form-kit';
 import {
   signupInitialValues,
   signupSchema,

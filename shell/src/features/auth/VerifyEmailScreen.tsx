@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, loggedIn, roleHome, useAppDispatch } from '@duly/shared/core';
-import { Button, useSnackbar } from '@duly/shared/ui';
+import { Button, useSnackbar } from '@duly/shared/kit';
 import { useAccountsVerifyEmailMutation } from './accountsApi';
 import { AuthPage, FormError } from './components/AuthPage';
 import { LinkGonePage } from './components/LinkGonePage';

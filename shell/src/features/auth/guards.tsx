@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { LoadingState } from '@duly/shared/ui';
+import { LoadingState } from '@duly/shared/kit';
 import { roleHome } from '@duly/shared/core';
 import { useAuth } from './AuthProvider';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { selectCurrentUser, useAppSelector } from '@duly/shared/core';
-import { focusRing, theme } from '@duly/shared/ui';
+import { focusRing, theme } from '@duly/shared/kit';
 import { useLiveUpdates } from '../live';
 import { useOrganizationName } from '../organization';
 import { type NavEntry } from './navigation';

@@ -6,7 +6,7 @@ import {
   Menu,
   PersonIcon,
   type MenuEntry,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 import { initials, selectRole, useAppSelector } from '@duly/shared/core';
 import { useAuth } from '../auth';
 

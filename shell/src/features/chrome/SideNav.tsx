@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing, theme } from '@duly/shared/ui';
+import { focusRing, theme } from '@duly/shared/kit';
 import { navItems, type NavEntry } from './navigation';
 
 /* The box that is the permanent column on wide screens and the drawer on small ones; the

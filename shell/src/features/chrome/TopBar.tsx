@@ -1,6 +1,6 @@
 import { type Ref } from 'react';
 import styled from 'styled-components';
-import { MenuIcon, focusRing, theme } from '@duly/shared/ui';
+import { MenuIcon, focusRing, theme } from '@duly/shared/kit';
 import { NotificationBell } from '../notifications';
 import { AvatarMenu } from './AvatarMenu';
 

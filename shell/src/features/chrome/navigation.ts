@@ -9,7 +9,7 @@ import {
   EmployeesIcon,
   TasksIcon,
   type IconProps,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 
 /** A section of the side navigation as the app describes it (the remotes' from config.json). */
 export interface NavEntry {

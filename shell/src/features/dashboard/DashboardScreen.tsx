@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, ErrorState, PageHeader, Spinner, theme } from '@duly/shared/ui';
+import { Button, ErrorState, PageHeader, Spinner, theme } from '@duly/shared/kit';
 import {
   complianceGapsPath,
   complianceGapsSentence,

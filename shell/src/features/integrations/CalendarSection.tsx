@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, FormActions, Select, TextField, theme, useSnackbar } from '@duly/shared/ui';
+import { Button, Card, Select, TextField, theme, useSnackbar } from '@duly/shared/kit';
+import { FormActions } from '@duly/shared/form-kit';
 import { apiErrorMessage, roleAtLeast } from '@duly/shared/core';
 import { useCalendarUrlCreateMutation, useCalendarUrlGetQuery, type CalendarScope } from './api';
 

@@ -1,64 +1,30 @@
 import { useEffect } from 'react';
-import {
-  type ApiTagType,
-  apiConfig,
-  baseApi,
-  selectCurrentUser,
-  useAppDispatch,
-  useAppSelector,
-} from '@duly/shared/core';
-import { liveApi } from './api';
-import { EVERY_TAG, LiveUpdates } from './liveUpdates';
-import { TabLeader } from './tabLeader';
+import { selectCurrentUser, useAppDispatch, useAppSelector } from '@duly/shared/core';
 
 /**
- * Keeps the signed-in person's open screens live (liveUpdates.ts) while the chrome is shown.
- * The person's tabs share one stream (tabLeader.ts) where the browser has BroadcastChannel;
- * otherwise each tab opens its own. Nothing happens where the browser has no EventSource:
- * screens then refresh as before.
+ * Keeps the signed-in person's open screens live while the chrome is shown (docs/live.md).
+ * The stream's code (startLiveUpdates.ts: the stream, the tabs' leader, the ticket endpoint)
+ * loads after the first render, in a chunk of its own, so the start-up neither downloads nor
+ * evaluates it (issue 32). Nothing happens where the browser has no EventSource, nor when that
+ * chunk fails to load: screens then refresh as before.
  */
 export function useLiveUpdates(): void {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectCurrentUser)?.id;
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return undefined;
-    const invalidate = (tags: ApiTagType[]) => {
-      dispatch(baseApi.util.invalidateTags(tags));
-    };
-    const stream = (deliver: (tags: ApiTagType[]) => void) =>
-      new LiveUpdates({
-        ticket: async () =>
-          (await dispatch(liveApi.endpoints.eventsTicket.initiate()).unwrap()).ticket,
-        // A new EventSource cannot send Last-Event-ID: where it was goes in the query.
-        streamUrl: (ticket, lastEventId) =>
-          `${apiConfig().baseUrl}/events?ticket=${encodeURIComponent(ticket)}${
-            lastEventId === undefined ? '' : `&last_event_id=${encodeURIComponent(lastEventId)}`
-          }`,
-        open: (url) => new EventSource(url),
-        invalidate: deliver,
-      });
-    if (typeof BroadcastChannel === 'undefined') {
-      const live = stream(invalidate);
-      live.start();
-      return () => live.stop();
-    }
-    const leader = new TabLeader({
-      channel: new BroadcastChannel(`duly-live:${userId}`),
-      everyTag: EVERY_TAG,
-      invalidate,
-      lead: (deliver) => {
-        const live = stream(deliver);
-        live.start();
-        return () => live.stop();
+    let stop: (() => void) | undefined;
+    let ended = false;
+    import(/* webpackChunkName: "live" */ './startLiveUpdates').then(
+      ({ startLiveUpdates }) => {
+        // Signed out or unmounted while the chunk was on its way: open nothing.
+        if (!ended) stop = startLiveUpdates(dispatch, userId);
       },
-    });
-    leader.start();
-    // A closing tab runs no React cleanup: hand the stream over as the page goes.
-    const leave = () => leader.stop();
-    window.addEventListener('pagehide', leave);
+      (error: unknown) => console.warn('[duly] live updates unavailable', error),
+    );
     return () => {
-      window.removeEventListener('pagehide', leave);
-      leader.stop();
+      ended = true;
+      stop?.();
     };
   }, [dispatch, userId]);
 }

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, LoadingState, theme, useSnackbar } from '@duly/shared/ui';
+import { Button, Card, ErrorState, LoadingState, theme, useSnackbar } from '@duly/shared/kit';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@duly/shared/core';
 import {
   useNotificationsEmailPreferencesQuery,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
-import { NotificationsIcon, theme } from '@duly/shared/ui';
+import { NotificationsIcon, theme } from '@duly/shared/kit';
 import { useAppDispatch } from '@duly/shared/core';
 import { useNotificationsUnreadCountQuery } from './api';
 import { bellLabel, unreadBadgeText } from './kinds';

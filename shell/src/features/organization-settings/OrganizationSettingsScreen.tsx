@@ -10,7 +10,7 @@ import {
   focusRing,
   theme,
   useSnackbar,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
 import { apiErrorMessage, selectCurrentUser, selectRole, useAppSelector } from '@duly/shared/core';
 import { useOrganizationSettingsGetQuery, useOrganizationSettingsUpdateMutation } from './api';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ErrorState, LoadingState, PageHeader, theme } from '@duly/shared/ui';
+import { ErrorState, LoadingState, PageHeader, theme } from '@duly/shared/kit';
 import { ApiTokensSection, CalendarSection } from '../integrations';
 import { EmailPreferences } from '../notifications';
 import { useProfileGetQuery } from './api';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { NotFoundPage } from '@duly/shared/ui';
+import { NotFoundPage } from '@duly/shared/kit';
 import { RemoteRoute } from './RemoteRoute';
 import { remoteOwningPath } from './routeTable';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, ErrorState, LoadingState } from '@duly/shared/ui';
+import { Button, ErrorState, LoadingState } from '@duly/shared/kit';
 import {
   loadedRemoteRoutes,
   loadRemoteRoutes,

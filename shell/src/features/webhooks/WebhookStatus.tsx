@@ -1,4 +1,4 @@
-import { StatusBadge } from '@duly/shared/ui';
+import { StatusBadge } from '@duly/shared/kit';
 import type { WebhookDelivery, WebhookEndpoint } from './api';
 
 /** Enabled, failing (since its first failure) or disabled. */

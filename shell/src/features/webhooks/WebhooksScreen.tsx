@@ -2,12 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  bindState,
   Button,
   Card,
   ErrorState,
-  Form,
-  FormActions,
   LoadingState,
   PageHeader,
   ReadOnlyNotice,
@@ -17,7 +14,8 @@ import {
   TextField,
   theme,
   useSnackbar,
-} from '@duly/shared/ui';
+} from '@duly/shared/kit';
+import { bindState, Form, FormActions } from '@duly/shared/form-kit';
 import { apiErrorMessage, selectRole, useAppSelector } from '@duly/shared/core';
 import { formatDateTime } from '@duly/shared/dates';
 import {

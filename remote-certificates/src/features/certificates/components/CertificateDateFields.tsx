@@ -1,6 +1,6 @@
 import type { FormikProps } from 'formik';
 import type { CertificateType } from '@duly/shared/core';
-import { bindField, DateField } from '@duly/shared/ui';
+import { bindField, DateField } from '@duly/shared/form-kit';
 import { ValidityProposal } from './ValidityProposal';
 
 const DATE_HINT = 'Date in India Standard Time (Asia/Kolkata)';

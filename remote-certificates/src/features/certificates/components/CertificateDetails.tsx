@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { personName, type Certificate, type Employee } from '@duly/shared/core';
 import { daysUntilExpiryText, formatDate, formatDateTime, reminderDate } from '@duly/shared/dates';
-import { CertificateStatusBadge, DetailFields } from '@duly/shared/ui';
+import { CertificateStatusBadge, DetailFields } from '@duly/shared/kit';
 import { certificatePaths } from '../paths';
-import { theme } from '@duly/shared/ui';
+import { theme } from '@duly/shared/kit';
 
 const PersonLink = styled(Link)`
   color: ${theme.colors.primary};

@@ -34,7 +34,7 @@ import {
   useCertificatesDocumentRejectMutation,
   useCertificatesDocumentsQuery,
 } from '../api';
-import { theme } from '@duly/shared/ui';
+import { theme } from '@duly/shared/kit';
 
 const STATUS: Record<DocumentStatus, { label: string; color: StatusColor }> = {
   pending: { label: 'Pending', color: 'orange' },

@@ -6,8 +6,9 @@ import {
   validityMonthsProblem,
 } from '@duly/shared/core';
 import { ROLES, type CertificateType, type CertificateTypePayload } from '@duly/shared/core';
-import { bindState, Button, Form, FormActions, TextField } from '@duly/shared/ui';
-import { theme } from '@duly/shared/ui';
+import { Button, TextField } from '@duly/shared/kit';
+import { bindState, Form, FormActions } from '@duly/shared/form-kit';
+import { theme } from '@duly/shared/kit';
 
 const Group = styled.fieldset`
   border: 1px solid ${theme.colors.divider};

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useFormik, type FormikHelpers } from 'formik';
 import { CERTIFICATE_DESCRIPTION_ROWS, REMINDER_DAY_CHOICES } from '@duly/shared/core';
-import { bindField, FormikForm, PersonSelect, Select, TextArea, TextField } from '@duly/shared/ui';
+import { Select, TextField } from '@duly/shared/kit';
+import { bindField, FormikForm, PersonSelect, TextArea } from '@duly/shared/form-kit';
 import {
   createCertificateInitialValues,
   createCertificateSchema,

@@ -7,7 +7,8 @@ import {
   type Certificate,
 } from '@duly/shared/core';
 import { toKolkataDate } from '@duly/shared/dates';
-import { bindField, FormikForm, NumberField, TextArea, TextField } from '@duly/shared/ui';
+import { NumberField, TextField } from '@duly/shared/kit';
+import { bindField, FormikForm, TextArea } from '@duly/shared/form-kit';
 import { useCertificatesTypesQuery } from '../api';
 import { CertificateDateFields } from './CertificateDateFields';
 import { editCertificateSchema, type EditCertificateFormValues } from '../schemas';

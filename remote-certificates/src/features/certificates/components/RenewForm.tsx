@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import { apiErrorMessage, proposedExpiry, type Certificate } from '@duly/shared/core';
-import { FormikForm, useSaveThenGo } from '@duly/shared/ui';
+import { useSaveThenGo } from '@duly/shared/kit';
+import { FormikForm } from '@duly/shared/form-kit';
 import { useCertificatesTypesQuery, useCertificatesUpdateMutation } from '../api';
 import { CertificateDateFields } from './CertificateDateFields';
 import {

@@ -2,8 +2,8 @@ import styled from 'styled-components';
 import { proposedExpiry } from '@duly/shared/core';
 import type { CertificateType } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
-import { Button } from '@duly/shared/ui';
-import { theme } from '@duly/shared/ui';
+import { Button } from '@duly/shared/kit';
+import { theme } from '@duly/shared/kit';
 
 const Note = styled.p`
   display: flex;

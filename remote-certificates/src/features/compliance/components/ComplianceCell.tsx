@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components';
 import { COMPLIANCE_STATE_LABELS, type ComplianceState } from '@duly/shared/core';
 import type { ComplianceCell as Cell } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
-import { theme } from '@duly/shared/ui';
+import { theme } from '@duly/shared/kit';
 
 /** Colour plus a symbol and a word for each state: never colour alone. */
 const LOOK: Record<ComplianceState, { symbol: string; color: 'green' | 'yellow' | 'red' | null }> =

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { ComplianceMatrix } from '@duly/shared/core';
 import { complianceCellLink } from '../links';
 import { ComplianceCell } from './ComplianceCell';
-import { theme } from '@duly/shared/ui';
+import { theme } from '@duly/shared/kit';
 
 const Scroller = styled.div`
   overflow: auto;

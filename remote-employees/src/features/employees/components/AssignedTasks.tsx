@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { DATE_FORMATS, type Task } from '@duly/shared/core';
 import { formatInstant } from '@duly/shared/dates';
-import { ResourceTable, TaskStatusBadge, theme, titleColumn } from '@duly/shared/ui';
+import { ResourceTable, TaskStatusBadge, theme, titleColumn } from '@duly/shared/kit';
 import { workPaths } from '../paths';
 import { isOverdueTask } from '../workSummary';
 import { TextLink } from './TextLink';

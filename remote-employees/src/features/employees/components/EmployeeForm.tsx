@@ -1,7 +1,8 @@
 import { useFormik, type FormikHelpers } from 'formik';
 import { employeeSchema, type EmployeeFormValues } from '@duly/shared/forms';
 import { DEPARTMENTS, EMPLOYEE_STATUSES, statusLabel, type Role } from '@duly/shared/core';
-import { bindField, FormikForm, optionsOf, Select, TextField } from '@duly/shared/ui';
+import { optionsOf, Select, TextField } from '@duly/shared/kit';
+import { bindField, FormikForm } from '@duly/shared/form-kit';
 import { roleLabel } from '../labels';
 import { employeePaths } from '../paths';
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { type Certificate } from '@duly/shared/core';
 import { formatDate } from '@duly/shared/dates';
-import { CertificateStatusBadge, ResourceTable, theme, titleColumn } from '@duly/shared/ui';
+import { CertificateStatusBadge, ResourceTable, theme, titleColumn } from '@duly/shared/kit';
 import { workPaths } from '../paths';
 import { expiringInDays } from '../workSummary';
 import { TextLink } from './TextLink';

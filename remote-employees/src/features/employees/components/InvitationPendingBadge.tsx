@@ -1,4 +1,4 @@
-import { StatusBadge } from '@duly/shared/ui';
+import { StatusBadge } from '@duly/shared/kit';
 
 /** Someone who has not accepted their invitation yet (no password): they cannot sign in. */
 export function InvitationPendingBadge() {

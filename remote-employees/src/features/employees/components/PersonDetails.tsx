@@ -1,5 +1,5 @@
 import type { Employee } from '@duly/shared/core';
-import { DetailFields, EmployeeStatusBadge } from '@duly/shared/ui';
+import { DetailFields, EmployeeStatusBadge } from '@duly/shared/kit';
 import { roleLabel } from '../labels';
 import { InvitationPendingBadge } from './InvitationPendingBadge';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ErrorState, LoadingState, Stack, theme } from '@duly/shared/ui';
+import { ErrorState, LoadingState, Stack, theme } from '@duly/shared/kit';
 import { useEmployeesAssignedTasksQuery, useEmployeesInChargeCertificatesQuery } from '../api';
 import { countWork } from '../workSummary';
 import { AssignedTasks } from './AssignedTasks';

@@ -1,5 +1,5 @@
 import { apiErrorMessage, type Employee } from '@duly/shared/core';
-import { Button, useSaveThenGo, type ButtonProps } from '@duly/shared/ui';
+import { Button, useSaveThenGo, type ButtonProps } from '@duly/shared/kit';
 import { useEmployeesResendInvitationMutation } from '../api';
 import { displayName } from '../labels';
 

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { WorkCounts as Counts } from '../workSummary';
-import { theme } from '@duly/shared/ui';
+import { theme } from '@duly/shared/kit';
 
 const List = styled.ul`
   display: grid;

@@ -1,6 +1,6 @@
 import { DATE_FORMATS, type Task } from '@duly/shared/core';
 import { formatDateTime, formatInstant } from '@duly/shared/dates';
-import { DetailFields, TaskStatusBadge } from '@duly/shared/ui';
+import { DetailFields, TaskStatusBadge } from '@duly/shared/kit';
 import { assigneeName } from '../assignee';
 
 /** The fields of one task (spec 2): status, due date, assignee, description and timestamps. */

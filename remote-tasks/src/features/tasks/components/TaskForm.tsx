@@ -6,16 +6,14 @@ import {
   TASK_DESCRIPTION_ROWS,
   type PersonRef,
 } from '@duly/shared/core';
+import { optionsOf, Select, TextField } from '@duly/shared/kit';
 import {
   DateTimeField,
   bindField,
   FormikForm,
-  optionsOf,
   PersonSelect,
-  Select,
   TextArea,
-  TextField,
-} from '@duly/shared/ui';
+} from '@duly/shared/form-kit';
 import type { CreateTaskFormValues, EditTaskFormValues } from '../schemas';
 import { useTasksAssigneesQuery } from '../api';
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button, Dialog, LoadingState } from '@duly/shared/ui';
 import { useTeamDocumentPreviewUrlQuery, type QueuedDocument } from '../api';
-import { theme } from '@duly/shared/ui';
+import { theme } from '@duly/shared/kit';
 
 const Frame = styled.iframe`
   display: block;

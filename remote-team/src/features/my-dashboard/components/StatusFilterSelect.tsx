@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Select, type SelectOption } from '@duly/shared/ui';
+import { Select, type SelectOption } from '@duly/shared/kit';
 
 const Narrow = styled.div`
   width: 200px;

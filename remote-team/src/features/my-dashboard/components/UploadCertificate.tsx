@@ -14,7 +14,7 @@ import {
   useDocumentUpload,
 } from '@duly/shared/ui';
 import { useTeamMyCertificateCreateMutation, useTeamMyCertificatesQuery } from '../api';
-import { theme, useSnackbar } from '@duly/shared/ui';
+import { theme, useSnackbar } from '@duly/shared/kit';
 
 /** The choice of the certificate select that sends a new certificate. */
 export const NEW_CERTIFICATE = 'new';

@@ -6,7 +6,7 @@ import {
   selectCurrentUser,
   useAppSelector,
 } from '@duly/shared/core';
-import { focusRing, theme } from '@duly/shared/ui';
+import { focusRing, theme } from '@duly/shared/kit';
 import { useTeamPendingDocumentCountQuery } from '../../document-queue';
 import { useTeamComplianceQuery, useTeamOverviewQuery, useTeamReminderWindowQuery } from '../api';
 

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import styled from 'styled-components';
-import { theme } from '@duly/shared/ui';
+import { theme } from '@duly/shared/kit';
 
 const Page = styled.main`
   min-height: 100vh;

@@ -1,5 +1,6 @@
 import type { FormikProps } from 'formik';
-import { Button, Form, PasswordFields } from '@duly/shared/ui';
+import { Button } from '@duly/shared/kit';
+import { Form, PasswordFields } from '@duly/shared/form-kit';
 import { type NewPasswordFormValues } from '@duly/shared/account-forms';
 import { FormError } from './AuthPage';
 

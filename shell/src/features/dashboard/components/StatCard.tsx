@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing, theme } from '@duly/shared/ui';
+import { focusRing, theme } from '@duly/shared/kit';
 
 const CardRoot = styled.section`
   display: flex;

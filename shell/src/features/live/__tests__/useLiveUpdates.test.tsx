@@ -119,3 +119,15 @@ test('without BroadcastChannel each tab opens its own stream', async () => {
     globalThis.BroadcastChannel = channel;
   }
 });
+
+test('a chrome gone before the stream code has loaded opens nothing', async () => {
+  TestEventSource.opened = [];
+  const tickets = jest.fn(() => HttpResponse.json({ ticket: 'one-use ticket' }));
+  server.use(http.post(apiUrl('/events/ticket'), tickets));
+  const page = renderWithProviders(<TaskTitles />, { token: makeToken() });
+  // The stream's code is a lazily loaded module: unmounted before it arrives.
+  page.unmount();
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(tickets).not.toHaveBeenCalled();
+  expect(TestEventSource.opened).toHaveLength(0);
+});

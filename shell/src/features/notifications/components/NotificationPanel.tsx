@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, theme } from '@duly/shared/ui';
+import { Button, theme } from '@duly/shared/kit';
 import { PAGE_SIZE_MAX, type AppNotification } from '@duly/shared/core';
 import {
   useNotificationsListQuery,

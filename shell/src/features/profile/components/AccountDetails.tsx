@@ -1,4 +1,4 @@
-import { Card, DetailLabel, DetailList, DetailValue } from '@duly/shared/ui';
+import { Card, DetailLabel, DetailList, DetailValue } from '@duly/shared/kit';
 import { type Profile } from '@duly/shared/core';
 import { roleLabel } from '../texts';
 

@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
-import { Button, Card, Form, FormActions, TextField, useSnackbar } from '@duly/shared/ui';
+import { Button, Card, TextField, useSnackbar } from '@duly/shared/kit';
+import { Form, FormActions } from '@duly/shared/form-kit';
 import { apiErrorMessage, sessionRenewed, useAppDispatch } from '@duly/shared/core';
 import { profileNameSchema, type ProfileNameFormValues } from '@duly/shared/account-forms';
 import { useProfileUpdateNameMutation } from '../api';

@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
-import { Button, Card, Form, FormActions, PasswordFields, useSaveThenGo } from '@duly/shared/ui';
+import { Button, Card, useSaveThenGo } from '@duly/shared/kit';
+import { Form, FormActions, PasswordFields } from '@duly/shared/form-kit';
 import { apiErrorMessage, sessionRenewed, useAppDispatch } from '@duly/shared/core';
 import {
   passwordChangeInitialValues,
