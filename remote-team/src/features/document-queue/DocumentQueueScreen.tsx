@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage, personName, selectCanManage, useAppSelector } from '@duly/shared/core';
@@ -21,8 +21,15 @@ import {
   useTeamPendingDocumentsQuery,
   type QueuedDocument,
 } from './api';
-import { PreviewDialog } from './components/PreviewDialog';
-import { RejectDialog } from './components/RejectDialog';
+
+// Loaded when first opened: the dialogs and the kit's dialog parts stay off the queue's
+// start-up (issue 32).
+const PreviewDialog = lazy(async () => ({
+  default: (await import('./components/PreviewDialog')).PreviewDialog,
+}));
+const RejectDialog = lazy(async () => ({
+  default: (await import('./components/RejectDialog')).RejectDialog,
+}));
 
 /** What the queue says to an employee instead of a refused list (issue 33 item 4). */
 export const QUEUE_READ_ONLY =
@@ -293,21 +300,23 @@ export function DocumentQueueScreen() {
         columns={columns}
       />
 
-      {previewing ? (
-        <PreviewDialog document={previewing} onClose={() => setPreviewing(null)} />
-      ) : null}
-      {rejecting ? (
-        <RejectDialog
-          document={rejecting}
-          onClose={() => setRejecting(null)}
-          onRejected={() => {
-            const id = rejecting.id;
-            setSelected((current) => new Set([...current].filter((item) => item !== id)));
-            enqueueSnackbar(`Rejected ${rejecting.filename}`, { variant: 'success' });
-            setRejecting(null);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {previewing ? (
+          <PreviewDialog document={previewing} onClose={() => setPreviewing(null)} />
+        ) : null}
+        {rejecting ? (
+          <RejectDialog
+            document={rejecting}
+            onClose={() => setRejecting(null)}
+            onRejected={() => {
+              const id = rejecting.id;
+              setSelected((current) => new Set([...current].filter((item) => item !== id)));
+              enqueueSnackbar(`Rejected ${rejecting.filename}`, { variant: 'success' });
+              setRejecting(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

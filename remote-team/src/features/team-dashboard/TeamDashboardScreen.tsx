@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import {
   personName,
@@ -16,7 +16,7 @@ import {
   useTeamMembersQuery,
   useTeamTasksQuery,
 } from './api';
-import { AssignDialog, type AssignDialogProps } from './components/AssignDialog';
+import type { AssignDialogProps } from './components/AssignDialog';
 import { TeamCompliance, TeamSummary } from './components/TeamSummary';
 import {
   assignColumn,
@@ -28,6 +28,12 @@ import {
   DashboardTable,
   useDashboardPage,
 } from '../dashboards';
+
+// Loaded when a manager first assigns: the dialog and the kit's dialog parts stay off the
+// dashboard's start-up (issue 32).
+const AssignDialog = lazy(async () => ({
+  default: (await import('./components/AssignDialog')).AssignDialog,
+}));
 
 /**
  * Team Members (spec 2): Name and Email; a user without a name yet is still someone to assign.
@@ -143,7 +149,11 @@ export function TeamDashboardScreen() {
         rowLink={(certificate) => certificatePath(certificate.id)}
       />
 
-      {target ? <AssignDialog {...target} onClose={() => setTarget(null)} /> : null}
+      {target ? (
+        <Suspense fallback={null}>
+          <AssignDialog {...target} onClose={() => setTarget(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -20,7 +20,7 @@ function setUp(certificates: Certificate[] = [forklift]) {
 
 async function openDialog(user: ReturnType<typeof setUp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Upload certificate' }));
-  return screen.getByRole('dialog', { name: 'Upload certificate' });
+  return screen.findByRole('dialog', { name: 'Upload certificate' });
 }
 
 const photo = () => new File(['png-bytes'], 'renewed.png', { type: 'image/png' });

@@ -327,7 +327,7 @@ describe('Assign', () => {
     const { user } = renderTeam('/tasks/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Assign Organise fire drill' }));
-    const dialog = screen.getByRole('dialog', { name: 'Assign Task' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Task' });
     const assign = within(dialog).getByRole('button', { name: 'Assign' });
     expect(assign).toBeDisabled();
 
@@ -359,7 +359,7 @@ describe('Assign', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Assign Pollution Control Consent' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Assign Certificate' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Certificate' });
     await within(dialog).findByRole('option', { name: 'Priya Sharma' });
     await user.selectOptions(within(dialog).getByLabelText('Select Employee'), 'Priya Sharma');
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
@@ -386,7 +386,7 @@ describe('Assign', () => {
     const { user } = renderTeam('/tasks/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Assign Renew trade licence' }));
-    const dialog = screen.getByRole('dialog', { name: 'Assign Task' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Task' });
     await within(dialog).findByRole('option', { name: 'Arjun Mehta' });
     expect(within(dialog).getByRole('combobox', { name: 'Select Employee' })).toHaveValue(priya.id);
     expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeEnabled();
@@ -405,7 +405,7 @@ describe('Assign', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Assign Renew office lease paperwork' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Assign Task' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Task' });
     await within(dialog).findByRole('option', { name: 'Rahul Verma' });
     await user.selectOptions(within(dialog).getByLabelText('Select Employee'), 'Rahul Verma');
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
