@@ -4,6 +4,9 @@
  */
 export const IDLE_TIMEOUT_MS = 2000;
 
+/** The longest it waits for the load event: past it, it only waits for an idle moment. */
+export const LOAD_TIMEOUT_MS = 10_000;
+
 /**
  * Runs `work` once the page's load event has passed and the main thread is idle (or
  * IDLE_TIMEOUT_MS later), so that work nobody sees at first stays out of the first screen's
@@ -26,9 +29,17 @@ export function whenIdle(work: () => void): () => void {
     schedule();
     return () => cancelIdle?.();
   }
-  window.addEventListener('load', schedule, { once: true });
+  // A load event held back by a hung download must not keep the work from ever running.
+  const late = setTimeout(start, LOAD_TIMEOUT_MS);
+  function start() {
+    clearTimeout(late);
+    window.removeEventListener('load', start);
+    schedule();
+  }
+  window.addEventListener('load', start, { once: true });
   return () => {
-    window.removeEventListener('load', schedule);
+    clearTimeout(late);
+    window.removeEventListener('load', start);
     cancelIdle?.();
   };
 }
