@@ -178,3 +178,33 @@ test("the shell's cold /dashboard paints its cards with their counts at once, ea
   expect(asManager.filter((request) => request.url.startsWith('/api/v1/compliance'))).toEqual([]);
   expect(timesAsked(asManager, '/api/v1/dashboard/')).toBe(1);
 });
+
+test("a manager's /tasks/dashboard does not move when the team compliance line, not among the first requests, arrives after the first paint (issue 32: CLS 0)", async ({
+  page,
+  duly,
+}) => {
+  const admin = await signUp(duly.baseURL);
+  const manager = await addSignedInPerson(duly, admin, 'manager');
+  await createTask(duly.baseURL, admin, { title: 'Organise the fire drill', due_date: inDays(3) });
+  // Every layout shift of the page, from before its first script.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The line's answer comes well after the screen's first paint.
+  await page.route(/\/api\/v1\/compliance\?/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+
+  await openSignedIn(page, manager.token, '/tasks/dashboard');
+  await expect(
+    page.getByRole('table', { name: 'Team Tasks' }).getByRole('row', { name: /fire drill/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('team-compliance')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});

@@ -148,7 +148,17 @@ const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
   ['second', 1000],
 ];
-const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+// Made on first use, not when the module is evaluated: constructing it loads the browser's
+// locale data (about 60 ms at CPU 4x), and this module is evaluated at every signed-in start-up
+// (the contract's index imports it) while only the activity screens format ages (issue 32).
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const relativeTime = {
+  format: (value: number, unit: Intl.RelativeTimeFormatUnit): string =>
+    (relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'always' })).format(
+      value,
+      unit,
+    ),
+};
 
 /** "3 hours ago", "in 2 minutes" (a clock a little behind), "just now". */
 export function activityAge(at: string, now: Date = new Date()): string {

@@ -134,6 +134,46 @@ describe('/tasks/dashboard', () => {
     expect(await screen.findByRole('table', { name: 'Team Members' })).toBeInTheDocument();
   });
 
+  it("keeps the compliance line's place while its figure is on its way, so the tables do not move when it arrives (issue 32)", async () => {
+    serve({});
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl('/compliance'), async () => {
+        await answered;
+        return HttpResponse.json({
+          types: [],
+          rows: [],
+          totals: { by_type: [], organization_percent: 75, gaps: 1 },
+        });
+      }),
+    );
+    renderTeam('/tasks/dashboard');
+    expect(await screen.findByRole('table', { name: 'Team Members' })).toBeInTheDocument();
+    // A line's height, empty and out of the accessibility tree, above the tables.
+    const pending = screen.getByTestId('team-compliance-pending');
+    expect(pending).toHaveAttribute('aria-hidden', 'true');
+    expect(pending).not.toBeVisible();
+    expect(screen.queryByText(/Team compliance/)).not.toBeInTheDocument();
+
+    answer?.();
+    expect(await screen.findByTestId('team-compliance')).toHaveTextContent(
+      'Team compliance: 75% · 1 gap',
+    );
+    expect(screen.queryByTestId('team-compliance-pending')).not.toBeInTheDocument();
+  });
+
+  it('keeps no empty place for a compliance line that cannot be read', async () => {
+    serve({});
+    server.use(http.get(apiUrl('/compliance'), () => new HttpResponse(null, { status: 500 })));
+    renderTeam('/tasks/dashboard');
+    expect(await screen.findByRole('table', { name: 'Team Members' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByTestId('team-compliance-pending')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByTestId('team-compliance')).not.toBeInTheDocument();
+  });
+
   it('opens with the team summary line and counts each person’s open, overdue and expiring work', async () => {
     const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     serve({

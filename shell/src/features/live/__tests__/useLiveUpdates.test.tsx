@@ -131,3 +131,22 @@ test('a chrome gone before the stream code has loaded opens nothing', async () =
   expect(tickets).not.toHaveBeenCalled();
   expect(TestEventSource.opened).toHaveLength(0);
 });
+
+test('a page still loading opens its stream only after its load event (issue 32: off the start-up)', async () => {
+  TestEventSource.opened = [];
+  const state = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+  try {
+    renderWithProviders(<TaskTitles />, { token: makeToken() });
+    expect(await screen.findByText('Renew the fire permit')).toBeInTheDocument();
+    // The list is on screen and has its data: still no stream while the page loads (longer
+    // than the tabs' leader election, which opened one within about 0.5 s before).
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(TestEventSource.opened).toHaveLength(0);
+
+    state.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(TestEventSource.opened).toHaveLength(1));
+  } finally {
+    state.mockRestore();
+  }
+});
