@@ -23,6 +23,9 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { ActivityVerification } from '@duly/shared/contract';
 import type { Db } from '../tables';
 
+/** What verify answers: the API always says how many entries are not sealed yet. */
+export type Verification = ActivityVerification & { unsealed: number };
+
 /** The content an entry's hash covers, in a fixed order. */
 export interface HashedContent {
   organization_id: string;
@@ -159,7 +162,10 @@ export async function sealActivity(
   return db.transaction().execute(async (trx) => {
     const head = await lockedHead(trx, organizationId);
     if (!isPostgres(trx)) {
-      return { sealed: await sealUpTo(trx, organizationId, head, undefined, batch), pending: false };
+      return {
+        sealed: await sealUpTo(trx, organizationId, head, undefined, batch),
+        pending: false,
+      };
     }
     let sealed = 0;
     let lastId = Number(head.last_id);
@@ -253,7 +259,7 @@ export async function verifyActivity(
   db: Db,
   organizationId: string,
   batch = 2000,
-): Promise<ActivityVerification> {
+): Promise<Verification> {
   const head = await db
     .selectFrom('activity_heads')
     .select(['last_id', 'last_hash', 'start_id', 'start_prev_hash'])
@@ -265,7 +271,7 @@ export async function verifyActivity(
   let from = Number(head.start_id);
   let prevHash = head.start_prev_hash;
   let checked = 0;
-  const broken = (id: number): ActivityVerification => ({
+  const broken = (id: number): Verification => ({
     ok: false,
     checked,
     first_broken_id: id,
