@@ -1,7 +1,7 @@
 /**
- * The activity history's sealer in each API instance (docs/activity.md "Sealing"): about every
- * `activitySealMs` (1 s), one sealing pass over each organisation this instance wrote entries
- * for since the last tick, and every SWEEP_EVERY ticks over every organisation with unsealed
+ * The activity history's sealer in each API instance (docs/activity.md, "The table, the seals
+ * and the chain"): about every `activitySealMs` (1 s), one sealing pass over each organisation
+ * this instance wrote entries for in the last two ticks, and every SWEEP_EVERY ticks over every organisation with unsealed
  * entries (another instance's, or one whose seal waited for older transactions). Passes never
  * overlap; closing the server stops the timer and waits for the pass under way.
  */
@@ -23,6 +23,9 @@ export default fp(
     const db = fastify.db;
     // Organisations whose PostgreSQL seal is in its first phase: sealed at a later tick.
     const waiting = new Set<string>();
+    // The organisations taken at the previous tick: an entry recorded just before a tick may
+    // commit just after that tick's pass, so each is sealed at two ticks, not left to a sweep.
+    let previous: string[] = [];
     let ticks = 0;
     let closed = false;
     let timer: NodeJS.Timeout | undefined;
@@ -30,7 +33,9 @@ export default fp(
 
     async function pass(): Promise<void> {
       ticks += 1;
-      const due = new Set([...waiting, ...takeWrittenOrganizations()]);
+      const taken = takeWrittenOrganizations();
+      const due = new Set([...waiting, ...previous, ...taken]);
+      previous = taken;
       if (ticks % SWEEP_EVERY === 0) {
         for (const id of await organizationsWithUnsealed(db)) due.add(id);
       }

@@ -1,6 +1,6 @@
 /**
  * The activity history's entries written without the chain, chained shortly after by a sealer
- * (issue 29's write-overhead target, docs/activity.md "Sealing").
+ * (issue 29's write-overhead target; docs/activity.md, "The table, the seals and the chain").
  *
  * - `activity_seals (organization_id, entry_id)`: each sealed entry's `prev_hash` and `hash`, in
  *   a table of its own so `activity` stays strictly append-only (sealing never updates an

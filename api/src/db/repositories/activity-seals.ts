@@ -1,5 +1,6 @@
 /**
- * The activity history's chain (issue 29, docs/activity.md "Sealing"). A save inserts its
+ * The activity history's chain (issue 29; docs/activity.md, "The table, the seals and the
+ * chain"). A save inserts its
  * entry without any hash (db/repositories/activity.ts); the sealer chains the organisation's
  * entries in id order shortly after, writing one row per entry in `activity_seals`
  * (`hash = SHA-256(prev_hash + "\n" + content)`) and moving the head (`activity_heads`: the last

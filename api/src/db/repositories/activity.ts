@@ -5,7 +5,8 @@
  * never commits without its entry nor an entry without its change. Routes never write history.
  *
  * An entry is one plain INSERT, without hash or head: each organisation's entries are chained
- * shortly after, in id order, by the sealer (activity-seals.ts, docs/activity.md "Sealing").
+ * shortly after, in id order, by the sealer (activity-seals.ts; docs/activity.md, "The table,
+ * the seals and the chain").
  */
 import { CompiledQuery, PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type {
