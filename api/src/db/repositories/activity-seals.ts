@@ -1,7 +1,6 @@
 /**
  * The activity history's chain (issue 29; docs/activity.md, "The table, the seals and the
- * chain"). A save inserts its
- * entry without any hash (db/repositories/activity.ts); the sealer chains the organisation's
+ * chain"). A save inserts its entry without any hash (db/repositories/activity.ts); the sealer chains the organisation's
  * entries in id order shortly after, writing one row per entry in `activity_seals`
  * (`hash = SHA-256(prev_hash + "\n" + content)`) and moving the head (`activity_heads`: the last
  * sealed id and hash, the sealed count). Verify walks entries and seals together.
