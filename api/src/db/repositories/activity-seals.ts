@@ -195,26 +195,32 @@ export async function sealActivity(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Seals everything that was committed when it was called, waiting up to `waitMs` for the
- * older transactions PostgreSQL's second phase waits for (GET /activity/verify). Entries
- * committed meanwhile, or behind a transaction that outlasts the wait, stay unsealed.
+ * Seals everything that was committed when it was called (up to the largest id then
+ * visible), waiting up to `waitMs` for the older transactions PostgreSQL's second phase waits
+ * for (GET /activity/verify). Entries committed meanwhile, or behind a transaction that
+ * outlasts the wait, stay unsealed.
  */
 export async function sealSettled(db: Db, organizationId: string, waitMs = 3000): Promise<void> {
-  const first = await sealActivity(db, organizationId);
-  if (!first.pending) return;
+  const { target } = await db
+    .selectFrom('activity')
+    .select((eb) => eb.fn.max('id').as('target'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  if (target === null) return;
   const deadline = Date.now() + waitMs;
   let delay = 2;
-  while (Date.now() < deadline) {
-    await sleep(delay);
-    delay = Math.min(delay * 2, 50);
-    // A pass that seals the first phase's entries also starts a phase for later ones: done.
-    if ((await sealActivity(db, organizationId)).sealed > 0) return;
+  for (;;) {
+    await sealActivity(db, organizationId);
     const head = await db
       .selectFrom('activity_heads')
-      .select('pending_id')
+      .select('last_id')
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
-    if (head?.pending_id === null) return;
+    // The target entry is committed, so once sealed so is every entry before it.
+    if (head !== undefined && Number(head.last_id) >= Number(target)) return;
+    if (Date.now() >= deadline) return;
+    await sleep(delay);
+    delay = Math.min(delay * 2, 50);
   }
 }
 
