@@ -18,7 +18,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/activity-bench.ts
  *
- * The database `duly_bench_activity` is created, kept between runs (seeding takes minutes;
+ * The database `duly_bench_activity_sealed` (BENCH_ACTIVITY_DB) is created, kept between runs (seeding takes minutes;
  * BENCH_ACTIVITY_RESEED=1 starts again) and never touches any other.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,6 +29,7 @@ import pg from 'pg';
 import * as activity from '../api/src/index';
 import {
   buildApp,
+  DEFAULT_ACTIVITY_SEAL_MS,
   certificateSchedule,
   createDatabase,
   migrateToLatest,
@@ -43,7 +44,11 @@ import { freshDatabase } from '../api/test/server-process';
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ACTIVITY_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const NAME = 'duly_bench_activity';
+/**
+ * Not main's `duly_bench_activity`: migration 2026-11-30-702 (the seals) changes the tables, and
+ * a database this tree migrated cannot serve an older tree's bench (run side by side).
+ */
+const NAME = process.env.BENCH_ACTIVITY_DB ?? 'duly_bench_activity_sealed';
 /** BENCH_ACTIVITY_WRITES_ONLY=1: only the write overhead (no seeding, no reads). */
 const WRITES_ONLY = process.env.BENCH_ACTIVITY_WRITES_ONLY === '1';
 /**
@@ -89,22 +94,29 @@ async function seed(db: Db): Promise<void> {
   for (let from = 1; from <= ROWS; from += step) {
     const to = Math.min(ROWS, from + step - 1);
     await sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-        entity_type, entity_id, action, changes, prev_hash, hash)
+        entity_type, entity_id, action, changes)
       select ${ORG}, i,
         to_char(timestamp '2020-01-01' + i * interval '30 seconds', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"'),
         'user', 'user-' || (i % 200), 'Person ' || (i % 200),
         'task', 'item-' || (i % ${ENTITIES}), 'updated',
-        '{"title":["old ' || i || '","new ' || i || '"]}',
-        md5((i - 1)::text), md5(i::text)
+        '{"title":["old ' || i || '","new ' || i || '"]}'
+      from generate_series(${from}::bigint, ${to}::bigint) as i`.execute(db);
+    // Their seals, as the sealer leaves them (placeholder hashes: reads are measured here).
+    await sql`insert into activity_seals (organization_id, entry_id, prev_hash, hash)
+      select ${ORG}, i, md5((i - 1)::text), md5(i::text)
       from generate_series(${from}::bigint, ${to}::bigint) as i`.execute(db);
     console.log(
       `  ${to.toLocaleString('en')} (${Math.round((performance.now() - started) / 1000)} s)`,
     );
   }
-  await sql`insert into activity_heads (organization_id, last_id, last_hash, start_id, start_prev_hash)
-    values (${ORG}, ${ROWS}, md5(${String(ROWS)}), 1, '')
+  // The sequence above the seeded ids (they were given here, not by it).
+  await sql`select setval('activity_id_seq', greatest(${ROWS}::bigint,
+    (select last_value from activity_id_seq)))`.execute(db);
+  await sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
+      start_prev_hash, sealed)
+    values (${ORG}, ${ROWS}, md5(${String(ROWS)}), 1, '', ${ROWS})
     on conflict (organization_id) do update set last_id = excluded.last_id,
-      last_hash = excluded.last_hash`.execute(db);
+      last_hash = excluded.last_hash, sealed = excluded.sealed`.execute(db);
   await sql`analyze activity`.execute(db);
   console.log(`Seeded in ${Math.round((performance.now() - started) / 1000)} s`);
 }
@@ -336,7 +348,9 @@ function mid(values: readonly number[]): number {
  * a loaded machine a commit's WAL flush swings by tens of ms and moves the share, not it.
  */
 async function writeOverhead(db: Db, database: DatabaseSettings) {
-  const config = testConfig({ database });
+  // The sealer runs as in production (every second): its passes share the machine with the
+  // saves measured, on and off alike.
+  const config = testConfig({ database, activitySealMs: DEFAULT_ACTIVITY_SEAL_MS });
   const app = await buildApp({ config, db });
   await app.ready();
   const { organizationId, manager, ids } = await benchOrganization(db);
@@ -419,10 +433,67 @@ async function writeOverhead(db: Db, database: DatabaseSettings) {
   } finally {
     activity.setActivityRecording(true);
   }
-  const verified = await verifyActivity(db, organizationId);
-  if (!verified.ok) throw new Error(`The chain does not verify: ${JSON.stringify(verified)}`);
   await app.close();
-  return { results, entries: verified.checked, servers: meter.servers() };
+  await activity.sealSettled(db, organizationId);
+  const verified = await verifyActivity(db, organizationId);
+  if (!verified.ok || verified.unsealed > 0) {
+    throw new Error(`The chain does not verify: ${JSON.stringify(verified)}`);
+  }
+  return {
+    results,
+    entries: verified.checked,
+    servers: meter.servers(),
+    sealing: await sealingCost(db, meter, database.dialect === 'postgres'),
+  };
+}
+
+/**
+ * What the sealer costs, off the saves' path: SEAL_ENTRIES entries written one transaction
+ * each (as saves write them), then the one pass that chains them (on PostgreSQL once its
+ * first phase's wait is over), timed alone: wall time and CPU time (this process and the
+ * server's processes) per entry.
+ */
+const SEAL_ENTRIES = 500;
+
+async function sealingCost(db: Db, meter: ReturnType<typeof cpuMeter>, postgres: boolean) {
+  const organizationId = randomUUID();
+  for (let i = 0; i < SEAL_ENTRIES; i += 1) {
+    await db.transaction().execute(async (trx) => {
+      await activity.recordActivity(trx, activity.SYSTEM, [
+        {
+          organizationId,
+          entityType: 'task',
+          entityId: randomUUID(),
+          action: 'updated',
+          changes: { title: [`Title ${i}`, `Title ${i + 1}`] },
+        },
+      ]);
+    });
+  }
+  // PostgreSQL: the first phase, then its wait (nothing sealed by these). SQLite has none.
+  if (postgres) {
+    const phase = await activity.sealActivity(db, organizationId);
+    if (phase.sealed > 0) throw new Error('sealed before it was timed');
+    for (;;) {
+      const { rows } = await sql<{ ended: boolean }>`select pg_snapshot_xmin(pg_current_snapshot())
+        >= cast((select pending_xmax from activity_heads where organization_id = ${organizationId})
+          as xid8) as ended`.execute(db);
+      if (rows[0]!.ended) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  await meter.refresh();
+  const cpuBefore = meter.read();
+  const started = performance.now();
+  const pass = await activity.sealActivity(db, organizationId);
+  const took = performance.now() - started;
+  const cpuAfter = meter.read();
+  if (pass.sealed !== SEAL_ENTRIES) throw new Error(`sealed ${pass.sealed} entries`);
+  return {
+    entries: pass.sealed,
+    wall: took / pass.sealed,
+    cpu: (cpuAfter[0] - cpuBefore[0] + cpuAfter[1] - cpuBefore[1]) / 1000 / pass.sealed,
+  };
 }
 
 /**
@@ -458,7 +529,9 @@ async function profileStatements(url: string) {
   } as typeof query;
   const database = { dialect: 'postgres' as const, connectionString: url, poolSize: 4 };
   const db = createDatabase(database);
-  const config = testConfig({ database });
+  // The sealer runs as in production (every second): its passes share the machine with the
+  // saves measured, on and off alike.
+  const config = testConfig({ database, activitySealMs: DEFAULT_ACTIVITY_SEAL_MS });
   const app = await buildApp({ config, db });
   await app.ready();
   const { manager, ids } = await benchOrganization(db);
@@ -534,6 +607,9 @@ function printWrites(name: string, w: Awaited<ReturnType<typeof writeOverhead>>)
       `  ${r.name.padEnd(24)}${ms(r.on)}${ms(r.off)}   ${pct(r.share).padStart(7)} (${range})   ${ms(r.added)}`,
     );
   }
+  console.log(
+    `  sealing (the timer's pass, off the saves' path), ${w.sealing.entries} entries at once: ${ms(w.sealing.wall)} wall, ${ms(w.sealing.cpu)} CPU an entry`,
+  );
   const servers = w.servers > 0 ? ` + its ${w.servers} server processes` : '';
   console.log(`  CPU time a request (this process${servers}), medians; added: pairs' median:`);
   console.log(

@@ -61,6 +61,7 @@ import notificationRoutes from './routes/notifications';
 import organizationRoutes from './routes/organizations';
 import profileRoutes from './routes/profile';
 import activityRoutes from './routes/activity';
+import activitySealerPlugin from './plugins/activity-sealer';
 import reminderRoutes from './routes/reminders';
 import taskRoutes from './routes/tasks';
 import unsubscribeRoutes from './routes/unsubscribe';
@@ -197,6 +198,7 @@ export const dulyApi = fp<AppOptions>(
     await fastify.register(dbPlugin, { db });
     await fastify.register(mailerPlugin);
     await fastify.register(clusterPlugin);
+    await fastify.register(activitySealerPlugin);
     await fastify.register(livePlugin);
     await fastify.register(authPlugin);
     await fastify.register(signInLimitsPlugin);

@@ -45,8 +45,12 @@ export {
   countActivity,
   listActivity,
   recordActivity,
+  sealActivity,
+  sealSettled,
   setActivityRecording,
+  SYSTEM,
   verifyActivity,
   type Actor,
 } from './db/repositories/activity';
+export { DEFAULT_ACTIVITY_SEAL_MS } from './plugins/activity-sealer';
 export { signToken } from './lib/jwt';

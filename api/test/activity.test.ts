@@ -8,6 +8,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import * as activity from '../src/db/repositories/activity';
 import type { Db } from '../src/db/tables';
 import { hashPassword } from '../src/lib/passwords';
+import { buildApp } from '../src/app';
 import { runReminderSweep } from '../src/reminders/sweep';
 import {
   LEGACY_COST,
@@ -19,6 +20,7 @@ import {
   daysFromNow,
   kolkataDateIn,
   setupTestApp,
+  testConfig,
   testDatabases,
   type TestOrganization,
 } from './helper';
@@ -654,9 +656,10 @@ describe.each(testDatabases())('activity history on %s', (kind) => {
     // A save whose value another save had already written records nothing: at most one each.
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.length).toBeLessThanOrEqual(writes.length);
-    expect(entries.map((entry) => entry.id)).toEqual(
-      entries.map((_, index) => entries[0].id + index),
-    );
+    // Increasing (PostgreSQL's sequence may leave gaps); the chain is verified below.
+    for (let i = 1; i < entries.length; i += 1) {
+      expect(entries[i].id).toBeGreaterThan(entries[i - 1].id);
+    }
     for (const [id, field] of [
       [tasks[0], 'title'],
       [tasks[1], 'title'],
@@ -669,7 +672,7 @@ describe.each(testDatabases())('activity history on %s', (kind) => {
       for (let i = 1; i < values.length; i += 1) expect(values[i][0]).toBe(values[i - 1][1]);
     }
     const verify = await call(app, 'GET', '/activity/verify', { token: org.admin.token });
-    expect(verify.json()).toEqual({ ok: true, checked: before + entries.length });
+    expect(verify.json()).toEqual({ ok: true, checked: before + entries.length, unsealed: 0 });
   });
 
   describe('tamper evidence', () => {
@@ -699,12 +702,10 @@ describe.each(testDatabases())('activity history on %s', (kind) => {
       }
       const verify = () => call(app, 'GET', '/activity/verify', { token: org.admin.token });
       const intact = (await verify()).json();
-      const count = (await entriesOf(db, org.id)).length;
-      expect(intact).toEqual({ ok: true, checked: count });
+      const all = await entriesOf(db, org.id);
+      expect(intact).toEqual({ ok: true, checked: all.length, unsealed: 0 });
 
-      const victim = (await entriesOf(db, org.id)).find(
-        (entry) => entry.changes.title?.[1] === 'b',
-      )!;
+      const victim = all.find((entry) => entry.changes.title?.[1] === 'b')!;
       // Around the trigger, as someone with the database's own rights would.
       if (isPostgres(db)) {
         await sql`alter table activity disable trigger activity_append_only`.execute(db);
@@ -730,13 +731,14 @@ describe.each(testDatabases())('activity history on %s', (kind) => {
       }
       expect((await verify()).json()).toEqual({
         ok: false,
-        checked: victim.id - 1,
+        checked: all.indexOf(victim),
         first_broken_id: victim.id,
+        unsealed: 0,
       });
     });
   });
 
-  test('retention prunes old entries behind a checkpoint, and the rest still verifies', async () => {
+  test('retention prunes old sealed entries behind a checkpoint, and the rest still verifies', async () => {
     const { db } = context();
     const organizationId = randomUUID();
     const record = (at: string, count: number) =>
@@ -753,26 +755,273 @@ describe.each(testDatabases())('activity history on %s', (kind) => {
           at,
         ),
       );
+    const ids = async () => (await entriesOf(db, organizationId)).map((entry) => entry.id);
     await record(new Date(Date.now() - 400 * 86_400_000).toISOString(), 5);
     await record(new Date(Date.now() - 10 * 86_400_000).toISOString(), 3);
     await record(new Date().toISOString(), 2);
+    const cutoff = new Date(Date.now() - 365 * 86_400_000).toISOString();
+    // Nothing sealed yet: nothing may be pruned.
+    expect(await activity.pruneActivity(db, organizationId, cutoff, 2)).toBe(0);
+    await activity.sealSettled(db, organizationId);
+    const all = await ids();
 
     // Batches of 2: the checkpoint moves several times.
-    const cutoff = new Date(Date.now() - 365 * 86_400_000).toISOString();
     expect(await activity.pruneActivity(db, organizationId, cutoff, 2)).toBe(5);
-    expect((await entriesOf(db, organizationId)).map((entry) => entry.id)).toEqual([
-      6, 7, 8, 9, 10,
-    ]);
-    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ok: true, checked: 5 });
+    expect(await ids()).toEqual(all.slice(5));
+    const verified = { ok: true, checked: 5, unsealed: 0 };
+    expect(await activity.verifyActivity(db, organizationId)).toEqual(verified);
     expect(await activity.countActivity(db, { organizationId })).toBe(5);
-    // Entries past the checkpoint stay undeletable, and new ones chain on.
-    await expect(
-      db.deleteFrom('activity').where('organization_id', '=', organizationId).execute(),
-    ).rejects.toThrow(/cannot be changed/);
+    // Entries and seals past the checkpoint stay undeletable, and new ones chain on.
+    for (const table of ['activity', 'activity_seals'] as const) {
+      await expect(
+        db.deleteFrom(table).where('organization_id', '=', organizationId).execute(),
+      ).rejects.toThrow(/cannot be changed/);
+    }
     await record(new Date().toISOString(), 1);
-    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ok: true, checked: 6 });
+    expect(await activity.countActivity(db, { organizationId })).toBe(6);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ...verified, unsealed: 1 });
+    await activity.sealSettled(db, organizationId);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ...verified, checked: 6 });
     // ACTIVITY_RETENTION_DAYS's run over every organisation.
     expect(await activity.pruneAllActivity(db, 5, new Date())).toBeGreaterThanOrEqual(3);
-    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ok: true, checked: 3 });
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ...verified, checked: 3 });
+    expect(await activity.countActivity(db, { organizationId })).toBe(3);
+    // Every entry pruned: the ids still go on from the last one (never reused under the
+    // checkpoint).
+    await activity.pruneActivity(db, organizationId, new Date(Date.now() + 1000).toISOString());
+    expect(await ids()).toEqual([]);
+    await record(new Date().toISOString(), 1);
+    expect((await ids())[0]).toBeGreaterThan(all[all.length - 1]);
+    await activity.sealSettled(db, organizationId);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ...verified, checked: 1 });
+  });
+
+  describe('sealing: entries are chained after their transaction, in id order', () => {
+    /** One entry about a new item, in its own transaction (the deferred path saves take). */
+    function entryIn(trx: Db, organizationId: string) {
+      return activity
+        .recordActivity(trx, activity.SYSTEM, [
+          {
+            organizationId,
+            entityType: 'task',
+            entityId: randomUUID(),
+            action: 'status_changed',
+            changes: { status: ['pending', 'overdue'] },
+          },
+        ])
+        .then(() => sql`select 1`.execute(trx));
+    }
+    const sealsOf = (db: Db, organizationId: string) =>
+      db
+        .selectFrom('activity_seals')
+        .select(['entry_id', 'prev_hash', 'hash'])
+        .where('organization_id', '=', organizationId)
+        .orderBy('entry_id')
+        .execute();
+
+    test('a save’s entry is listed, counted and in its item’s history before it is sealed; verify seals it', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org, { title: 'v0' });
+      const save = await call(app, 'PUT', `/tasks/${id}`, {
+        token: org.manager.token,
+        body: { title: 'v1' },
+      });
+      expect(save.statusCode).toBe(200);
+      expect(await sealsOf(db, org.id)).toEqual([]);
+      // The timer's sweep finds the organisation (another instance's writes are found so).
+      expect(await activity.organizationsWithUnsealed(db)).toContain(org.id);
+      const history = await call(app, 'GET', '/activity', {
+        token: org.manager.token,
+        query: { entity_id: id },
+      });
+      expect(history.json()).toEqual([
+        expect.objectContaining({ action: 'updated', changes: { title: ['v0', 'v1'] } }),
+      ]);
+      const all = await call(app, 'GET', '/activity', { token: org.admin.token });
+      const count = (await entriesOf(db, org.id)).length;
+      expect(count).toBeGreaterThan(1);
+      expect(all.headers['x-total-count']).toBe(String(count));
+      expect(await activity.verifyActivity(db, org.id)).toEqual({
+        ok: true,
+        checked: 0,
+        unsealed: count,
+      });
+
+      const verify = await call(app, 'GET', '/activity/verify', { token: org.admin.token });
+      expect(verify.json()).toEqual({ ok: true, checked: count, unsealed: 0 });
+      const seals = await sealsOf(db, org.id);
+      expect(seals.map((seal) => Number(seal.entry_id))).toEqual(
+        (await entriesOf(db, org.id)).map((entry) => entry.id),
+      );
+      // The chain: each seal's prev_hash the previous seal's hash, each hash its entry's.
+      const rows = await db
+        .selectFrom('activity')
+        .selectAll()
+        .where('organization_id', '=', org.id)
+        .orderBy('id')
+        .execute();
+      let prevHash = '';
+      for (const [index, row] of rows.entries()) {
+        expect(seals[index].prev_hash).toBe(prevHash);
+        expect(seals[index].hash).toBe(
+          activity.entryHash(prevHash, { ...row, id: Number(row.id) }),
+        );
+        prevHash = seals[index].hash;
+      }
+      expect(await activity.organizationsWithUnsealed(db)).not.toContain(org.id);
+      // Sealed: the total comes from the head now, and is the same.
+      const again = await call(app, 'GET', '/activity', { token: org.admin.token });
+      expect(again.headers['x-total-count']).toBe(String(count));
+    });
+
+    test('the database refuses to change or delete a seal; a seal changed behind its back is named by its entry’s id', async () => {
+      const { app, db } = context();
+      const id = await createTask(db, org);
+      for (const title of ['a', 'b', 'c']) {
+        await call(app, 'PUT', `/tasks/${id}`, { token: org.manager.token, body: { title } });
+      }
+      const verify = async () =>
+        (await call(app, 'GET', '/activity/verify', { token: org.admin.token })).json();
+      expect(await verify()).toMatchObject({ ok: true });
+      await expect(
+        db
+          .updateTable('activity_seals')
+          .set({ hash: 'x' })
+          .where('organization_id', '=', org.id)
+          .execute(),
+      ).rejects.toThrow(/cannot be changed/);
+      await expect(
+        db.deleteFrom('activity_seals').where('organization_id', '=', org.id).execute(),
+      ).rejects.toThrow(/cannot be changed/);
+
+      const all = await entriesOf(db, org.id);
+      const victim = all.find((entry) => entry.changes.title?.[1] === 'b')!;
+      // Around the trigger, as someone with the database's own rights would: the seal is
+      // removed (a chain re-cut from there would need every later seal rewritten too).
+      if (isPostgres(db)) {
+        await sql`alter table activity_seals disable trigger activity_seals_append_only`.execute(
+          db,
+        );
+      } else {
+        await sql`drop trigger activity_seals_no_delete`.execute(db);
+      }
+      try {
+        await db
+          .deleteFrom('activity_seals')
+          .where('organization_id', '=', org.id)
+          .where('entry_id', '=', victim.id)
+          .execute();
+      } finally {
+        if (isPostgres(db)) {
+          await sql`alter table activity_seals enable trigger activity_seals_append_only`.execute(
+            db,
+          );
+        } else {
+          await sql`create trigger activity_seals_no_delete before delete on activity_seals
+            begin select raise(abort, 'activity entries cannot be changed or deleted'); end`.execute(
+            db,
+          );
+        }
+      }
+      expect(await verify()).toEqual({
+        ok: false,
+        checked: all.indexOf(victim),
+        first_broken_id: victim.id,
+        unsealed: 0,
+      });
+    });
+
+    test('two sealers at once (two connections) never fork the chain', async () => {
+      const { db } = context();
+      const organizationId = randomUUID();
+      for (let round = 0; round < 4; round += 1) {
+        await Promise.all(
+          Array.from({ length: 6 }, () =>
+            db.transaction().execute((trx) => entryIn(trx, organizationId)),
+          ),
+        );
+        // Several passes at once, each on its own connection (PostgreSQL's pool).
+        await Promise.all(
+          Array.from({ length: 3 }, () => activity.sealSettled(db, organizationId)),
+        );
+      }
+      await activity.sealSettled(db, organizationId);
+      const seals = await sealsOf(db, organizationId);
+      expect(seals).toHaveLength(24);
+      expect(new Set(seals.map((seal) => seal.prev_hash)).size).toBe(24);
+      expect(await activity.verifyActivity(db, organizationId)).toEqual({
+        ok: true,
+        checked: 24,
+        unsealed: 0,
+      });
+    });
+
+    if (kind === 'postgres') {
+      test('an entry committed after one with a larger id is still chained, never skipped', async () => {
+        const { app, db } = context();
+        const organizationId = org.id;
+        await call(app, 'GET', '/activity/verify', { token: org.admin.token });
+        const existing = (await entriesOf(db, organizationId)).length;
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let smallerTaken!: () => void;
+        const smallerIdTaken = new Promise<void>((resolve) => (smallerTaken = resolve));
+        // The first transaction takes its id, then stays open.
+        const slow = db.transaction().execute(async (trx) => {
+          await entryIn(trx, organizationId);
+          smallerTaken();
+          await held;
+        });
+        await smallerIdTaken;
+        // The second takes a larger id and commits first.
+        await db.transaction().execute((trx) => entryIn(trx, organizationId));
+        const visible = await entriesOf(db, organizationId);
+        expect(visible).toHaveLength(existing + 1);
+        // While the first is open, the sealer must not seal past its id: nothing is sealed.
+        expect((await activity.sealActivity(db, organizationId)).sealed).toBe(0);
+        expect((await activity.sealActivity(db, organizationId)).sealed).toBe(0);
+        const waited = await call(app, 'GET', '/activity/verify', { token: org.admin.token });
+        expect(waited.json()).toEqual({ ok: true, checked: existing, unsealed: 1 });
+
+        release();
+        await slow;
+        const entries = await entriesOf(db, organizationId);
+        expect(entries).toHaveLength(existing + 2);
+        const [smaller, larger] = entries.slice(existing);
+        expect(larger.id).toBe(visible[visible.length - 1].id);
+        expect(smaller.id).toBeLessThan(larger.id);
+        const verify = await call(app, 'GET', '/activity/verify', { token: org.admin.token });
+        expect(verify.json()).toEqual({ ok: true, checked: existing + 2, unsealed: 0 });
+        expect((await sealsOf(db, organizationId)).map((seal) => Number(seal.entry_id))).toEqual(
+          entries.map((entry) => entry.id),
+        );
+      }, 20_000);
+    }
+
+    test('the API’s timer seals what it wrote, and stops with the server', async () => {
+      const { db } = context();
+      const app = await buildApp({ config: testConfig({ activitySealMs: 20 }), db });
+      await app.ready();
+      try {
+        const id = await createTask(db, org);
+        const save = await call(app, 'PUT', `/tasks/${id}`, {
+          token: org.manager.token,
+          body: { title: 'sealed by the timer' },
+        });
+        expect(save.statusCode).toBe(200);
+        const count = (await entriesOf(db, org.id)).length;
+        const deadline = Date.now() + 10_000;
+        while ((await sealsOf(db, org.id)).length < count && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(await activity.verifyActivity(db, org.id)).toEqual({
+          ok: true,
+          checked: count,
+          unsealed: 0,
+        });
+      } finally {
+        await app.close();
+      }
+    }, 20_000);
   });
 });

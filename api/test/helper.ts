@@ -185,6 +185,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     userRequests: { max: 1_000_000, windowMs: 60_000 },
     webhooks: { requireHttps: false, allowPrivate: false },
     documentsMaxBytes: 10 * 1024 * 1024,
+    // The activity sealer's timer off: a suite seals when it asks (GET /activity/verify,
+    // sealActivity), so what a test sees never depends on a tick; activity.test.ts runs it.
+    activitySealMs: 0,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
+import * as activity from '../src/db/repositories/activity';
 import { hashPassword } from '../src/lib/passwords';
 import {
   LEGACY_COST,
@@ -21,6 +22,8 @@ import {
 
 const FIRST = '2026-11-21-001-initial-schema';
 const CITUS_KEYS = '2026-11-24-010-citus-keys';
+/** The release before the activity history's seals. */
+const SEALS_BEFORE = '2026-11-30-701-activity-head-prev-hash';
 
 /** Migrates to the release whose last migration is `last`, as a database of that time was. */
 async function migrateUpTo(db: TestDatabase['db'], last: string) {
@@ -327,6 +330,76 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     expect(
       await db.selectFrom('user_emails').select('email').orderBy('email').execute(),
     ).toHaveLength(4);
+  });
+
+  test('migration 702 moves the chained entries’ hashes into seals: the old chain verifies and new entries chain on, down and up again', async () => {
+    database = await openTestDatabase(kind, false);
+    const { db } = database;
+    await migrateUpTo(db, SEALS_BEFORE);
+    const organizationId = randomUUID();
+    // A chain as the append of before wrote it: ids 1, 2, 3, hashes in the entries, the head.
+    let prevHash = '';
+    for (let id = 1; id <= 3; id += 1) {
+      const entry = {
+        organization_id: organizationId,
+        id,
+        at: new Date(Date.now() - (4 - id) * 1000).toISOString(),
+        actor_kind: 'system',
+        actor_id: null,
+        actor_name: 'Duly',
+        entity_type: 'task',
+        entity_id: randomUUID(),
+        action: 'status_changed',
+        changes: JSON.stringify({ status: ['pending', 'overdue'] }),
+      };
+      const hash = activity.entryHash(prevHash, entry);
+      await sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
+          entity_type, entity_id, action, changes, prev_hash, hash)
+        values (${entry.organization_id}, ${id}, ${entry.at}, ${entry.actor_kind}, null,
+          ${entry.actor_name}, ${entry.entity_type}, ${entry.entity_id}, ${entry.action},
+          ${entry.changes}, ${prevHash}, ${hash})`.execute(db);
+      prevHash = hash;
+    }
+    await sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
+        start_prev_hash, last_prev_hash) values (${organizationId}, 3, ${prevHash}, 1, '', '')`.execute(
+      db,
+    );
+
+    await migrateToLatest(db);
+    const verified = { ok: true, checked: 3, unsealed: 0 };
+    expect(await activity.verifyActivity(db, organizationId)).toEqual(verified);
+    expect(await activity.countActivity(db, { organizationId })).toBe(3);
+    const record = () =>
+      db
+        .transaction()
+        .execute((trx) =>
+          activity.recordActivity(trx, activity.SYSTEM, [
+            { organizationId, entityType: 'task', entityId: randomUUID(), action: 'created' },
+          ]),
+        );
+    await record();
+    await activity.sealSettled(db, organizationId);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ...verified, checked: 4 });
+    const ids = await db
+      .selectFrom('activity')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .orderBy('id')
+      .execute();
+    expect(ids.map((row) => Number(row.id)).slice(0, 3)).toEqual([1, 2, 3]);
+    expect(ids).toHaveLength(4);
+    expect(Number(ids[3].id)).toBeGreaterThan(3);
+
+    // Down: the entries get their hashes back; up again: the seals once more.
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(SEALS_BEFORE)).error).toBeUndefined();
+    const hashes = await sql<{ prev_hash: string; hash: string }>`select prev_hash, hash
+      from activity where organization_id = ${organizationId} order by id`.execute(db);
+    for (let i = 1; i < hashes.rows.length; i += 1) {
+      expect(hashes.rows[i].prev_hash).toBe(hashes.rows[i - 1].hash);
+    }
+    await migrateToLatest(db);
+    expect(await activity.verifyActivity(db, organizationId)).toEqual({ ...verified, checked: 4 });
   });
 
   // Another instance may migrate a shared PostgreSQL while this one serves; reads this one

@@ -3,7 +3,15 @@
  * UUID text, instants as ISO-8601 UTC text and calendar dates as
  * `YYYY-MM-DD` text (see lib/dates.ts), so one set of queries serves both.
  */
-import type { ColumnType, Generated, Kysely, Selectable, Insertable, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  Kysely,
+  RawBuilder,
+  Selectable,
+  Insertable,
+  Updateable,
+} from 'kysely';
 import type {
   ActivityActorKind,
   ActivityEntityType,
@@ -311,8 +319,11 @@ export interface WebhookDeliveriesTable {
 /** One entry of the activity history (migration 701, db/repositories/activity.ts). */
 export interface ActivityTable {
   organization_id: string;
-  /** 1, 2, 3… per organisation. A bigint: PostgreSQL answers it as a string. */
-  id: ColumnType<number | string, number, never>;
+  /**
+   * Increasing per organisation (PostgreSQL: one sequence, gaps allowed; SQLite: 1, 2, 3…), given
+   * on insert (migration 2026-11-30-702). A bigint: PostgreSQL answers it as a string.
+   */
+  id: ColumnType<number | string, number | RawBuilder<number>, never>;
   at: string;
   actor_kind: ActivityActorKind;
   actor_id: string | null;
@@ -322,19 +333,31 @@ export interface ActivityTable {
   action: string;
   /** `{ field: [old, new] }` as JSON text. */
   changes: string;
+}
+
+/** An entry's link in its organisation's chain, written by the sealer (migration 2026-11-30-702). */
+export interface ActivitySealsTable {
+  organization_id: string;
+  entry_id: ColumnType<number | string, number, never>;
   prev_hash: string;
   hash: string;
 }
 
-/** The head of an organisation's chain and its retention checkpoint (migration 701). */
+/**
+ * The head of an organisation's chain and its retention checkpoint (migration 701), moved only
+ * by the sealer (migration 2026-11-30-702): the last SEALED entry's id and hash.
+ */
 export interface ActivityHeadsTable {
   organization_id: string;
   last_id: ColumnType<number | string, number, number>;
   last_hash: string;
   start_id: ColumnType<number | string, number, number>;
   start_prev_hash: string;
-  /** The last entry's prev_hash, kept by the append's upsert (migration 2026-11-30-701). */
-  last_prev_hash: ColumnType<string, string | undefined, string>;
+  /** Sealed entries from the checkpoint on (the organisation's total, with the unsealed). */
+  sealed: ColumnType<number | string, number | undefined, number | RawBuilder<number>>;
+  /** PostgreSQL's first phase of a seal: the largest id seen, and the snapshot's xmax. */
+  pending_id: ColumnType<number | string | null, number | null | undefined, number | null>;
+  pending_xmax: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Used tickets of the live-updates stream (migration 2026-11-27-302). */
@@ -364,6 +387,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   activity: ActivityTable;
   activity_heads: ActivityHeadsTable;
+  activity_seals: ActivitySealsTable;
   event_tickets: EventTicketsTable;
   calendar_feeds: CalendarFeedsTable;
   api_tokens: ApiTokensTable;

@@ -106,6 +106,11 @@ export interface AppConfig {
   /** How often a live-updates stream sends a heartbeat (25 s; tests shorten it). */
   eventsHeartbeatMs?: number;
   /**
+   * How often the activity history's sealer chains new entries (1 s; 0: never, tests that
+   * seal by hand; plugins/activity-sealer.ts).
+   */
+  activitySealMs?: number;
+  /**
    * The scrypt cost of new hashes (and of the check of an unknown email); older ones are
    * rehashed at sign-in. Always PASSWORD_COST from the environment; the API suite lowers it
    * to stay fast on small machines (test/helper.ts), except where the cost itself is tested.

@@ -581,4 +581,6 @@ export interface ActivityVerification {
   ok: boolean;
   checked: number;
   first_broken_id?: number;
+  /** Entries written but not chained yet (the sealer chains them within seconds). */
+  unsealed?: number;
 }

@@ -31,6 +31,7 @@ import * as sharedLimits from './2026-11-28-601-shared-limits';
 import * as userRequestLimits from './2026-11-29-701-user-request-limits';
 import * as calendarUrlNonce from './2026-11-29-901-calendar-url-nonce';
 import * as activityHeadPrevHash from './2026-11-30-701-activity-head-prev-hash';
+import * as activitySeals from './2026-11-30-702-activity-seals';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-701-user-request-limits': userRequestLimits,
   '2026-11-29-901-calendar-url-nonce': calendarUrlNonce,
   '2026-11-30-701-activity-head-prev-hash': activityHeadPrevHash,
+  '2026-11-30-702-activity-seals': activitySeals,
 };

@@ -4,11 +4,10 @@
  * transitions and the account events call it inside the transaction of the change, so a change
  * never commits without its entry nor an entry without its change. Routes never write history.
  *
- * Each organisation's entries form a hash chain: `hash = SHA-256(prev_hash + content)`, where
- * `prev_hash` is the previous entry's hash. The head row (`activity_heads`) hands out the next
- * id and is locked by each append until its transaction ends, so the chain never forks.
+ * An entry is one plain INSERT, without hash or head: each organisation's entries are chained
+ * shortly after, in id order, by the sealer (activity-seals.ts; docs/activity.md, "The table,
+ * the seals and the chain").
  */
-import { createHash } from 'node:crypto';
 import { CompiledQuery, PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type {
   ActivityAction,
@@ -16,12 +15,22 @@ import type {
   ActivityEntityType,
   ActivityEntry,
   ActivityValue,
-  ActivityVerification,
 } from '@duly/shared/contract';
 import { CompiledOnce } from '../compiled-once';
 import { NAMED_STATEMENT } from '../connection';
 import { runTogether } from '../sqlite/worker-driver';
 import type { Db } from '../tables';
+import { unsealedCount, type HashedContent } from './activity-seals';
+
+export {
+  entryHash,
+  organizationsWithUnsealed,
+  pruneActivity,
+  pruneAllActivity,
+  sealActivity,
+  sealSettled,
+  verifyActivity,
+} from './activity-seals';
 
 /** The name every automatic change is shown under. */
 export const SYSTEM_ACTOR_NAME = 'Duly';
@@ -79,41 +88,6 @@ function valueOf(value: unknown): ActivityValue {
   return String(value);
 }
 
-/** The content an entry's hash covers, in a fixed order. */
-interface HashedContent {
-  organization_id: string;
-  id: number;
-  at: string;
-  actor_kind: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  entity_type: string;
-  entity_id: string;
-  action: string;
-  changes: string;
-}
-
-export function entryHash(prevHash: string, entry: HashedContent): string {
-  return createHash('sha256')
-    .update(prevHash)
-    .update('\n')
-    .update(
-      JSON.stringify([
-        entry.organization_id,
-        Number(entry.id),
-        entry.at,
-        entry.actor_kind,
-        entry.actor_id,
-        entry.actor_name,
-        entry.entity_type,
-        entry.entity_id,
-        entry.action,
-        entry.changes,
-      ]),
-    )
-    .digest('hex');
-}
-
 function actorColumns(actor: Actor): {
   actor_kind: ActivityActorKind;
   actor_id: string | null;
@@ -141,9 +115,19 @@ export function recordingActivity(): boolean {
   return recording;
 }
 
+/** Organisations written to since the sealer last asked (activity-sealer.ts). */
+const written = new Set<string>();
+
+/** The organisations written to since the last call, for the sealer to seal first. */
+export function takeWrittenOrganizations(): string[] {
+  const list = [...written];
+  written.clear();
+  return list;
+}
+
 /**
- * Appends entries to their organisations' chains. Must run inside the change's transaction
- * (it throws otherwise): the head row it locks is released when that transaction ends.
+ * Inserts entries, unchained (the sealer chains them). Must run inside the change's
+ * transaction (it throws otherwise), so the entry commits with its change or not at all.
  */
 export async function recordActivity(
   trx: Db,
@@ -153,66 +137,41 @@ export async function recordActivity(
 ): Promise<void> {
   if (entries.length === 0 || !recording) return;
   if (!trx.isTransaction) throw new Error('recordActivity runs inside the change’s transaction');
-  const byOrganization = new Map<string, NewActivity[]>();
-  for (const entry of entries) {
-    const list = byOrganization.get(entry.organizationId) ?? [];
-    list.push(entry);
-    byOrganization.set(entry.organizationId, list);
-  }
   const who = actorColumns(actor);
-  // One entry (every save of an item): the hash computed by the database from the head it
-  // reads, deferred to the transaction's next statement or its COMMIT (appendOne).
+  for (const entry of entries) written.add(entry.organizationId);
+  // One entry (every save of an item): deferred to the transaction's next statement or its
+  // COMMIT (appendOne).
   if (entries.length === 1) {
     await appendOne(trx, who, entries[0], at);
     return;
   }
-  // Organisations in a fixed order: two transactions never lock heads in opposite orders.
-  for (const organizationId of [...byOrganization.keys()].sort()) {
-    const list = byOrganization.get(organizationId)!;
-    // Creates the head on first use; either way locks it (ON CONFLICT DO UPDATE) and reads it.
-    const head = await trx
-      .insertInto('activity_heads')
-      .values({
-        organization_id: organizationId,
-        last_id: 0,
-        last_hash: '',
-        start_id: 1,
-        start_prev_hash: '',
-      })
-      .onConflict((conflict) =>
-        conflict
-          .column('organization_id')
-          .doUpdateSet({ last_id: sql<number>`activity_heads.last_id` }),
-      )
-      .returning(['last_id', 'last_hash'])
-      .executeTakeFirstOrThrow();
-    let id = Number(head.last_id);
-    const { actor_kind } = who;
-    let prevHash = head.last_hash;
-    const rows = list.map((entry) => {
-      id += 1;
-      const content = {
-        organization_id: organizationId,
-        id,
-        at,
-        ...who,
-        entity_type: entry.entityType,
-        entity_id: entry.entityId,
-        action: entry.action,
-        changes: JSON.stringify(entry.changes ?? {}),
-      } satisfies HashedContent;
-      const hash = entryHash(prevHash, content);
-      const row = { ...content, actor_kind, prev_hash: prevHash, hash };
-      prevHash = hash;
-      return row;
-    });
-    await trx.insertInto('activity').values(rows).execute();
+  const rows = entries.map((entry) => entryContent(who, entry, at));
+  if (isPostgres(trx)) {
     await trx
-      .updateTable('activity_heads')
-      .set({ last_id: id, last_hash: prevHash })
-      .where('organization_id', '=', organizationId)
+      .insertInto('activity')
+      .values(rows.map((row) => ({ ...row, id: sql<number>`activity_next_id()` })))
       .execute();
+    return;
   }
+  // SQLite: the transaction holds the only writer, so each organisation's next id is read
+  // once and counted on.
+  const next = new Map<string, number>();
+  const numbered = [];
+  for (const row of rows) {
+    let id = next.get(row.organization_id);
+    if (id === undefined) {
+      const { rows: found } = await trx.executeQuery<{ id: number }>(
+        CompiledQuery.raw(`select ${NEXT_ID_SQLITE} as id`, [
+          row.organization_id,
+          row.organization_id,
+        ]),
+      );
+      id = Number(found[0].id);
+    }
+    numbered.push({ ...row, id });
+    next.set(row.organization_id, id + 1);
+  }
+  await trx.insertInto('activity').values(numbered).execute();
 }
 
 function isPostgres(db: Db): boolean {
@@ -220,35 +179,11 @@ function isPostgres(db: Db): boolean {
 }
 
 /**
- * The hashed text split around the id, which only the database knows when it appends:
- * `"\n" + JSON.stringify([organization_id, id, …])` is `prefix + id + suffix`, the same bytes
- * entryHash hashes after `prev_hash` (JSON.stringify writes an integer as its digits).
- */
-function contentAroundId(content: Omit<HashedContent, 'id'>): [string, string] {
-  const rest = JSON.stringify([
-    content.at,
-    content.actor_kind,
-    content.actor_id,
-    content.actor_name,
-    content.entity_type,
-    content.entity_id,
-    content.action,
-    content.changes,
-  ]);
-  return [`\n[${JSON.stringify(content.organization_id)},`, `,${rest.slice(1)}`];
-}
-
-/**
- * Appends one entry with its hash computed by the database from the head (sha256 on
- * PostgreSQL, the writer thread's `sha256_hex` on SQLite, sqlite/worker.cjs), so nothing is
- * read back: the head is moved (created at the first entry) and the entry inserted from it, in
- * one named statement on PostgreSQL, two on SQLite (moveHead, entryFromHead; appendSqlite).
- *
- * The statements are deferred (runTogether): they travel with the transaction's next
- * statement or its COMMIT, pipelined on PostgreSQL, in the same message to the writer thread
- * on SQLite, so the entry costs no round trip of its own (bench/activity-bench.ts). If one
- * fails, the transaction fails with its error and is rolled back: still never a change
- * without its entry.
+ * Inserts one entry, deferred (runTogether): it travels with the transaction's next statement
+ * or its COMMIT, pipelined (or folded into the COMMIT's message) on PostgreSQL, in the same
+ * message to the writer thread on SQLite, so the entry costs no round trip of its own
+ * (bench/activity-bench.ts). If it fails, the transaction fails with its error and is rolled
+ * back: still never a change without its entry.
  */
 async function appendOne(
   trx: Db,
@@ -256,119 +191,72 @@ async function appendOne(
   entry: NewActivity,
   at: string,
 ): Promise<void> {
-  const content = entryContent(who, entry, at);
-  const [prefix, suffix] = contentAroundId(content);
-  const values: AppendValues = { ...content, prefix, suffix };
+  const values = entryContent(who, entry, at);
   if (!isPostgres(trx)) {
-    await runTogether(trx, appendSqlite(values), { deferred: true });
+    await runTogether(trx, [CompiledQuery.raw(INSERT_SQLITE, columnValues(values))], {
+      deferred: true,
+    });
     return;
   }
   // The statement's text depends only on the database (Kysely builds and compiles it once).
   const database = trx.getExecutor().adapter;
   await runTogether(
     trx,
-    APPEND_POSTGRES.map(([once, build]) =>
-      once.compile(database, 'append', values, (marked) => ({
-        compile: () => build(marked).compile(trx),
+    [
+      INSERT_POSTGRES.compile(database, 'append', values, (marked) => ({
+        compile: () => insertPostgres(marked).compile(trx),
       })),
-    ),
+    ],
     { deferred: true },
   );
 }
 
-/** An entry's content and the hashed text around its id (contentAroundId). */
-type AppendValues = Omit<HashedContent, 'id'> & { prefix: string; suffix: string };
-
-type AppendStatement = [
-  CompiledOnce<AppendValues, unknown>,
-  (values: AppendValues) => RawBuilder<unknown>,
-];
+/** An entry's columns but its id (given by the database). */
+type EntryValues = Omit<HashedContent, 'id' | 'actor_kind' | 'entity_type'> & {
+  actor_kind: ActivityActorKind;
+  entity_type: ActivityEntityType;
+};
 
 /**
- * Moves the organisation's head to the new entry, creating it at its first: `last_id + 1`, the
- * new hash from the old one, and the old one kept in `last_prev_hash` (a SET reads the row as
- * it was), since RETURNING gives only the row after the change (migration 2026-11-30-701).
- * ON CONFLICT DO UPDATE locks the head and reads its latest version, committed or not yet
- * visible to the statement's snapshot (PostgreSQL waits for the transaction holding it), so
- * two appends never start from the same head. `sha` is the database's SHA-256 in hex.
+ * PostgreSQL: the id from `activity_next_id()` (migration 2026-11-30-702: the transaction's
+ * xid first, then the sequence, which the sealer's wait relies on). Named (prepared), as the
+ * append before it was: planning cost more than running.
  */
-function moveHead(v: AppendValues, sha: (text: RawBuilder<string>) => RawBuilder<string>) {
-  return sql`insert into activity_heads (organization_id, last_id, last_hash, start_id,
-      start_prev_hash, last_prev_hash)
-    values (${v.organization_id}, 1, ${sha(sql`${v.prefix} || '1' || ${v.suffix}`)}, 1, '', '')
-    on conflict (organization_id) do update set last_id = activity_heads.last_id + 1,
-      last_prev_hash = activity_heads.last_hash,
-      last_hash = ${sha(sql`activity_heads.last_hash || ${v.prefix}
-        || cast(activity_heads.last_id + 1 as text) || ${v.suffix}`)}`;
-}
+const INSERT_POSTGRES = new CompiledOnce<EntryValues, unknown>();
 
-/** The entry's columns, its id and hashes taken from the moved head (`head`). */
-function entryFromHead(v: AppendValues) {
+function insertPostgres(v: EntryValues): RawBuilder<unknown> {
   return sql`insert into activity (organization_id, id, at, actor_kind, actor_id, actor_name,
-      entity_type, entity_id, action, changes, prev_hash, hash)
-    select ${v.organization_id}, head.last_id, ${v.at}, ${v.actor_kind}, ${v.actor_id},
-      ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes},
-      head.last_prev_hash, head.last_hash`;
+      entity_type, entity_id, action, changes)
+    values (${v.organization_id}, activity_next_id(), ${v.at}, ${v.actor_kind}, ${v.actor_id},
+      ${v.actor_name}, ${v.entity_type}, ${v.entity_id}, ${v.action}, ${v.changes})${sql.raw(NAMED_STATEMENT)}`;
 }
 
 /**
- * PostgreSQL: the head moved and the entry inserted in one statement, its CTE the upsert (it
- * always returns the head's row, so the entry is never silently left out). Named (prepared):
- * planning took longer than running (docs/activity.md).
+ * SQLite: the organisation's next id, above its largest entry and its last sealed one (so ids
+ * never restart after retention pruned every entry). Its transactions hold the only writer,
+ * so ids follow commit order and nothing commits in between. Two index probes.
  */
-const APPEND_POSTGRES: AppendStatement[] = [
-  [
-    new CompiledOnce(),
-    (v) => sql`with head as (
-        ${moveHead(v, (text) => sql`encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`)}
-        returning last_id, last_prev_hash, last_hash
-      )
-      ${entryFromHead(v)} from head${sql.raw(NAMED_STATEMENT)}`,
-  ],
-];
+const NEXT_ID_SQLITE = `max(coalesce((select max(id) from activity where organization_id = ?), 0),
+    coalesce((select last_id from activity_heads where organization_id = ?), 0)) + 1`;
 
-/**
- * SQLite (no DML in a CTE): the head moved (moveHead, with the writer thread's `sha256_hex`,
- * sqlite/worker.cjs), then the entry inserted from it (entryFromHead); its transactions hold
- * the only writer, so nothing comes in between. Written as SQL text here, the two statements
- * cost the API thread only their parameters' array: through CompiledOnce (a shape's key, its
- * slots) they were a tenth of what recording added to its CPU time (docs/activity.md).
- * activity.test.ts checks the chain they write against entryHash on both databases.
- */
-const MOVE_HEAD_SQLITE = `insert into activity_heads (organization_id, last_id, last_hash,
-    start_id, start_prev_hash, last_prev_hash)
-  values (?, 1, sha256_hex(? || '1' || ?), 1, '', '')
-  on conflict (organization_id) do update set last_id = activity_heads.last_id + 1,
-    last_prev_hash = activity_heads.last_hash,
-    last_hash = sha256_hex(activity_heads.last_hash || ?
-      || cast(activity_heads.last_id + 1 as text) || ?)`;
+/** Written as SQL text: per save only its parameters' array is built (docs/activity.md). */
+const INSERT_SQLITE = `insert into activity (organization_id, id, at, actor_kind, actor_id,
+    actor_name, entity_type, entity_id, action, changes)
+  values (?, ${NEXT_ID_SQLITE}, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-const ENTRY_FROM_HEAD_SQLITE = `insert into activity (organization_id, id, at, actor_kind,
-    actor_id, actor_name, entity_type, entity_id, action, changes, prev_hash, hash)
-  select ?, head.last_id, ?, ?, ?, ?, ?, ?, ?, ?, head.last_prev_hash, head.last_hash
-  from activity_heads as head where head.organization_id = ?`;
-
-function appendSqlite(v: AppendValues): CompiledQuery[] {
+function columnValues(v: EntryValues): unknown[] {
   return [
-    CompiledQuery.raw(MOVE_HEAD_SQLITE, [
-      v.organization_id,
-      v.prefix,
-      v.suffix,
-      v.prefix,
-      v.suffix,
-    ]),
-    CompiledQuery.raw(ENTRY_FROM_HEAD_SQLITE, [
-      v.organization_id,
-      v.at,
-      v.actor_kind,
-      v.actor_id,
-      v.actor_name,
-      v.entity_type,
-      v.entity_id,
-      v.action,
-      v.changes,
-      v.organization_id,
-    ]),
+    v.organization_id,
+    v.organization_id,
+    v.organization_id,
+    v.at,
+    v.actor_kind,
+    v.actor_id,
+    v.actor_name,
+    v.entity_type,
+    v.entity_id,
+    v.action,
+    v.changes,
   ];
 }
 
@@ -376,7 +264,7 @@ function entryContent(
   who: ReturnType<typeof actorColumns>,
   entry: NewActivity,
   at: string,
-): Omit<HashedContent, 'id'> {
+): EntryValues {
   return {
     organization_id: entry.organizationId,
     at,
@@ -507,17 +395,19 @@ function onlyOrganization(filter: ActivityFilter): boolean {
 }
 
 /**
- * How many entries match. The whole organisation's count comes from its head (ids have no
- * gaps; retention moves `start_id`), so it costs one row at any size; a filter counts rows.
+ * How many entries match. The whole organisation's count is its head's sealed count and the
+ * few entries after the head (not sealed yet): two index probes at any size; a filter counts
+ * rows.
  */
 export async function countActivity(db: Db, filter: ActivityFilter): Promise<number> {
   if (onlyOrganization(filter)) {
     const head = await db
       .selectFrom('activity_heads')
-      .select(['last_id', 'start_id'])
+      .select(['last_id', 'sealed'])
       .where('organization_id', '=', filter.organizationId)
       .executeTakeFirst();
-    return head ? Math.max(0, Number(head.last_id) - Number(head.start_id) + 1) : 0;
+    const unsealed = await unsealedCount(db, filter.organizationId, Number(head?.last_id ?? 0));
+    return Number(head?.sealed ?? 0) + unsealed;
   }
   const { count } = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -538,128 +428,6 @@ export async function* eachActivity(
     if (entries.length < batch) return;
     before = entries[entries.length - 1].id;
   }
-}
-
-// ---------------------------------------------------------------- verifying
-
-/**
- * Walks the organisation's chain from its checkpoint, oldest first: every id present with no
- * gap, every `prev_hash` the previous entry's hash, every hash recomputed from the content,
- * and the last entry the head's. Reports the first id where any of this fails.
- */
-export async function verifyActivity(
-  db: Db,
-  organizationId: string,
-  batch = 2000,
-): Promise<ActivityVerification> {
-  const head = await db
-    .selectFrom('activity_heads')
-    .select(['last_id', 'last_hash', 'start_id', 'start_prev_hash'])
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!head) return { ok: true, checked: 0 };
-  const lastId = Number(head.last_id);
-  let expectedId = Number(head.start_id);
-  let prevHash = head.start_prev_hash;
-  let checked = 0;
-  const broken = (id: number): ActivityVerification => ({
-    ok: false,
-    checked,
-    first_broken_id: id,
-  });
-  while (expectedId <= lastId) {
-    const rows = await db
-      .selectFrom('activity')
-      .select([...ENTRY_COLUMNS, 'organization_id', 'prev_hash', 'hash'])
-      .where('organization_id', '=', organizationId)
-      .where('id', '>=', expectedId)
-      .where('id', '<=', lastId)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
-    if (rows.length === 0) return broken(expectedId);
-    for (const row of rows) {
-      const id = Number(row.id);
-      if (id !== expectedId) return broken(expectedId);
-      if (row.prev_hash !== prevHash) return broken(id);
-      if (entryHash(prevHash, { ...row, id }) !== row.hash) return broken(id);
-      prevHash = row.hash;
-      expectedId += 1;
-      checked += 1;
-    }
-  }
-  if (lastId >= Number(head.start_id) && prevHash !== head.last_hash) return broken(lastId);
-  return { ok: true, checked };
-}
-
-// ---------------------------------------------------------------- retention
-
-/**
- * Deletes the organisation's entries older than `cutoff` (ISO), oldest first, `batch` per
- * transaction. Each batch first moves the checkpoint (`start_id`, `start_prev_hash`) past the
- * entries it deletes, which is also what lets the database's trigger allow the delete; verify
- * starts from the checkpoint, so the remaining chain still verifies. Returns how many went.
- */
-export async function pruneActivity(
-  db: Db,
-  organizationId: string,
-  cutoff: string,
-  batch = 1000,
-): Promise<number> {
-  let pruned = 0;
-  for (;;) {
-    const deleted = await db.transaction().execute(async (trx) => {
-      // Locks the head, as an append does.
-      const head = await trx
-        .updateTable('activity_heads')
-        .set({ start_id: sql<number>`start_id` })
-        .where('organization_id', '=', organizationId)
-        .returning(['start_id'])
-        .executeTakeFirst();
-      if (!head) return 0;
-      const rows = await trx
-        .selectFrom('activity')
-        .select(['id', 'at', 'hash'])
-        .where('organization_id', '=', organizationId)
-        .where('id', '>=', Number(head.start_id))
-        .orderBy('id')
-        .limit(batch)
-        .execute();
-      // The oldest entries up to the first one that is recent enough.
-      const old: typeof rows = [];
-      for (const row of rows) {
-        if (row.at >= cutoff) break;
-        old.push(row);
-      }
-      if (old.length === 0) return 0;
-      const last = old[old.length - 1];
-      const startId = Number(last.id) + 1;
-      await trx
-        .updateTable('activity_heads')
-        .set({ start_id: startId, start_prev_hash: last.hash })
-        .where('organization_id', '=', organizationId)
-        .execute();
-      await trx
-        .deleteFrom('activity')
-        .where('organization_id', '=', organizationId)
-        .where('id', '<', startId)
-        .execute();
-      return old.length;
-    });
-    pruned += deleted;
-    if (deleted < batch) return pruned;
-  }
-}
-
-/** Prunes every organisation's entries older than `days` days before `now`. */
-export async function pruneAllActivity(db: Db, days: number, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
-  const heads = await db.selectFrom('activity_heads').select('organization_id').execute();
-  let pruned = 0;
-  for (const { organization_id } of heads) {
-    pruned += await pruneActivity(db, organization_id, cutoff);
-  }
-  return pruned;
 }
 
 /**

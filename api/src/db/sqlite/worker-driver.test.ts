@@ -3,7 +3,6 @@
  * and a reader thread, WAL) and in memory (one thread for everything), observed as a
  * caller of the database sees them.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,15 +116,6 @@ describe.each([
       .catch(() => undefined);
     await insertNote(db, 'after');
     expect(await notes(db)).toEqual(['committed', 'deferred', 'at commit', 'after']);
-  });
-
-  test('sha256_hex hashes text as UTF-8, as node:crypto does', async () => {
-    const { rows } = await sql<{ hash: string | null; none: string | null }>`
-      select sha256_hex(${'prev\n["ü",1]'}) as hash, sha256_hex(null) as none`.execute(db);
-    expect(rows[0]).toEqual({
-      hash: createHash('sha256').update('prev\n["ü",1]').digest('hex'),
-      none: null,
-    });
   });
 
   test('a failing statement rejects with its SQLite code, and the next statement works', async () => {

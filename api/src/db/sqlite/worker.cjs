@@ -19,7 +19,6 @@
  *               { id, columns, values } (rows as arrays) | { id, changes, lastInsertRowid }
  *               | { id, error: { name, message, code } }
  */
-const { hash } = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require('better-sqlite3');
 
@@ -61,13 +60,6 @@ function openConnection({ filename, role, synchronous }) {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   if (role === 'reader') db.pragma('query_only = ON');
-  // The activity history's hash (repositories/activity.ts): an entry's INSERT computes it
-  // from the chain head it reads, as PostgreSQL's sha256() does, instead of a round trip to
-  // read the head first. Hex SHA-256 of the text's UTF-8 bytes; null stays null. The one-shot
-  // crypto.hash (Node >= 20.12) takes a third of createHash's time (no Hash object per call).
-  db.function('sha256_hex', { deterministic: true }, (text) =>
-    text === null ? null : hash('sha256', String(text), 'hex'),
-  );
   return db;
 }
 

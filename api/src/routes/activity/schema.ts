@@ -96,6 +96,11 @@ export const verifyActivitySchema = {
       first_broken_id: Type.Optional(
         Type.Integer({ description: 'The first entry whose link is broken (when not ok)' }),
       ),
+      unsealed: Type.Integer({
+        minimum: 0,
+        description:
+          'Entries written but not chained yet (the sealer chains them within seconds; not checked, not broken)',
+      }),
     }),
     ...errorResponses(401, 403),
   },
