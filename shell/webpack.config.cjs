@@ -129,6 +129,23 @@ const LIBRARY_MODULE_GROUPS = [
     test: /[\\/]shared[\\/]src[\\/](entries[\\/]formKit\.ts|ui[\\/]screen[\\/]CreateScreen\.tsx|ui[\\/]form[\\/](Form|FormActions|FormikForm|PasswordFields|PersonSelect|SignInFields|TextArea|DateField|DateTimeField|fieldError)\.tsx?)$/,
     group: 'form-kit',
   },
+  // What left `@duly/shared/core` and `/dates` in 3.0.0 (issue 32), each in a file of its own
+  // so a route that does not show it does not download it: the activity history's endpoint and
+  // sentences (`/activity`: the History section, the activity screen) and the documents
+  // (`/documents`: the certificates' and the team's document screens).
+  {
+    test: /[\\/]shared[\\/]src[\\/](entries[\\/]activity\.ts|api[\\/]activity\.ts|contract[\\/]activity\.ts)$/,
+    group: 'activity',
+  },
+  {
+    test: /[\\/]shared[\\/]src[\\/](entries[\\/]documents\.ts|api[\\/](documents|documentEndpoints)\.ts)$/,
+    group: 'documents',
+  },
+  // The imports' endpoints (`/ui`'s since 3.0.0): only the import screen uses them.
+  {
+    test: /[\\/]shared[\\/]src[\\/]api[\\/]imports\.ts$/,
+    group: 'kit-more',
+  },
   // The UI kit beyond `@duly/shared/kit` and `/form-kit` (issue 32): the import screen, the
   // documents, the dialogs and the activity history, with `/ui`'s list of exports. A list
   // imports `/kit`, so this file loads only with a screen that imports `/ui`.

@@ -6,24 +6,26 @@
  */
 import {
   allItemsQuery,
-  approveDocumentMutation,
   baseApi,
   createMutation,
-  deleteDocumentMutation,
   deleteMutation,
   featureEndpoints,
   itemUrl,
   listTags,
-  rejectDocumentMutation,
   resourceEndpoints,
   updateMutation,
-  type CertificateDocument,
   type CertificateType,
   type CertificateTypePayload,
   type Employee,
   type LinkCertificatesResult,
   type UpdateArgs,
 } from '@duly/shared/core';
+import {
+  approveDocumentMutation,
+  deleteDocumentMutation,
+  rejectDocumentMutation,
+  type CertificateDocument,
+} from '@duly/shared/documents';
 
 const TYPES = '/certificate-types/';
 const also = ['Compliance'] as const;
