@@ -113,26 +113,27 @@ describe('the version contract at runtime', () => {
 
 describe('a remote built on the previous major of @duly/shared', () => {
   it('is refused before any of its code is fetched, with the version message', () => {
-    // remote-tasks as built on @duly/shared 1.3.0 (scripts/__tests__/fixtures), in a shell
-    // that provides 2.0.0 (the router entry, issue 32).
-    const builtOnOne = JSON.parse(
+    // remote-tasks as built on @duly/shared 2.0.0 (scripts/__tests__/fixtures), in a shell
+    // that provides 3.0.0 (Redux Toolkit inside /core, the activity and documents entries,
+    // issue 32).
+    const builtOnTwo = JSON.parse(
       readFileSync(
         path.join(
           __dirname,
-          '../../../../../scripts/__tests__/fixtures/remote-tasks-on-shared-1.3.0.mf-manifest.json',
+          '../../../../../scripts/__tests__/fixtures/remote-tasks-on-shared-2.0.0.mf-manifest.json',
         ),
         'utf8',
       ),
     );
-    const shell2 = {
+    const shell3 = {
       ...hostOptions,
-      shared: { '@duly/shared': [{ version: '2.0.0', from: 'shell' }] },
+      shared: { '@duly/shared': [{ version: '3.0.0', from: 'shell' }] },
     };
     const call = () =>
-      checkRemoteManifest('remote_tasks', builtOnOne, shell2, builtOnOne.metaData.pluginVersion);
+      checkRemoteManifest('remote_tasks', builtOnTwo, shell3, builtOnTwo.metaData.pluginVersion);
     expect(call).toThrow(IncompatibleRemoteError);
     expect(call).toThrow(
-      'The remote "remote_tasks" needs @duly/shared ^1.3.0 (the shell provides 2.0.0).',
+      'The remote "remote_tasks" needs @duly/shared ^2.0.0 (the shell provides 3.0.0).',
     );
   });
 });
