@@ -9,6 +9,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { routerRequestPlugin, sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
+const { RouterPurePlugin } = require('../scripts/webpack/router-pure.cjs');
 const {
   BootPreloadPlugin,
   StartupPreloadPlugin,
@@ -308,6 +309,8 @@ function shellConfig(_env, argv = {}) {
       routerRequestPlugin(webpack),
       // The runtime's snapshot and preload modules, left without callers by disableSnapshot.
       new TrimmedRuntimePlugin(),
+      // React Router's NavLink and Form, which Duly never renders, dropped from `router`.
+      new RouterPurePlugin(),
       new ModuleFederationPlugin({
         name: 'shell',
         // No remote is compiled in: bootstrap.tsx registers them from config.json.
