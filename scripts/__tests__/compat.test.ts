@@ -18,7 +18,12 @@ const shell = {
 };
 
 function remote(
-  shared: { name: string; requiredVersion: string; singleton?: boolean }[],
+  shared: {
+    name: string;
+    requiredVersion: string;
+    singleton?: boolean;
+    assets?: { js: { sync: string[]; async: string[] } };
+  }[],
   pluginVersion = '2.9.2',
 ) {
   return {
@@ -93,6 +98,28 @@ describe('compatProblems', () => {
       { name: 'left-pad', requiredVersion: '^9.0.0' },
     ]);
     expect(compatProblems(shell, built)).toEqual([]);
+  });
+
+  it('refuses a production remote (no copies of its own) whose shared package the shell lacks', () => {
+    const noCopy = { js: { sync: [] as string[], async: [] as string[] } };
+    const ownCopy = { js: { sync: ['636.530327f78a.js'], async: [] as string[] } };
+    const built = remote([
+      { name: '@duly/shared', requiredVersion: '^1.0.0', assets: noCopy },
+      { name: 'notistack', requiredVersion: '^3.0.2', assets: noCopy },
+      { name: 'yup', requiredVersion: '^1.7.1', singleton: false, assets: noCopy },
+      // A development build's own copy: the shell need not provide it.
+      { name: 'luxon', requiredVersion: '^3.7.2', assets: ownCopy },
+    ]);
+    expect(compatProblems(shell, built)).toEqual([
+      {
+        package: 'notistack',
+        required: '^3.0.2',
+        provided: null,
+        message:
+          'remote_tasks needs notistack ^3.0.2 and carries no copy of it; the shell provides none.',
+      },
+      expect.objectContaining({ package: 'yup', required: '^1.7.1', provided: null }),
+    ]);
   });
 
   it('checks the federation runtime the remote expects from the shell', () => {

@@ -61,6 +61,31 @@ describe('the version contract at runtime', () => {
     ]);
   });
 
+  it('refuses a production remote (no copies of its own) that needs a package the shell lacks', () => {
+    const provided = providedVersions(hostOptions);
+    const noCopy = { js: { sync: [], async: [] } };
+    const built = {
+      ...manifest({}),
+      shared: [
+        { name: 'react', requiredVersion: '^19.2.0', singleton: true, assets: noCopy },
+        { name: 'notistack', requiredVersion: '^3.0.2', singleton: true, assets: noCopy },
+        // A development build's own copy: nothing to agree on.
+        {
+          name: 'luxon',
+          requiredVersion: '^3.7.2',
+          singleton: true,
+          assets: { js: { sync: ['636.js'], async: [] } },
+        },
+      ],
+    };
+    expect(versionMismatches(provided, built, '2.9.2')).toEqual([
+      { package: 'notistack', required: '^3.0.2', provided: 'none' },
+    ]);
+    expect(() => checkRemoteManifest('remote_tasks', built, hostOptions, '2.9.2')).toThrow(
+      'The remote "remote_tasks" needs notistack ^3.0.2 (the shell provides none).',
+    );
+  });
+
   it('refuses an incompatible manifest before any code of the remote is fetched', async () => {
     const call = () =>
       checkRemoteManifest(
