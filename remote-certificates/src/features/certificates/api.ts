@@ -3,6 +3,7 @@
  * are docs/shared-library.md's). Names start with `certificates`; the people a certificate can
  * be put in charge of are `certificatesPeople`, not `employees…`, which remote-employees owns.
  * Certificate types are counted by no dashboard but by compliance: their writes invalidate it.
+ * A certificate's documents are documentsApi.ts' (injected by the detail screen, issue 32).
  */
 import {
   allItemsQuery,
@@ -11,7 +12,6 @@ import {
   deleteMutation,
   featureEndpoints,
   itemUrl,
-  listTags,
   resourceEndpoints,
   updateMutation,
   type CertificateType,
@@ -20,12 +20,6 @@ import {
   type LinkCertificatesResult,
   type UpdateArgs,
 } from '@duly/shared/core';
-import {
-  approveDocumentMutation,
-  deleteDocumentMutation,
-  rejectDocumentMutation,
-  type CertificateDocument,
-} from '@duly/shared/documents';
 
 const TYPES = '/certificate-types/';
 const also = ['Compliance'] as const;
@@ -57,20 +51,6 @@ export const injectCertificateEndpoints = featureEndpoints((build) => ({
       'Compliance',
     ],
   }),
-
-  /** A certificate's documents (issue 26), the current validity first. */
-  certificatesDocuments: build.query<CertificateDocument[], string>({
-    query: (id) => ({ url: itemUrl('/certificates/', id, '/documents/') }),
-    providesTags: (documents) => listTags('Document', documents),
-  }),
-  certificatesDocumentApprove: build.mutation<CertificateDocument, CertificateDocument>(
-    approveDocumentMutation(),
-  ),
-  certificatesDocumentReject: build.mutation<
-    CertificateDocument,
-    { document: CertificateDocument; reason: string }
-  >(rejectDocumentMutation()),
-  certificatesDocumentDelete: build.mutation<null, CertificateDocument>(deleteDocumentMutation()),
 }));
 
 export const certificatesApi = injectCertificateEndpoints(baseApi);
@@ -86,8 +66,4 @@ export const {
   useCertificatesTypeUpdateMutation,
   useCertificatesTypeDeleteMutation,
   useCertificatesTypeLinkMutation,
-  useCertificatesDocumentsQuery,
-  useCertificatesDocumentApproveMutation,
-  useCertificatesDocumentRejectMutation,
-  useCertificatesDocumentDeleteMutation,
 } = certificatesApi;

@@ -35,7 +35,7 @@ import {
   useCertificatesDocumentDeleteMutation,
   useCertificatesDocumentRejectMutation,
   useCertificatesDocumentsQuery,
-} from '../api';
+} from '../documentsApi';
 import { theme } from '@duly/shared/kit';
 
 const STATUS: Record<DocumentStatus, { label: string; color: StatusColor }> = {
