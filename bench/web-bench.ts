@@ -416,9 +416,14 @@ async function coldLoad(
       if (response.request().resourceType() !== 'script') return;
       if (!shown) beforeVisible.add(response.url());
       pending.push(
-        response.body().then((body) => {
-          scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
-        }),
+        response.body().then(
+          (body) => {
+            scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+          },
+          // A script that arrives while the context closes (after the network was idle) is
+          // not counted; its body can no longer be read, which must not end the run.
+          () => undefined,
+        ),
       );
     });
     page.on('pageerror', (error) => console.error(`  page error on ${url}: ${error.message}`));
