@@ -16,7 +16,7 @@ const RUNTIME_PACKAGE = '@module-federation/runtime';
  *   externalRuntime: boolean,
  *   provides: Record<string, { version: string, singleton: boolean }>,
  * }} ShellManifest
- * @typedef {{ name: string, version?: string, requiredVersion?: string | false, singleton?: boolean }} RemoteShared
+ * @typedef {{ name: string, version?: string, requiredVersion?: string | false, singleton?: boolean, assets?: { js?: { sync?: string[], async?: string[] } } }} RemoteShared
  * @typedef {{ name?: string, metaData?: { name?: string, pluginVersion?: string, buildInfo?: { buildVersion?: string } }, shared?: RemoteShared[] }} RemoteManifest
  * @typedef {{ package: string, required: string, provided: string | null, message: string }} CompatProblem
  */
@@ -41,6 +41,18 @@ function packageOf(name) {
   return (name.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }
 
+/**
+ * Whether the remote's build holds its own copy of a shared package (files listed for it in the
+ * manifest). Production remotes hold none (scripts/webpack/remote.cjs, `import: false`); a
+ * manifest that lists no files at all (older builds) is taken to hold one.
+ * @param {RemoteShared} shared
+ */
+function carriesOwnCopy(shared) {
+  const js = shared.assets?.js;
+  if (!js) return true;
+  return (js.sync?.length ?? 0) + (js.async?.length ?? 0) > 0;
+}
+
 /** The container name of a remote manifest. */
 function remoteName(manifest) {
   return manifest.metaData?.name ?? manifest.name ?? 'the remote';
@@ -60,9 +72,22 @@ function compatProblems(shell, remote) {
   const problems = [];
   const seen = new Set();
   for (const shared of remote.shared ?? []) {
-    if (!shared.singleton || typeof shared.requiredVersion !== 'string') continue;
     const provided = providedEntry(shell.provides, shared.name);
     const pkg = packageOf(shared.name);
+    // A production remote carries no copy of its shared packages (since issue 32): what the
+    // shell does not provide, it cannot load at all, singleton or not.
+    if (!provided && !carriesOwnCopy(shared) && !seen.has(pkg)) {
+      seen.add(pkg);
+      const required = typeof shared.requiredVersion === 'string' ? shared.requiredVersion : '*';
+      problems.push({
+        package: pkg,
+        required,
+        provided: null,
+        message: `${name} needs ${shared.name} ${required} and carries no copy of it; the shell provides none.`,
+      });
+      continue;
+    }
+    if (!shared.singleton || typeof shared.requiredVersion !== 'string') continue;
     const packageEntry = shell.provides[pkg];
     // An entry point of a package the shell provides, but not this entry (@duly/shared/core
     // from a shell older than 1.1.0): the remote would run its own second copy of a singleton.
@@ -76,7 +101,8 @@ function compatProblems(shell, remote) {
       });
       continue;
     }
-    // A singleton the shell does not provide is the remote's own copy: nothing to agree on.
+    // A singleton the shell does not provide is the remote's own copy (a development build's):
+    // nothing to agree on.
     if (!provided || satisfy(provided.version, shared.requiredVersion)) continue;
     // react, react/jsx-runtime and react-dom/client name packages: say each package once.
     if (seen.has(pkg)) continue;

@@ -9,6 +9,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { routerRequestPlugin, sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
+const { RouterPurePlugin } = require('../scripts/webpack/router-pure.cjs');
 const {
   BootPreloadPlugin,
   StartupPreloadPlugin,
@@ -128,6 +129,23 @@ const LIBRARY_MODULE_GROUPS = [
   {
     test: /[\\/]shared[\\/]src[\\/](entries[\\/]formKit\.ts|ui[\\/]screen[\\/]CreateScreen\.tsx|ui[\\/]form[\\/](Form|FormActions|FormikForm|PasswordFields|PersonSelect|SignInFields|TextArea|DateField|DateTimeField|fieldError)\.tsx?)$/,
     group: 'form-kit',
+  },
+  // What left `@duly/shared/core` and `/dates` in 3.0.0 (issue 32), each in a file of its own
+  // so a route that does not show it does not download it: the activity history's endpoint and
+  // sentences (`/activity`: the History section, the activity screen) and the documents
+  // (`/documents`: the certificates' and the team's document screens).
+  {
+    test: /[\\/]shared[\\/]src[\\/](entries[\\/]activity\.ts|api[\\/]activity\.ts|contract[\\/]activity\.ts)$/,
+    group: 'activity',
+  },
+  {
+    test: /[\\/]shared[\\/]src[\\/](entries[\\/]documents\.ts|api[\\/](documents|documentEndpoints)\.ts)$/,
+    group: 'documents',
+  },
+  // The imports' endpoints (`/ui`'s since 3.0.0): only the import screen uses them.
+  {
+    test: /[\\/]shared[\\/]src[\\/]api[\\/]imports\.ts$/,
+    group: 'kit-more',
   },
   // The UI kit beyond `@duly/shared/kit` and `/form-kit` (issue 32): the import screen, the
   // documents, the dialogs and the activity history, with `/ui`'s list of exports. A list
@@ -291,6 +309,8 @@ function shellConfig(_env, argv = {}) {
       routerRequestPlugin(webpack),
       // The runtime's snapshot and preload modules, left without callers by disableSnapshot.
       new TrimmedRuntimePlugin(),
+      // React Router's NavLink and Form, which Duly never renders, dropped from `router`.
+      new RouterPurePlugin(),
       new ModuleFederationPlugin({
         name: 'shell',
         // No remote is compiled in: bootstrap.tsx registers them from config.json.

@@ -183,8 +183,14 @@ test('a full load of /tasks downloads React, react-dom, react-redux, styled-comp
  */
 const KIT_MORE =
   /\/shared\/src\/ui\/(screen\/(ImportScreen|History|CreateScreen)\.tsx|dialog\/|documents\/|form\/FormikForm\.tsx)/;
+/**
+ * What left `@duly/shared/core` and `/dates` in 3.0.0 (issue 32): the activity history's endpoint
+ * and sentences (`/activity`), the documents (`/documents`) and the imports' endpoints (`/ui`).
+ */
+const LEFT_CORE =
+  /\/shared\/src\/(api\/(activity|imports|documents|documentEndpoints)|contract\/activity)\.ts$/;
 
-test("a cold /tasks downloads only the part of the UI kit a list renders; a task's page loads the rest", async ({
+test("a cold /tasks downloads only the part of the UI kit a list renders, and no activity, document or import code; a task's page loads the rest", async ({
   page,
   baseURL,
 }) => {
@@ -210,6 +216,7 @@ test("a cold /tasks downloads only the part of the UI kit a list renders; a task
     onTheList.filter((source) => /\/shared\/src\/ui\/screen\/ResourceTable\.tsx$/.test(source)),
   ).toHaveLength(1);
   expect(onTheList.filter((source) => KIT_MORE.test(source))).toEqual([]);
+  expect(onTheList.filter((source) => LEFT_CORE.test(source))).toEqual([]);
 
   // The row opens the task's page, as in tasks.spec.ts.
   await page.getByRole('row').filter({ hasText: 'Check the fire exits' }).click();
@@ -221,4 +228,11 @@ test("a cold /tasks downloads only the part of the UI kit a list renders; a task
       /\/shared\/src\/ui\/screen\/History\.tsx$/.test(source),
     ),
   ).toHaveLength(1);
+  // The History section brings the activity entry (its endpoint and sentences), once.
+  const onTheTask = await sourcesSoFar();
+  for (const module of [
+    /\/shared\/src\/api\/activity\.ts$/,
+    /\/shared\/src\/contract\/activity\.ts$/,
+  ])
+    expect(onTheTask.filter((source) => module.test(source))).toHaveLength(1);
 });

@@ -18,7 +18,12 @@ const shell = {
 };
 
 function remote(
-  shared: { name: string; requiredVersion: string; singleton?: boolean }[],
+  shared: {
+    name: string;
+    requiredVersion: string;
+    singleton?: boolean;
+    assets?: { js: { sync: string[]; async: string[] } };
+  }[],
   pluginVersion = '2.9.2',
 ) {
   return {
@@ -95,6 +100,28 @@ describe('compatProblems', () => {
     expect(compatProblems(shell, built)).toEqual([]);
   });
 
+  it('refuses a production remote (no copies of its own) whose shared package the shell lacks', () => {
+    const noCopy = { js: { sync: [] as string[], async: [] as string[] } };
+    const ownCopy = { js: { sync: ['636.530327f78a.js'], async: [] as string[] } };
+    const built = remote([
+      { name: '@duly/shared', requiredVersion: '^1.0.0', assets: noCopy },
+      { name: 'notistack', requiredVersion: '^3.0.2', assets: noCopy },
+      { name: 'yup', requiredVersion: '^1.7.1', singleton: false, assets: noCopy },
+      // A development build's own copy: the shell need not provide it.
+      { name: 'luxon', requiredVersion: '^3.7.2', assets: ownCopy },
+    ]);
+    expect(compatProblems(shell, built)).toEqual([
+      {
+        package: 'notistack',
+        required: '^3.0.2',
+        provided: null,
+        message:
+          'remote_tasks needs notistack ^3.0.2 and carries no copy of it; the shell provides none.',
+      },
+      expect.objectContaining({ package: 'yup', required: '^1.7.1', provided: null }),
+    ]);
+  });
+
   it('checks the federation runtime the remote expects from the shell', () => {
     expect(compatProblems(shell, remote([], '2.9.0'))).toEqual([]);
     expect(compatProblems(shell, remote([], '2.10.0'))).toEqual([
@@ -130,7 +157,7 @@ describe('the shared settings and the shell manifest', () => {
     expect(shared['@duly/shared']).toMatchObject({
       singleton: true,
       strictVersion: true,
-      requiredVersion: '^2.0.0',
+      requiredVersion: '^3.0.0',
     });
     expect(shared.react.requiredVersion).toBe('^19.2.0');
     expect(shared['react/'].requiredVersion).toBe('^19.2.0');
@@ -138,14 +165,53 @@ describe('the shared settings and the shell manifest', () => {
 
   it('lists every shared package with the version the shell bundles', () => {
     const manifest = shellManifest(sharedDependencies(`${__dirname}/../../shell`));
-    expect(manifest.provides['@duly/shared']).toEqual({ version: '2.0.0', singleton: true });
-    expect(manifest.provides['@duly/shared/core']).toEqual({ version: '2.0.0', singleton: true });
+    expect(manifest.provides['@duly/shared']).toEqual({ version: '3.0.0', singleton: true });
+    expect(manifest.provides['@duly/shared/core']).toEqual({ version: '3.0.0', singleton: true });
     expect(manifest.provides.formik.singleton).toBe(false);
     expect(manifest.federationRuntime).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });
 
-describe('a remote built on the previous major of @duly/shared (1.x)', () => {
+describe('a remote built on the previous major of @duly/shared (2.x)', () => {
+  // remote-tasks' mf-manifest.json as built on @duly/shared 2.0.0, before Redux Toolkit left the
+  // share scope and the activity and document names left /core (3.0.0, issue 32): it requires
+  // `@duly/shared ^2.0.0` of every entry it imports and shares @reduxjs/toolkit itself.
+  const builtOnTwo = JSON.parse(
+    readFileSync(
+      path.join(__dirname, 'fixtures/remote-tasks-on-shared-2.0.0.mf-manifest.json'),
+      'utf8',
+    ),
+  );
+  const shell3 = shellManifest(sharedDependencies(path.join(__dirname, '../../shell')));
+
+  it('is refused by the 3.x shell with the contract message naming both versions', () => {
+    const verdict = compatVerdict(shell3, builtOnTwo);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.problems).toEqual([
+      expect.objectContaining({ package: '@duly/shared', required: '^2.0.0', provided: '3.0.0' }),
+    ]);
+    expect(verdict.text).toBe(
+      'no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^2.0.0; the shell provides 3.0.0.',
+    );
+  });
+
+  it('asks for a Redux Toolkit the 3.x shell no longer provides: it lives inside /core', () => {
+    const names = builtOnTwo.shared.map((entry: { name: string }) => entry.name);
+    expect(names).toContain('@reduxjs/toolkit');
+    expect(names).toContain('@duly/shared/core');
+    expect(providedEntry(shell3.provides, '@reduxjs/toolkit')).toBeUndefined();
+    expect(providedEntry(shell3.provides, '@reduxjs/toolkit/query/react')).toBeUndefined();
+    expect(shell3.provides.redux).toBeUndefined();
+    expect(shell3.provides['react-redux']).toMatchObject({ singleton: true });
+    expect(shell3.provides['@duly/shared/activity']).toEqual({ version: '3.0.0', singleton: true });
+    expect(shell3.provides['@duly/shared/documents']).toEqual({
+      version: '3.0.0',
+      singleton: true,
+    });
+  });
+});
+
+describe('a remote built two majors back (1.x)', () => {
   // remote-tasks' mf-manifest.json as built on @duly/shared 1.3.0, before the router entry
   // (2.0.0, issue 32): it requires `@duly/shared ^1.3.0` and shares react-router(-dom) itself.
   const builtOnOne = JSON.parse(
@@ -154,25 +220,25 @@ describe('a remote built on the previous major of @duly/shared (1.x)', () => {
       'utf8',
     ),
   );
-  const shell2 = shellManifest(sharedDependencies(path.join(__dirname, '../../shell')));
+  const shell3 = shellManifest(sharedDependencies(path.join(__dirname, '../../shell')));
 
-  it('is refused by the 2.x shell with the contract message naming both versions', () => {
-    const verdict = compatVerdict(shell2, builtOnOne);
+  it('is refused with the contract message naming both versions', () => {
+    const verdict = compatVerdict(shell3, builtOnOne);
     expect(verdict.ok).toBe(false);
     expect(verdict.problems).toEqual([
-      expect.objectContaining({ package: '@duly/shared', required: '^1.3.0', provided: '2.0.0' }),
+      expect.objectContaining({ package: '@duly/shared', required: '^1.3.0', provided: '3.0.0' }),
     ]);
     expect(verdict.text).toBe(
-      'no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^1.3.0; the shell provides 2.0.0.',
+      'no: remote_tasks 0.1.0 cannot run in this shell:\n  remote_tasks needs @duly/shared ^1.3.0; the shell provides 3.0.0.',
     );
   });
 
-  it('would otherwise bring its own router: the 2.x shell shares @duly/shared/router instead', () => {
+  it('would otherwise bring its own router: the shell shares @duly/shared/router instead', () => {
     expect(builtOnOne.shared.map((entry: { name: string }) => entry.name)).toContain(
       'react-router-dom',
     );
-    expect(shell2.provides['react-router-dom']).toBeUndefined();
-    expect(shell2.provides['react-router']).toBeUndefined();
-    expect(shell2.provides['@duly/shared/router']).toEqual({ version: '2.0.0', singleton: true });
+    expect(shell3.provides['react-router-dom']).toBeUndefined();
+    expect(shell3.provides['react-router']).toBeUndefined();
+    expect(shell3.provides['@duly/shared/router']).toEqual({ version: '3.0.0', singleton: true });
   });
 });

@@ -155,6 +155,17 @@ function standalonePagePlugins(name, title = `Duly: ${name} (standalone)`) {
 }
 
 /**
+ * The shared settings of a production remote: each package consumed from the shell, none
+ * bundled as a fallback.
+ * @param {Record<string, object>} shared
+ */
+function withoutOwnCopies(shared) {
+  return Object.fromEntries(
+    Object.entries(shared).map(([name, config]) => [name, { ...config, import: false }]),
+  );
+}
+
+/**
  * @param {{
  *   dir: string,
  *   budgetKb: number,
@@ -188,7 +199,12 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
           filename: 'remoteEntry.js',
           exposes,
           // requiredVersion: the ranges of the remote's package.json (the version contract).
-          shared: sharedDependencies(dir),
+          // Production: no copy of any shared package (`import: false`): the shell provides each
+          // (ShellManifestPlugin checks it does), so the copies were never loaded in the app, but
+          // remoteEntry.js registered each with its loader (1.5 KB gzipped per route, issue 32).
+          // The version contract refuses a shell that lacks one (scripts/compat.cjs). The
+          // standalone page has no shell: development builds keep their copies.
+          shared: production ? withoutOwnCopies(sharedDependencies(dir)) : sharedDependencies(dir),
           shareStrategy: 'loaded-first',
           manifest: true,
           // Types of the API contract live in @duly/shared; no remote type generation.

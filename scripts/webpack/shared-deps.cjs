@@ -24,12 +24,17 @@ function installedVersion(name, from = root) {
 // React Router is not in this list (since @duly/shared 2.0.0): the apps' `react-router-dom`
 // imports are sent to `@duly/shared/router` (routerRequestPlugin below), a singleton entry of the
 // library holding only the router names Duly uses, so the whole package is never shared.
+//
+// Neither Redux Toolkit nor redux (since @duly/shared 3.0.0, issue 32): no app imports them
+// except through `@duly/shared/core` (the store, the base API), so they are bundled inside the
+// library's entries, tree-shaken to what Duly calls, instead of provided whole (34 KB gzipped on
+// every signed-in route). One store and one base API still hold: they are modules of the shared
+// `/core` singleton. react-redux stays a singleton: its context must be the one the shell's
+// Provider fills for every remote's hooks.
 const SINGLETONS = [
   'react',
   'react-dom',
   'react-redux',
-  'redux',
-  '@reduxjs/toolkit',
   'styled-components',
   'notistack',
   '@duly/shared',
@@ -97,8 +102,6 @@ function sharedDependencies(dir) {
   // Subpath imports (react/jsx-runtime, react-dom/client) are the same singletons.
   shared['react/'] = singleton('react/', 'react');
   shared['react-dom/'] = singleton('react-dom/', 'react-dom');
-  // RTK Query's React entry (@reduxjs/toolkit/query/react) is a subpath too.
-  shared['@reduxjs/toolkit/'] = singleton('@reduxjs/toolkit/', '@reduxjs/toolkit');
   for (const entry of sharedLibraryEntries()) shared[entry] = singleton(entry, '@duly/shared');
   for (const name of SHARED_ONCE) {
     shared[name] = {

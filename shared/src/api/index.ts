@@ -21,31 +21,10 @@ export {
   type UnauthorizedHandler,
 } from './unauthorized';
 export { sessionOf, type ApiSession, type ApiExtra, type SessionAction } from './session';
-export { activityApi, useActivityListQuery, type ActivityListParams } from './activity';
-export {
-  IMPORT_FIELDS,
-  importsApi,
-  uploadImport,
-  downloadImportErrors,
-  useImportsGetQuery,
-  useImportsRowsQuery,
-  type ImportJob,
-  type ImportKind,
-  type ImportMode,
-  type ImportOutcome,
-  type ImportRowResult,
-  type ImportRowsParams,
-  type ImportUpload,
-} from './imports';
-export {
-  DOCUMENT_ACCEPT,
-  fetchDocumentContent,
-  formatFileSize,
-  uploadDocument,
-  type CertificateDocument,
-  type DocumentStatus,
-  type DocumentUpload,
-} from './documents';
+// Not here since 3.0.0 (issue 32): the activity history's endpoint (`@duly/shared/activity`),
+// the documents' requests and decisions (`@duly/shared/documents`) and the imports' endpoints
+// (the kit's ImportScreen, `@duly/shared/ui`): each is injected into the base API by the module
+// of the screens that use it, so `/core`, which every screen loads, carries none of them.
 export {
   allItemsQuery,
   complianceTotalsQuery,
@@ -64,11 +43,3 @@ export {
   type UpdateArgs,
 } from './endpoints';
 export { resourceEndpoints, type ResourceShapes } from './resource';
-export {
-  approveDocumentMutation,
-  approveDocumentsMutation,
-  deleteDocumentMutation,
-  documentDecisionTags,
-  rejectDocumentMutation,
-  type DocumentRef,
-} from './documentEndpoints';

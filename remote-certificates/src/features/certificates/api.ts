@@ -3,21 +3,17 @@
  * are docs/shared-library.md's). Names start with `certificates`; the people a certificate can
  * be put in charge of are `certificatesPeople`, not `employees…`, which remote-employees owns.
  * Certificate types are counted by no dashboard but by compliance: their writes invalidate it.
+ * A certificate's documents are documentsApi.ts' (injected by the detail screen, issue 32).
  */
 import {
   allItemsQuery,
-  approveDocumentMutation,
   baseApi,
   createMutation,
-  deleteDocumentMutation,
   deleteMutation,
   featureEndpoints,
   itemUrl,
-  listTags,
-  rejectDocumentMutation,
   resourceEndpoints,
   updateMutation,
-  type CertificateDocument,
   type CertificateType,
   type CertificateTypePayload,
   type Employee,
@@ -55,20 +51,6 @@ export const injectCertificateEndpoints = featureEndpoints((build) => ({
       'Compliance',
     ],
   }),
-
-  /** A certificate's documents (issue 26), the current validity first. */
-  certificatesDocuments: build.query<CertificateDocument[], string>({
-    query: (id) => ({ url: itemUrl('/certificates/', id, '/documents/') }),
-    providesTags: (documents) => listTags('Document', documents),
-  }),
-  certificatesDocumentApprove: build.mutation<CertificateDocument, CertificateDocument>(
-    approveDocumentMutation(),
-  ),
-  certificatesDocumentReject: build.mutation<
-    CertificateDocument,
-    { document: CertificateDocument; reason: string }
-  >(rejectDocumentMutation()),
-  certificatesDocumentDelete: build.mutation<null, CertificateDocument>(deleteDocumentMutation()),
 }));
 
 export const certificatesApi = injectCertificateEndpoints(baseApi);
@@ -84,8 +66,4 @@ export const {
   useCertificatesTypeUpdateMutation,
   useCertificatesTypeDeleteMutation,
   useCertificatesTypeLinkMutation,
-  useCertificatesDocumentsQuery,
-  useCertificatesDocumentApproveMutation,
-  useCertificatesDocumentRejectMutation,
-  useCertificatesDocumentDeleteMutation,
 } = certificatesApi;

@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { activityAge, activityMoment, describeActivity } from '@duly/shared/dates';
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_ENTITY_TYPES,
   apiConfig,
   selectRole,
   selectToken,
-  useActivityListQuery,
   useAppSelector,
   type ActivityAction,
   type ActivityEntityType,
   type ActivityEntry,
-  type ActivityListParams,
 } from '@duly/shared/core';
+import {
+  activityAge,
+  activityMoment,
+  describeActivity,
+  useActivityListQuery,
+  type ActivityListParams,
+} from '@duly/shared/activity';
 import { kolkataDateToIso } from '@duly/shared/dates';
 import {
   Button,

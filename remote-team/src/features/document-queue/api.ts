@@ -6,18 +6,20 @@
  */
 import {
   apiConfig,
-  approveDocumentMutation,
-  approveDocumentsMutation,
   baseApi,
   countQuery,
   featureEndpoints,
   itemUrl,
   pageQuery,
-  rejectDocumentMutation,
   withParams,
-  type CertificateDocument,
   type Page,
 } from '@duly/shared/core';
+import {
+  approveDocumentMutation,
+  approveDocumentsMutation,
+  rejectDocumentMutation,
+  type CertificateDocument,
+} from '@duly/shared/documents';
 
 /** A queued document: a certificate's document without its checksum. */
 export type QueuedDocument = Omit<CertificateDocument, 'sha256'>;

@@ -3,13 +3,13 @@ import {
   listTags,
   toPage,
   type AppNotification,
-  type EmailPreferences,
   type Page,
   type UnreadCount,
 } from '@duly/shared/core';
 
 /**
- * The signed-in person's notices (the bell) and their email switches. Everything provides
+ * The signed-in person's notices (the bell; the email switches are
+ * features/profile/emailPreferencesApi.ts'). Everything provides
  * the `Notification` tag, so marking a notice read refreshes the list and the count, and a
  * window regaining focus refreshes both at once (useRefreshOnFocus).
  */
@@ -43,24 +43,6 @@ export const notificationsApi = baseApi.injectEndpoints({
         { type: 'Notification', id: 'UNREAD' },
       ],
     }),
-    notificationsEmailPreferences: build.query<EmailPreferences, void>({
-      query: () => ({ url: '/profile/email-preferences' }),
-      providesTags: [{ type: 'Notification', id: 'EMAIL_PREFERENCES' }],
-    }),
-    notificationsSetEmailPreferences: build.mutation<EmailPreferences, Partial<EmailPreferences>>({
-      query: (changes) => ({ url: '/profile/email-preferences', method: 'PUT', data: changes }),
-      // The answer is every switch after the change: it becomes the cached settings as is.
-      async onQueryStarted(_changes, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            notificationsApi.util.upsertQueryData('notificationsEmailPreferences', undefined, data),
-          );
-        } catch {
-          // The form reports the failure; the cached settings stay what the server has.
-        }
-      },
-    }),
   }),
   overrideExisting: 'throw',
 });
@@ -70,6 +52,4 @@ export const {
   useNotificationsUnreadCountQuery,
   useNotificationsMarkMutation,
   useNotificationsMarkAllReadMutation,
-  useNotificationsEmailPreferencesQuery,
-  useNotificationsSetEmailPreferencesMutation,
 } = notificationsApi;

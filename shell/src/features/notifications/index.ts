@@ -1,4 +1,3 @@
-// The in-app notifications (issue 15): the bell of the top bar and the email switches of the
-// profile page.
+// The in-app notifications (issue 15): the bell of the top bar. The email switches are the
+// profile page's (features/profile), so they no longer load with the bell (issue 32).
 export { NotificationBell } from './NotificationBell';
-export { EmailPreferences } from './EmailPreferences';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { ErrorState, LoadingState, PageHeader, theme } from '@duly/shared/kit';
 import { ApiTokensSection, CalendarSection } from '../integrations';
-import { EmailPreferences } from '../notifications';
+import { EmailPreferences } from './components/EmailPreferences';
 import { useProfileGetQuery } from './api';
 import { AccountDetails } from './components/AccountDetails';
 import { NameSection } from './components/NameSection';

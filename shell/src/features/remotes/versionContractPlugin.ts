@@ -16,7 +16,20 @@ import { IncompatibleRemoteError, recordRemoteVersion, type VersionMismatch } fr
 /** What a remote's mf-manifest.json says about itself and what it needs. */
 export interface RemoteManifestJson {
   metaData?: { name?: string; pluginVersion?: string; buildInfo?: { buildVersion?: string } };
-  shared?: { name: string; requiredVersion?: string | false; singleton?: boolean }[];
+  shared?: {
+    name: string;
+    requiredVersion?: string | false;
+    singleton?: boolean;
+    /** The files of the remote's own copy; none in a production remote (issue 32). */
+    assets?: { js?: { sync?: string[]; async?: string[] } };
+  }[];
+}
+
+/** Whether the remote carries its own copy of a shared package (scripts/compat.cjs's rule). */
+function carriesOwnCopy(shared: NonNullable<RemoteManifestJson['shared']>[number]): boolean {
+  const js = shared.assets?.js;
+  if (!js) return true;
+  return (js.sync?.length ?? 0) + (js.async?.length ?? 0) > 0;
 }
 
 /** The version this shell provides of each shared name (its own entries of the share config). */
@@ -39,9 +52,16 @@ export function versionMismatches(
   const mismatches: VersionMismatch[] = [];
   const named = new Set<string>();
   for (const shared of manifest.shared ?? []) {
-    if (!shared.singleton || typeof shared.requiredVersion !== 'string') continue;
     const pkg = packageOf(shared.name);
     const version = provided[shared.name] ?? provided[pkg];
+    // Not provided, and the remote has no copy of its own (a production build): it cannot load.
+    if (!version && !carriesOwnCopy(shared) && !named.has(pkg)) {
+      named.add(pkg);
+      const required = typeof shared.requiredVersion === 'string' ? shared.requiredVersion : '*';
+      mismatches.push({ package: pkg, required, provided: 'none' });
+      continue;
+    }
+    if (!shared.singleton || typeof shared.requiredVersion !== 'string') continue;
     // Not provided by the shell: the remote uses its own copy, nothing to agree on.
     if (!version || satisfy(version, shared.requiredVersion) || named.has(pkg)) continue;
     named.add(pkg);

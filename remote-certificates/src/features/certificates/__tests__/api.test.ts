@@ -10,6 +10,7 @@ import {
   setupApiServer,
 } from '@duly/shared/test-utils';
 import { certificatesApi, injectCertificateEndpoints } from '../api';
+import { certificateDocumentsApi } from '../documentsApi';
 
 const server = setupApiServer();
 
@@ -75,6 +76,8 @@ describe('endpoint names', () => {
   });
 
   it("all start with 'certificates', leaving the employees… prefix to remote-employees", () => {
+    // The documents' endpoints are injected by their own module (the detail screen's).
+    expect(certificateDocumentsApi).toBe(certificatesApi);
     const ours = Object.keys(certificatesApi.endpoints).filter((name) =>
       name.startsWith('certificates'),
     );

@@ -2,18 +2,20 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
-  fetchDocumentContent,
-  formatFileSize,
   personName,
   selectCanManage,
   selectCurrentUser,
   selectToken,
   useAppSelector,
   type Certificate,
-  type CertificateDocument,
-  type DocumentStatus,
   type StatusColor,
 } from '@duly/shared/core';
+import {
+  fetchDocumentContent,
+  formatFileSize,
+  type CertificateDocument,
+  type DocumentStatus,
+} from '@duly/shared/documents';
 import { formatDate, formatDateTime } from '@duly/shared/dates';
 import {
   Button,
@@ -33,7 +35,7 @@ import {
   useCertificatesDocumentDeleteMutation,
   useCertificatesDocumentRejectMutation,
   useCertificatesDocumentsQuery,
-} from '../api';
+} from '../documentsApi';
 import { theme } from '@duly/shared/kit';
 
 const STATUS: Record<DocumentStatus, { label: string; color: StatusColor }> = {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, focusRing, theme, VisuallyHidden } from '@duly/shared/kit';
 import { type AppNotification } from '@duly/shared/core';
-import { NOTICE_TITLES, noticeItemDate, noticeLink, noticeTime } from '../kinds';
+import { NOTICE_TITLES, noticeItemDate, noticeLink, noticeTime } from '../noticeText';
 
 const Row = styled.li<{ $unread: boolean }>`
   display: flex;

@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 const ROUTES = { default: function Routes() {} };
 
-function manifest(sharedRange = '^2.0.0') {
+function manifest(sharedRange = '^3.0.0') {
   return {
     metaData: {
       name: 'remote_tasks',
@@ -89,9 +89,9 @@ function runtime(loaded: string[]) {
     remotes: [{ name: 'remote_tasks', entry: MANIFEST }],
     shared: {
       '@duly/shared': {
-        version: '2.0.0',
+        version: '3.0.0',
         lib: () => ({}),
-        shareConfig: { singleton: true, requiredVersion: '^2.0.0' },
+        shareConfig: { singleton: true, requiredVersion: '^3.0.0' },
       },
     },
     plugins: [remoteManifestPlugin('2.9.2'), fakeEntry(loaded)],
@@ -167,12 +167,12 @@ describe('a remote registered by its manifest, without the runtime’s snapshot 
   });
 
   it('refuses a remote this shell cannot run before its remoteEntry.js is loaded', async () => {
-    inlineInPage({ [MANIFEST]: manifest('^1.3.0') });
+    inlineInPage({ [MANIFEST]: manifest('^2.0.0') });
     const loaded: string[] = [];
     const load = runtime(loaded).loadRemote('remote_tasks/routes');
     await expect(load).rejects.toBeInstanceOf(IncompatibleRemoteError);
     await expect(load).rejects.toThrow(
-      'The remote "remote_tasks" needs @duly/shared ^1.3.0 (the shell provides 2.0.0).',
+      'The remote "remote_tasks" needs @duly/shared ^2.0.0 (the shell provides 3.0.0).',
     );
     expect(loaded).toEqual([]);
     expect(preloaded()).toEqual([]);

@@ -61,6 +61,31 @@ describe('the version contract at runtime', () => {
     ]);
   });
 
+  it('refuses a production remote (no copies of its own) that needs a package the shell lacks', () => {
+    const provided = providedVersions(hostOptions);
+    const noCopy = { js: { sync: [], async: [] } };
+    const built = {
+      ...manifest({}),
+      shared: [
+        { name: 'react', requiredVersion: '^19.2.0', singleton: true, assets: noCopy },
+        { name: 'notistack', requiredVersion: '^3.0.2', singleton: true, assets: noCopy },
+        // A development build's own copy: nothing to agree on.
+        {
+          name: 'luxon',
+          requiredVersion: '^3.7.2',
+          singleton: true,
+          assets: { js: { sync: ['636.js'], async: [] } },
+        },
+      ],
+    };
+    expect(versionMismatches(provided, built, '2.9.2')).toEqual([
+      { package: 'notistack', required: '^3.0.2', provided: 'none' },
+    ]);
+    expect(() => checkRemoteManifest('remote_tasks', built, hostOptions, '2.9.2')).toThrow(
+      'The remote "remote_tasks" needs notistack ^3.0.2 (the shell provides none).',
+    );
+  });
+
   it('refuses an incompatible manifest before any code of the remote is fetched', async () => {
     const call = () =>
       checkRemoteManifest(
@@ -113,26 +138,27 @@ describe('the version contract at runtime', () => {
 
 describe('a remote built on the previous major of @duly/shared', () => {
   it('is refused before any of its code is fetched, with the version message', () => {
-    // remote-tasks as built on @duly/shared 1.3.0 (scripts/__tests__/fixtures), in a shell
-    // that provides 2.0.0 (the router entry, issue 32).
-    const builtOnOne = JSON.parse(
+    // remote-tasks as built on @duly/shared 2.0.0 (scripts/__tests__/fixtures), in a shell
+    // that provides 3.0.0 (Redux Toolkit inside /core, the activity and documents entries,
+    // issue 32).
+    const builtOnTwo = JSON.parse(
       readFileSync(
         path.join(
           __dirname,
-          '../../../../../scripts/__tests__/fixtures/remote-tasks-on-shared-1.3.0.mf-manifest.json',
+          '../../../../../scripts/__tests__/fixtures/remote-tasks-on-shared-2.0.0.mf-manifest.json',
         ),
         'utf8',
       ),
     );
-    const shell2 = {
+    const shell3 = {
       ...hostOptions,
-      shared: { '@duly/shared': [{ version: '2.0.0', from: 'shell' }] },
+      shared: { '@duly/shared': [{ version: '3.0.0', from: 'shell' }] },
     };
     const call = () =>
-      checkRemoteManifest('remote_tasks', builtOnOne, shell2, builtOnOne.metaData.pluginVersion);
+      checkRemoteManifest('remote_tasks', builtOnTwo, shell3, builtOnTwo.metaData.pluginVersion);
     expect(call).toThrow(IncompatibleRemoteError);
     expect(call).toThrow(
-      'The remote "remote_tasks" needs @duly/shared ^1.3.0 (the shell provides 2.0.0).',
+      'The remote "remote_tasks" needs @duly/shared ^2.0.0 (the shell provides 3.0.0).',
     );
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, makeToken, renderWithProviders, setupApiServer } from '@duly/shared/test-utils';
 import { notificationsBackend } from '../../../testing/notifications';
-import { EmailPreferences } from '../EmailPreferences';
+import { EmailPreferences } from '../components/EmailPreferences';
 
 const server = setupApiServer();
 

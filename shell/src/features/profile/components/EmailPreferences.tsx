@@ -5,8 +5,8 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@duly/shared/core';
 import {
   useNotificationsEmailPreferencesQuery,
   useNotificationsSetEmailPreferencesMutation,
-} from './api';
-import { EMAIL_KIND_LABELS } from './kinds';
+} from '../emailPreferencesApi';
+import { EMAIL_KIND_LABELS } from '../emailKinds';
 
 export const EMAIL_PREFERENCES_TEXTS = {
   title: 'Email notifications',
