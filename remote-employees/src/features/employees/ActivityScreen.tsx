@@ -106,7 +106,10 @@ async function downloadCsv(params: ActivityListParams, token: string): Promise<v
   URL.revokeObjectURL(url);
 }
 
-/** What GET /activity/verify said, in words: an intact chain, or the first entry that is not. */
+/**
+ * What GET /activity/verify said, in words: an intact chain (and the newest entries not sealed
+ * yet, if any), or the first entry that is not.
+ */
 function VerificationResult({
   state,
 }: {
@@ -117,10 +120,20 @@ function VerificationResult({
   if (state.isError || !state.data) {
     return <ErrorState>The history could not be verified. Please try again.</ErrorState>;
   }
-  const { ok, checked, first_broken_id: broken } = state.data;
+  const { ok, checked, first_broken_id: broken, unsealed = 0 } = state.data;
   const count = `${checked.toLocaleString('en-IN')} ${checked === 1 ? 'entry' : 'entries'}`;
   if (ok) {
-    return <Notice role="status">The history is intact: {count} checked.</Notice>;
+    // The newest entries are chained by the server's sealer within seconds (docs/activity.md):
+    // not checked yet, and not a fault.
+    const pending =
+      unsealed > 0
+        ? ` ${unsealed.toLocaleString('en-IN')} newer ${unsealed === 1 ? 'entry is' : 'entries are'} not sealed yet: verify again in a moment to include ${unsealed === 1 ? 'it' : 'them'}.`
+        : '';
+    return (
+      <Notice role="status">
+        The history is intact: {count} checked.{pending}
+      </Notice>
+    );
   }
   return (
     <ErrorState>

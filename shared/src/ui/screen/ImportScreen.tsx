@@ -22,11 +22,13 @@ import {
 import { selectCanManage, selectToken } from '../../auth/selectors';
 import { Button } from '../Button';
 import { Card } from '../Card';
+import { ErrorState } from '../ErrorState';
 import { Select } from '../form/Select';
 import { TextField } from '../form/TextField';
 import { PageHeader } from '../PageHeader';
 import { Pagination } from '../Pagination';
 import { FormReadOnlyContext } from '../form/readOnly';
+import { LoadingState } from '../LoadingState';
 import { ReadOnlyNotice } from './FormScreen';
 import { ResourceTable } from './ResourceTable';
 import { saveBlob } from './saveBlob';
@@ -166,6 +168,22 @@ function RowResults({ id, errorsOnly }: { id: string; errorsOnly: boolean }) {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
+  // Until the first page is in (or if it cannot be read), say so: an empty table would tell
+  // the person the import has no rows.
+  if (rows.isLoading) return <LoadingState>Loading the rows...</LoadingState>;
+  if (rows.isError && !rows.data) {
+    return (
+      <ErrorState
+        action={
+          <Button variant="secondary" onClick={() => rows.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        The rows could not be loaded.
+      </ErrorState>
+    );
+  }
   const items = rows.data?.items ?? [];
   return (
     <>

@@ -179,6 +179,14 @@ describe('/employees/activity', () => {
       await screen.findByText('The history is intact: 1,234 entries checked.'),
     ).toBeInTheDocument();
 
+    answer = { ok: true, checked: 1234, unsealed: 3 };
+    await user.click(screen.getByRole('button', { name: 'Verify history' }));
+    expect(
+      await screen.findByText(
+        'The history is intact: 1,234 entries checked. 3 newer entries are not sealed yet: verify again in a moment to include them.',
+      ),
+    ).toBeInTheDocument();
+
     answer = { ok: false, checked: 41, first_broken_id: 42 };
     await user.click(screen.getByRole('button', { name: 'Verify history' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -91,6 +91,43 @@ function serveImports() {
 }
 
 describe('/employees/import', () => {
+  it('says the rows are loading, never that there are none, and offers a retry when they cannot be read', async () => {
+    serveImports();
+    let rowsAnswer: 'held' | 'fail' | 'serve' = 'held';
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(apiUrl('/imports/:id/rows'), async () => {
+        if (rowsAnswer === 'held') await held;
+        if (rowsAnswer !== 'serve') return new HttpResponse(null, { status: 500 });
+        return HttpResponse.json(PREVIEW_ROWS, {
+          headers: { 'X-Total-Count': String(PREVIEW_ROWS.length) },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderEmployees('/employees/import');
+    await screen.findByRole('heading', { level: 1, name: 'Import users' });
+    const file = new File(['Email,First name\r\n'], 'people.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText(/^File/), file);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByText('Loading the rows...')).toBeInTheDocument();
+    expect(within(preview).queryByText('No rows to show')).not.toBeInTheDocument();
+
+    rowsAnswer = 'fail';
+    release?.();
+    expect(await within(preview).findByText('The rows could not be loaded.')).toBeInTheDocument();
+    expect(within(preview).queryByText('No rows to show')).not.toBeInTheDocument();
+
+    rowsAnswer = 'serve';
+    await user.click(within(preview).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(preview).findByText('Email: must be a valid email address'),
+    ).toBeInTheDocument();
+  });
+
   it('previews a file (nothing changed), shows each row and its errors, then imports exactly that preview', async () => {
     const uploads = serveImports();
     const user = userEvent.setup();
@@ -110,7 +147,10 @@ describe('/employees/import', () => {
     expect(
       await within(preview).findByText(/2 would be created, 0 would be updated/),
     ).toBeInTheDocument();
-    expect(within(preview).getByText('Email: must be a valid email address')).toBeInTheDocument();
+    // The rows are a query of their own: they follow the summary.
+    expect(
+      await within(preview).findByText('Email: must be a valid email address'),
+    ).toBeInTheDocument();
     expect(
       within(preview).getByText('email: a@example.test; first_name: Jürgen'),
     ).toBeInTheDocument();
