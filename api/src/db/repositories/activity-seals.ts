@@ -19,8 +19,9 @@
  * primary key would refuse a fork anyway.
  */
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ActivityVerification } from '@duly/shared/contract';
+import { isPostgres } from '../database-clock';
 import type { Db } from '../tables';
 
 /** What verify answers: the API always says how many entries are not sealed yet. */
@@ -74,10 +75,6 @@ const HASHED_COLUMNS = [
   'action',
   'changes',
 ] as const;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** Creates the organisation's head if missing (a first seal), and locks it (PostgreSQL). */
 async function lockedHead(trx: Db, organizationId: string) {

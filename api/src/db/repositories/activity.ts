@@ -8,7 +8,7 @@
  * shortly after, in id order, by the sealer (activity-seals.ts; docs/activity.md, "The table,
  * the seals and the chain").
  */
-import { CompiledQuery, PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type {
   ActivityAction,
   ActivityActorKind,
@@ -19,6 +19,7 @@ import type {
 import { CompiledOnce } from '../compiled-once';
 import { NAMED_STATEMENT } from '../connection';
 import { runTogether } from '../sqlite/worker-driver';
+import { isPostgres } from '../database-clock';
 import type { Db } from '../tables';
 import { unsealedCount, type HashedContent } from './activity-seals';
 
@@ -172,10 +173,6 @@ export async function recordActivity(
     next.set(row.organization_id, id + 1);
   }
   await trx.insertInto('activity').values(numbered).execute();
-}
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /**
