@@ -246,3 +246,21 @@ describe('USER_REQUEST_LIMIT and USER_REQUEST_WINDOW', () => {
     );
   });
 });
+
+describe('ACTIVITY_SEAL_MS', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(path.join(os.tmpdir(), 'duly-config-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  test('the history is sealed every second by default; 100 ms to an hour; nonsense is refused', () => {
+    expect(loadConfig({ INIT_CWD: base }, []).activitySealMs).toBe(1000);
+    expect(loadConfig({ INIT_CWD: base, ACTIVITY_SEAL_MS: '250' }, []).activitySealMs).toBe(250);
+    for (const value of ['0', '50', 'often', '3600001']) {
+      expect(() => loadConfig({ INIT_CWD: base, ACTIVITY_SEAL_MS: value }, [])).toThrow(
+        /ACTIVITY_SEAL_MS must be a whole number from 100 to 3600000/,
+      );
+    }
+  });
+});

@@ -439,6 +439,9 @@ export function loadConfig(
         1024 * 1024 * 1024,
       ),
     },
+    // ACTIVITY_SEAL_MS: how often the sealer chains new history entries; never 0 here (verify
+    // would still seal, but the chain would lag behind by every entry since the last verify).
+    activitySealMs: parseCount(env.ACTIVITY_SEAL_MS, 'ACTIVITY_SEAL_MS', 1000, 100, 3_600_000),
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS
       ? parseCount(env.ACTIVITY_RETENTION_DAYS, 'ACTIVITY_RETENTION_DAYS', 0, 1, 1_000_000)
       : undefined,
