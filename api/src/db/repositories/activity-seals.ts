@@ -63,8 +63,8 @@ export function entryHash(prevHash: string, entry: HashedContent): string {
     .digest('hex');
 }
 
-const HASHED_COLUMNS = [
-  'organization_id',
+/** An entry's columns as the API answers them (db/repositories/activity.ts lists them). */
+export const ENTRY_COLUMNS = [
   'id',
   'at',
   'actor_kind',
@@ -75,6 +75,9 @@ const HASHED_COLUMNS = [
   'action',
   'changes',
 ] as const;
+
+/** What the sealer and verify read of an entry: its columns and its organisation. */
+const HASHED_COLUMNS = ['organization_id', ...ENTRY_COLUMNS] as const;
 
 /** Creates the organisation's head if missing (a first seal), and locks it (PostgreSQL). */
 async function lockedHead(trx: Db, organizationId: string) {

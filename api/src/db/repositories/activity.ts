@@ -21,7 +21,7 @@ import { NAMED_STATEMENT } from '../connection';
 import { runTogether } from '../sqlite/worker-driver';
 import { isPostgres } from '../database-clock';
 import type { Db } from '../tables';
-import { unsealedCount, type HashedContent } from './activity-seals';
+import { ENTRY_COLUMNS, unsealedCount, type HashedContent } from './activity-seals';
 
 export {
   entryHash,
@@ -328,18 +328,6 @@ function filtered(db: Db, filter: ActivityFilter) {
   }
   return query;
 }
-
-const ENTRY_COLUMNS = [
-  'id',
-  'at',
-  'actor_kind',
-  'actor_id',
-  'actor_name',
-  'entity_type',
-  'entity_id',
-  'action',
-  'changes',
-] as const;
 
 type EntryRow = {
   id: number | string;
