@@ -211,6 +211,11 @@ export interface Boot {
    * signed-in chunk, the route's remoteEntry.js and exposed chunk, the shared packages it needs.
    */
   preload: string[];
+  /**
+   * Where the shell mirrors its token into the session cookie, and the end of the token the
+   * server found in it (session-cookie.ts); absent where no API runs in this process.
+   */
+  session?: { path: string; cookie: string | null };
 }
 
 /** The boot data of an app path; never throws (a missing manifest only means less is inlined). */

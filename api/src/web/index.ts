@@ -20,6 +20,7 @@ import { REMOTE_SITES } from './remotes';
 import { runtimeConfig } from './runtime-config';
 import { pageScriptSources } from './inline-scripts';
 import { contentSecurityPolicy, PAGE_HEADERS } from './security-headers';
+import { bootSession, registerSessionCookie } from './session-cookie';
 
 export { webOptionsFromEnv, type WebOptions } from './options';
 export { runtimeConfig, type RuntimeConfig } from './runtime-config';
@@ -28,7 +29,7 @@ export { runtimeConfig, type RuntimeConfig } from './runtime-config';
 const PRECOMPRESSED_OR_MAP = /\.(br|gz|map)$/;
 
 /** Paths the front end never owns: an unknown one is a JSON 404, never the shell's page. */
-const RESERVED_PREFIXES = ['/api', '/remotes', '/releases', '/__bench'];
+const RESERVED_PREFIXES = ['/api', '/remotes', '/releases', '/__bench', '/web'];
 
 function isReserved(urlPath: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
@@ -125,6 +126,11 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     : [];
   const serveSourceMaps = options.serveSourceMaps ?? false;
 
+  // The session mirrored into a cookie for this route's use (session-cookie.ts): only where the
+  // API runs in this process, whose secret verifies the token.
+  const sessionCookies = app.hasDecorator('config');
+  if (sessionCookies) registerSessionCookie(app, app.config.jwtSecret);
+
   // Only for `reply.sendFile`: every file is routed below, picking its folder per request, so
   // a remote built while the server runs is served at once. The builds write brotli and gzip
   // copies beside each text file (scripts/webpack/precompress.cjs): a browser that accepts
@@ -161,6 +167,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     const urlPath = pathOf(request.url) ?? '/';
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const boot = await bootFor(options, urlPath, search);
+    if (sessionCookies) boot.session = bootSession(request);
     let page = injectBoot(html, boot);
     const snapshot = options.benchSnapshotDir
       ? await readSnapshot(options.benchSnapshotDir, urlPath)

@@ -17,3 +17,4 @@ export {
   selectCanManage,
 } from './selectors';
 export { canManage, roleHome } from './roleHome';
+export { setSessionMirror, type SessionMirror } from './tokenStorage';

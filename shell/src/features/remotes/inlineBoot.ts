@@ -16,6 +16,8 @@ export interface InlineBoot {
    * names each request's endpoint in the request itself (`window.dulyPrefetch`).
    */
   firstEndpoint?: string;
+  /** The session cookie's endpoint and what the server found in it (app/sessionCookie.ts). */
+  session?: unknown;
 }
 
 /** The page's inline boot data, or null (a page served without it, a test). */
