@@ -329,6 +329,49 @@ describe('the boot script of the app page (BOOT_SCRIPT)', () => {
     expect(run.links).toHaveLength(2);
   });
 
+  it('uses the answers the server inlined (the session cookie held this very token) instead of sending their requests; a null answer stands as a failure', async () => {
+    const token = jwt(now + 600, 'employee');
+    const answer = { status: 200, headers: { 'x-total-count': '1' }, data: [{ id: 't1' }] };
+    const run = runBootScript(
+      {
+        firstRequests: [
+          { ...list, answer },
+          { request: '/api/v1/refused', endpoint: 'refused', args: [], answer: null },
+          {
+            request: '/api/v1/managers',
+            endpoint: 'm',
+            args: [],
+            roles: ['manager'],
+            answer: null,
+          },
+        ],
+        session: { path: '/web/session', cookie: token.slice(-16) },
+      },
+      token,
+    );
+    expect(run.fetched).toEqual([]);
+    const prefetch = run.prefetch as { url: string; token: string; response: Promise<unknown> }[];
+    expect(prefetch.map(({ url }) => url)).toEqual([list.request, '/api/v1/refused']);
+    expect(await prefetch[0]!.response).toEqual(answer);
+    expect(await prefetch[1]!.response).toBeNull();
+    expect(run.attributes).toEqual(['data-duly-session']);
+  });
+
+  it.each([
+    ['the cookie held another token', 'another-token-end'],
+    ['the page had no cookie', null],
+  ])('sends the requests itself when %s, whatever answers the page carries', (_case, cookie) => {
+    const token = jwt(now + 600);
+    const run = runBootScript(
+      {
+        firstRequests: [{ ...list, answer: { status: 200, headers: {}, data: [] } }],
+        session: { path: '/web/session', cookie },
+      },
+      token,
+    );
+    expect(run.fetched.map(({ url }) => url)).toEqual([list.request]);
+  });
+
   it.each([
     ['no token', null],
     ['an expired token', jwt(now - 60)],

@@ -31,6 +31,7 @@ import {
 } from '../../../scripts/remote-registry.cjs';
 import { servedRemotes, servedShell } from '../../../scripts/served.cjs';
 import type { WebOptions } from './options';
+import { TOKEN_TAIL_LENGTH } from './session-cookie';
 import { REMOTE_SITES, type RemoteSite } from './remotes';
 import { runtimeConfig, type RuntimeConfig } from './runtime-config';
 
@@ -46,7 +47,8 @@ export const SESSION_ATTRIBUTE = 'data-duly-session';
  * `roles` only when the token's role is one of them), each kept in `window.dulyPrefetch` (a list)
  * with its URL, endpoint, arguments and a promise of its answer (null when it failed or was
  * refused: a 403 is never seeded), then adds the page's preload links and marks the page signed
- * in. Without a valid session it does nothing: no request, no download, no skeleton. The links
+ * in. A request the page carries with its answer (the server asked it with the session cookie,
+ * first-answers.ts) is not sent: its answer is used, when the cookie held the stored token. Without a valid session it does nothing: no request, no download, no skeleton. The links
  * have no crossorigin: the runtime and webpack add these scripts without one, and a preload
  * only serves a request of the same mode. Plain ES5 in a string: written into the page as it
  * is, so its hash never changes.
@@ -67,11 +69,13 @@ export const BOOT_SCRIPT = `(function (doc, win) {
       }).catch(function () { return null; });
     };
     var requests = boot.firstRequests || [];
+    var inlined = !!(boot.session && boot.session.cookie && token.slice(-${TOKEN_TAIL_LENGTH}) === boot.session.cookie);
     var prefetches = [];
     for (var r = 0; r < requests.length; r++) {
       var declared = requests[r];
       if (declared.roles && declared.roles.indexOf(role) < 0) continue;
-      prefetches.push({ url: declared.request, endpoint: declared.endpoint, args: declared.args, token: token, response: get(declared.request) });
+      var answered = inlined && 'answer' in declared;
+      prefetches.push({ url: declared.request, endpoint: declared.endpoint, args: declared.args, token: token, response: answered ? Promise.resolve(declared.answer) : get(declared.request) });
     }
     if (prefetches.length) win.dulyPrefetch = prefetches;
     var preload = boot.preload || [];
@@ -122,6 +126,18 @@ export interface BootRequest {
   args?: unknown[];
   /** Only these roles send it (BOOT_SCRIPT reads the role from the stored token). */
   roles?: string[];
+  /**
+   * Its answer, when the server asked it with the session cookie's token (first-answers.ts):
+   * BOOT_SCRIPT then does not send it. null: refused or failed (the screen asks itself).
+   */
+  answer?: InlinedAnswer | null;
+}
+
+/** One answer as BOOT_SCRIPT's prefetch gives it (shared/src/api/prefetched.ts). */
+export interface InlinedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  data: unknown;
 }
 
 /**

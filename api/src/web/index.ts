@@ -20,7 +20,8 @@ import { REMOTE_SITES } from './remotes';
 import { runtimeConfig } from './runtime-config';
 import { pageScriptSources } from './inline-scripts';
 import { contentSecurityPolicy, PAGE_HEADERS } from './security-headers';
-import { bootSession, registerSessionCookie } from './session-cookie';
+import { answerFirstRequests } from './first-answers';
+import { bootSession, registerSessionCookie, sessionCookieToken } from './session-cookie';
 
 export { webOptionsFromEnv, type WebOptions } from './options';
 export { runtimeConfig, type RuntimeConfig } from './runtime-config';
@@ -167,7 +168,21 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     const urlPath = pathOf(request.url) ?? '/';
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const boot = await bootFor(options, urlPath, search);
-    if (sessionCookies) boot.session = bootSession(request);
+    // The rows in the server's HTML (first-answers.ts): the page's first requests answered
+    // here with the session cookie's token. Without a usable session, today's page.
+    let personal = false;
+    if (sessionCookies) {
+      boot.session = bootSession(request);
+      const token = sessionCookieToken(request);
+      const answered =
+        token && boot.firstRequests
+          ? await answerFirstRequests(app, boot.firstRequests, token, app.config.jwtSecret)
+          : null;
+      if (answered) {
+        boot.firstRequests = answered;
+        personal = true;
+      }
+    }
     let page = injectBoot(html, boot);
     const snapshot = options.benchSnapshotDir
       ? await readSnapshot(options.benchSnapshotDir, urlPath)
@@ -180,7 +195,10 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
           BOOT_SCRIPT_SOURCE,
         ]),
         ...PAGE_HEADERS,
-        'cache-control': NO_CACHE,
+        // A page with one visitor's data: never stored, and a cache keys it by the cookie.
+        ...(personal
+          ? { 'cache-control': 'no-store', vary: 'cookie' }
+          : { 'cache-control': NO_CACHE }),
       })
       .type('text/html; charset=utf-8')
       .send(page);

@@ -32,6 +32,21 @@ export function parseBootSession(raw: unknown): BootSession | null {
   return { path, cookie };
 }
 
+/** The server's endpoint (api/src/web/session-cookie.ts `SESSION_COOKIE_PATH`). */
+export const SESSION_PATH = '/web/session';
+
+/**
+ * What the page offers: an app page says it in its boot data; a pre-rendered page (/login,
+ * /signup: `data-prerendered` on `#root`, takeOver.tsx), which only api/src/web sends (a static
+ * host sends index.html for them), carries no boot data, and is offered the endpoint with an
+ * unknown cookie, so a sign-in there is mirrored at once. Any other page: no offer.
+ */
+export function offeredSession(bootSession: unknown, doc: Document = document): BootSession | null {
+  const offer = parseBootSession(bootSession);
+  if (offer) return offer;
+  return doc.querySelector('#root[data-prerendered]') ? { path: SESSION_PATH, cookie: null } : null;
+}
+
 type Send = (input: string, init: RequestInit) => Promise<unknown>;
 
 /**

@@ -9,7 +9,7 @@ import {
 import { inlineBoot } from '../features/remotes/inlineBoot';
 import { loadConfigAndRegisterRemotes } from './earlyStart';
 import { type RuntimeConfig } from './runtimeConfig';
-import { parseBootSession, sessionCookieMirror } from './sessionCookie';
+import { offeredSession, sessionCookieMirror } from './sessionCookie';
 
 /**
  * Everything that happens before the first render: runtime configuration
@@ -24,7 +24,7 @@ export async function startShell(
 ): Promise<AppStore> {
   const config = await configReady;
   configureApi({ baseUrl: config.apiBaseUrl });
-  const session = parseBootSession(inlineBoot()?.session);
+  const session = offeredSession(inlineBoot()?.session);
   const mirror = session ? sessionCookieMirror(session) : null;
   setSessionMirror(mirror ?? undefined);
   const store = createAppStore();

@@ -106,6 +106,23 @@ describe('the session cookie mirror (shell/src/app/sessionCookie.ts)', () => {
     expect(calls).toEqual([]);
   });
 
+  it('a pre-rendered page (/login), which only the server sends, is offered the endpoint: a sign-in there is mirrored', async () => {
+    const calls = recordCalls();
+    document.body.innerHTML = '<div id="root" data-prerendered="/login"><form></form></div>';
+    server.use(
+      http.get('http://localhost/config.json', () =>
+        HttpResponse.json({ apiBaseUrl: 'http://localhost/api/v1', remotes: {} }),
+      ),
+    );
+    const store = await startShell();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // An anonymous visitor of /login costs nothing.
+    expect(calls).toEqual([]);
+    store.dispatch(loggedIn(TOKEN));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([{ method: 'PUT', authorization: `Bearer ${TOKEN}`, keepalive: true }]);
+  });
+
   it('reads only a well-formed offer', () => {
     expect(parseBootSession({ path: '/web/session', cookie: 'abc' })).toEqual({
       path: '/web/session',
