@@ -62,7 +62,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type HtmlWebpackPlugin from 'html-webpack-plugin';
 import type webpack from 'webpack';
 import type { Configuration } from 'webpack';
@@ -391,6 +391,19 @@ function visibleAt(page: Page, timeoutMs: number): Promise<number> {
   });
 }
 
+/**
+ * The session cookie as the shell sets it after signing in (PUT /web/session with the token as
+ * the bearer, api/src/web/session-cookie.ts), so a cold load of a signed-in screen takes the
+ * real path: the server answers its first requests itself (issue 32). Through the context's own
+ * request client, whose cookies are the pages'. A tree without the endpoint (a baseline older
+ * than it) answers 404 and is loaded as it always was.
+ */
+async function mirrorSession(context: BrowserContext, origin: string, token: string) {
+  await context.request
+    .put(`${origin}/web/session`, { headers: { authorization: `Bearer ${token}` } })
+    .catch(() => undefined);
+}
+
 async function coldLoad(
   browser: Browser,
   url: string,
@@ -399,8 +412,10 @@ async function coldLoad(
 ): Promise<Load> {
   const context = await browser.newContext();
   try {
-    if (token)
+    if (token) {
       await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
+      await mirrorSession(context, new URL(url).origin, token);
+    }
     await context.addInitScript(watchFor(selector));
     const page: Page = await context.newPage();
     if (CPU_RATE !== 1) {
