@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -116,6 +117,24 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
     // The title's `</script>` cannot end the JSON element: one boot element, one inline script.
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect(response.body.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('compresses the page for a browser that accepts it: the same page, a fraction of the bytes', async () => {
+    const cookie = `${SESSION_COOKIE}=${org.manager.token}`;
+    const plain = await app.inject({ url: '/tasks', headers: { accept: 'text/html', cookie } });
+    for (const [encoding, decompress] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await app.inject({
+        url: '/tasks',
+        headers: { accept: 'text/html', cookie, 'accept-encoding': `gzip, deflate, ${encoding}` },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toBe('accept-encoding, cookie');
+      expect(decompress(response.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
   });
 
   it("adds the page URL's query to a list request, as the browser's would", async () => {

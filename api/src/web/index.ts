@@ -14,6 +14,7 @@ import {
 import { servedShell } from '../../../scripts/served.cjs';
 import { injectSnapshot, readSnapshot } from './bench-snapshot';
 import { BOOT_SCRIPT_SOURCE, bootFor, injectBoot } from './boot';
+import { compress, COMPRESSION_THRESHOLD_BYTES, preferredEncoding } from '../lib/compression';
 import { cacheControlFor, CONTENT_HASHED, IMMUTABLE, NO_CACHE } from './cache-control';
 import type { WebOptions } from './options';
 import { REMOTE_SITES } from './remotes';
@@ -188,6 +189,12 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
       ? await readSnapshot(options.benchSnapshotDir, urlPath)
       : null;
     if (snapshot) page = injectSnapshot(page, snapshot);
+    // Built per request, so compressed per request, as the API's answers are (lib/compression.ts:
+    // a page with a list's answer inline is tens of KB of JSON, a few KB compressed).
+    const encoding =
+      Buffer.byteLength(page) >= COMPRESSION_THRESHOLD_BYTES
+        ? preferredEncoding(request.headers['accept-encoding'])
+        : undefined;
     return reply
       .headers({
         'content-security-policy': contentSecurityPolicy(boot.config, [
@@ -196,12 +203,12 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
         ]),
         ...PAGE_HEADERS,
         // A page with one visitor's data: never stored, and a cache keys it by the cookie.
-        ...(personal
-          ? { 'cache-control': 'no-store', vary: 'cookie' }
-          : { 'cache-control': NO_CACHE }),
+        'cache-control': personal ? 'no-store' : NO_CACHE,
+        vary: personal ? 'accept-encoding, cookie' : 'accept-encoding',
+        ...(encoding ? { 'content-encoding': encoding } : {}),
       })
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(encoding ? compress(page, encoding) : page);
   };
 
   app.get('/config.json', async (_request, reply) => {
