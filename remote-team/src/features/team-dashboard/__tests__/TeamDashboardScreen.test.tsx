@@ -16,11 +16,6 @@ import { renderTeam } from '../../../testing/render';
 
 const server = setupApiServer();
 
-/** The approval queue's count (issue 26): empty unless a test says otherwise. */
-const noPendingDocuments = http.get(apiUrl('/documents/'), () =>
-  HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
-);
-
 /** The team's compliance line (issue 28): no certificate types, so nothing is required. */
 const noRequiredCertificates = http.get(apiUrl('/compliance'), () =>
   HttpResponse.json({
@@ -32,7 +27,7 @@ const noRequiredCertificates = http.get(apiUrl('/compliance'), () =>
 
 function serve(data: { tasks?: Task[]; certificates?: Certificate[]; employees?: Employee[] }) {
   const api = mockApi({ employees: [priya, rahul], ...data });
-  server.use(...api.handlers('manager', 'dashboard'), noPendingDocuments, noRequiredCertificates);
+  server.use(...api.handlers('manager', 'dashboard'), noRequiredCertificates);
   return api;
 }
 
