@@ -7,6 +7,7 @@ import {
   useAppSelector,
 } from '@duly/shared/core';
 import { focusRing, theme } from '@duly/shared/kit';
+import { useAfterFirstPaint } from '../../dashboards';
 import { useTeamComplianceQuery, useTeamSummaryQuery } from '../api';
 
 const Line = styled.p`
@@ -91,8 +92,10 @@ export function TeamCompliance() {
   const user = useAppSelector(selectCurrentUser);
   // The matrix is for managers and admins: an employee is not asked.
   const me = user && user.role !== 'employee' ? user.id : undefined;
-  const { data, isLoading } = useTeamComplianceQuery(me ?? '', { skip: !me });
-  if (me && !data && isLoading)
+  // Asked once the screen's first frame is painted (its place is kept meanwhile; issue 32).
+  const painted = useAfterFirstPaint();
+  const { data, isLoading } = useTeamComplianceQuery(me ?? '', { skip: !me || !painted });
+  if (me && !data && (isLoading || !painted))
     return (
       <PendingLine aria-hidden data-testid="team-compliance-pending">
         {'\u00a0'}
