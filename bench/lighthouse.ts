@@ -41,6 +41,8 @@ export interface LighthouseFigure {
 export type Preset = LighthouseFigure['preset'];
 
 interface LighthouseResult {
+  /** What the run gathered (the trace and the DevTools log among it): LIGHTHOUSE_ARTIFACTS. */
+  artifacts?: unknown;
   lhr: {
     finalDisplayedUrl: string;
     categories: Record<string, { score: number | null }>;
@@ -54,6 +56,29 @@ interface LighthouseResult {
  * behind a score: LCP breakdown, long tasks, unused JavaScript).
  */
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS?.trim();
+
+/**
+ * LIGHTHOUSE_ARTIFACTS=<folder>: every run's artifacts too (its trace and DevTools log), one
+ * folder per run, which `lighthouse -A=<folder>` (or the node API's `auditMode`) audits again
+ * without a browser: Lantern's simulation of the same run, deterministic, so a change to what
+ * the run loaded (a request taken out of its DevTools log) can be priced apart from the load.
+ */
+const ARTIFACTS_DIR = process.env.LIGHTHOUSE_ARTIFACTS?.trim();
+
+async function saveArtifacts(
+  result: LighthouseResult,
+  side: string,
+  preset: Preset,
+  route: string,
+  run: number,
+): Promise<void> {
+  const { saveArtifacts: save } =
+    (await import('lighthouse/core/lib/asset-saver.js')) as unknown as {
+      saveArtifacts: (artifacts: unknown, basePath: string) => Promise<void>;
+    };
+  const name = `${side}-${preset}${route}-${run}`.replace(/[^a-z0-9]+/gi, '-');
+  await save(result.artifacts, path.join(ARTIFACTS_DIR!, name));
+}
 
 function saveReport(
   result: LighthouseResult,
@@ -147,6 +172,7 @@ export async function runLighthouse(
             );
           results.push(result);
           if (REPORTS_DIR) saveReport(result, side, preset, screen.route, run);
+          if (ARTIFACTS_DIR) await saveArtifacts(result, side, preset, screen.route, run);
         }
         const audit = (id: string) =>
           median(results.map((result) => result.lhr.audits[id]?.numericValue ?? NaN));

@@ -59,6 +59,27 @@ describe.each(testDatabases())('the document queue on %s', (kind) => {
       })
     ).json();
 
+  test("the team dashboard's summary counts the documents waiting, as the queue's total does (issue 32)", async () => {
+    const { app } = context();
+    const summary = async () =>
+      (await call(app, 'GET', '/manager/summary', { token: org.manager.token })).json();
+    expect((await summary()).pending_documents).toBe(0);
+    const first = await upload(org.employee.token);
+    await upload(org.employee.token);
+    expect(first.status).toBe('pending');
+    expect((await summary()).pending_documents).toBe(2);
+    const approved = await call(app, 'POST', `/documents/${first.id}/approve`, {
+      token: org.manager.token,
+    });
+    expect(approved.statusCode).toBe(200);
+    const queue = await call(app, 'GET', '/documents/', {
+      token: org.manager.token,
+      query: { status: 'pending', limit: '1' },
+    });
+    expect((await summary()).pending_documents).toBe(1);
+    expect(queue.headers['x-total-count']).toBe('1');
+  });
+
   describe('the setting "documents from employees need approval"', () => {
     test('on by default; every member reads it, only an admin changes it', async () => {
       const { app } = context();

@@ -352,6 +352,12 @@ const ROUTES: RouteCase[] = [
     expect: [403, 200, 200],
   },
   {
+    route: 'GET /manager/summary',
+    method: 'GET',
+    path: () => '/manager/summary',
+    expect: [403, 200, 200],
+  },
+  {
     route: 'POST /manager/tasks/assign',
     method: 'POST',
     path: () => '/manager/tasks/assign',

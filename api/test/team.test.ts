@@ -98,6 +98,82 @@ describe.each(testDatabases())('team dashboards on %s', (kind) => {
     });
   });
 
+  describe('GET /manager/summary (the team dashboard’s summary line in one answer)', () => {
+    test('counts what /dashboard/, /manager/certificates?in_reminder_window=true and /documents/?status=pending count', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      const other = await createOrganization(db);
+      await createTask(db, org, { due_date: daysFromNow(3) });
+      await createTask(db, org, { due_date: daysFromNow(-1) });
+      await createTask(db, org, { due_date: daysFromNow(5), status: 'overdue' });
+      await createTask(db, org, { due_date: daysFromNow(-2), status: 'completed' });
+      await createCertificate(db, org, {
+        expiry_date: kolkataDateIn(10),
+        reminder_days_before: 30,
+      });
+      await createCertificate(db, org, {
+        expiry_date: kolkataDateIn(31),
+        reminder_days_before: 30,
+      });
+      // Another organisation's late work is not counted.
+      await createTask(db, other, { due_date: daysFromNow(-3) });
+      await createCertificate(db, other, {
+        expiry_date: kolkataDateIn(2),
+        reminder_days_before: 30,
+      });
+
+      for (const token of [org.manager.token, org.admin.token]) {
+        const response = await call(app, 'GET', '/manager/summary', { token });
+        expect(response.statusCode).toBe(200);
+        // A count, not a list: no X-Total-Count.
+        expect(response.headers['x-total-count']).toBeUndefined();
+        expect(response.json()).toEqual({
+          overdue_tasks: 2,
+          certificates_in_reminder_window: 1,
+          pending_documents: 0,
+        });
+        const dashboard = await call(app, 'GET', '/dashboard/', { token });
+        const expiring = await call(app, 'GET', '/manager/certificates', {
+          token,
+          query: { in_reminder_window: 'true', limit: '1' },
+        });
+        const pending = await call(app, 'GET', '/documents/', {
+          token,
+          query: { status: 'pending', limit: '1' },
+        });
+        expect(response.json()).toEqual({
+          overdue_tasks: dashboard.json().tasks.overdue_tasks,
+          certificates_in_reminder_window: Number(expiring.headers['x-total-count']),
+          pending_documents: Number(pending.headers['x-total-count']),
+        });
+      }
+    });
+
+    test('an employee is refused (403) and nothing is counted for them; no token is 401', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      const before = await snapshot(db);
+      const refused = await call(app, 'GET', '/manager/summary', { token: org.employee.token });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toHaveProperty('message');
+      expect((await call(app, 'GET', '/manager/summary')).statusCode).toBe(401);
+      expect(await snapshot(db)).toEqual(before);
+    });
+
+    test('a query string changes nothing: the answer has no parameters', async () => {
+      const { app, db } = context();
+      const org = await createOrganization(db);
+      await createTask(db, org, { due_date: daysFromNow(-1) });
+      const plain = await call(app, 'GET', '/manager/summary', { token: org.manager.token });
+      const odd = await call(app, 'GET', '/manager/summary', {
+        token: org.manager.token,
+        query: { limit: 'nonsense', organization_id: 'x' },
+      });
+      expect(odd.statusCode).toBe(200);
+      expect(odd.json()).toEqual(plain.json());
+    });
+  });
+
   describe('GET /manager/tasks and /manager/certificates', () => {
     test('answer the organisation’s tasks with assignee and assigner', async () => {
       const { app, db } = context();

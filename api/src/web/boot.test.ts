@@ -163,9 +163,7 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
       ['teamMembers', '/api/v1/manager/team?limit=10&offset=0'],
       ['teamTasks', '/api/v1/manager/tasks?limit=10&offset=0&sort=urgency'],
       ['teamCertificates', '/api/v1/manager/certificates?limit=10&offset=0&sort=expiry_date'],
-      ['teamOverview', '/api/v1/dashboard/'],
-      ['teamReminderWindow', '/api/v1/manager/certificates?in_reminder_window=true&limit=1'],
-      ['teamPendingDocumentCount', '/api/v1/documents/?status=pending&limit=1'],
+      ['teamSummary', '/api/v1/manager/summary'],
     ]);
     for (const request of team.firstRequests!) expect(request.roles).toEqual(['manager', 'admin']);
     const mine = bootOf((await app.inject({ url: '/employee/dashboard', headers: html })).body);

@@ -40,6 +40,24 @@ export const teamCertificatesSchema = {
   response: { 200: CertificateList, ...errorResponses(400, 401, 403) },
 };
 
+export const TeamSummarySchema = Type.Object({
+  overdue_tasks: Type.Integer({
+    description: "The organisation's overdue tasks, as GET /dashboard/ counts them for a manager",
+  }),
+  certificates_in_reminder_window: Type.Integer({
+    description: "The organisation's certificates in their reminder window",
+  }),
+  pending_documents: Type.Integer({ description: 'Uploaded documents waiting for a decision' }),
+});
+
+export const teamSummarySchema = {
+  operationId: 'getTeamSummary',
+  summary:
+    "The team dashboard's summary line: overdue tasks, certificates in their reminder window, documents to approve",
+  tags,
+  response: { 200: TeamSummarySchema, ...errorResponses(401, 403) },
+};
+
 export const assignTaskSchema = {
   operationId: 'assignTask',
   summary: 'Assign a task to a user of the organisation; the caller becomes its assigner',

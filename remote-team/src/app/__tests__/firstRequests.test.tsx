@@ -16,7 +16,6 @@ import {
 } from '@duly/shared/core';
 import {
   apiUrl,
-  makeDashboard,
   makeManagerCertificateItem,
   makeManagerTaskItem,
   makeMyCertificateItem,
@@ -61,22 +60,21 @@ const queuedDocument = {
   proposed_expiry_date: null,
 };
 
-/** What the API answers to each declared request, by path (and the reminder window's filter). */
+/** What the API answers to each declared request, by path. */
 function answerTo(url: URL): { data: unknown; total?: number } {
   const path = url.pathname.replace(/^\/api\/v1/, '');
   if (path === '/manager/team')
     return { data: [makeTeamMember({ email: 'meera@example.com' })], total: 1 };
   if (path === '/manager/tasks')
     return { data: [makeManagerTaskItem({ title: 'Audit access badges' })], total: 1 };
-  if (path === '/manager/certificates' && url.searchParams.has('in_reminder_window'))
-    return { data: [], total: 4 };
   if (path === '/manager/certificates')
     return { data: [makeManagerCertificateItem({ name: 'Trade License' })], total: 1 };
-  if (path === '/dashboard/' || path === '/dashboard')
-    return { data: makeDashboard({ tasks: { ...makeDashboard().tasks, overdue_tasks: 3 } }) };
+  if (path === '/manager/summary')
+    return {
+      data: { overdue_tasks: 3, certificates_in_reminder_window: 4, pending_documents: 2 },
+    };
   if (path === '/documents/' && url.searchParams.get('limit') === '25')
     return { data: [queuedDocument], total: 1 };
-  if (path === '/documents/') return { data: [], total: 2 };
   if (path === '/employee/tasks')
     return { data: [makeMyTaskItem({ title: 'Submit the travel claim' })], total: 1 };
   if (path === '/employee/certificates')

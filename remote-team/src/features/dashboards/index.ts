@@ -5,3 +5,4 @@ export { assignColumn, certificateColumns, holderName, taskColumns, UNASSIGNED }
 export { taskPath, certificatePath } from './paths';
 export { useDashboardPage, DASHBOARD_PAGE_SIZE, type DashboardPage } from './useDashboardPage';
 export { dashboardErrorText } from './errorText';
+export { useAfterFirstPaint } from './useAfterFirstPaint';

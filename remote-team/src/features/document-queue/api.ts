@@ -7,7 +7,6 @@
 import {
   apiConfig,
   baseApi,
-  countQuery,
   featureEndpoints,
   itemUrl,
   pageQuery,
@@ -38,10 +37,6 @@ export const injectDocumentQueueEndpoints = featureEndpoints((build) => ({
   teamPendingDocuments: build.query<Page<QueuedDocument>, { limit: number; offset: number }>(
     pageQuery('Document', '/documents/', withParams(PENDING)),
   ),
-  /** How many documents wait for a decision. */
-  teamPendingDocumentCount: build.query<number, void>(
-    countQuery('/documents/', PENDING, [{ type: 'Document', id: 'LIST' }]),
-  ),
   teamDocumentPreviewUrl: build.query<PreviewUrl, string>({
     query: (id) => ({ url: itemUrl('/documents/', id, '/preview-url') }),
     // The URL is a path on the API's host, which may be another origin than the page's.
@@ -65,7 +60,6 @@ export const documentQueueApi = injectDocumentQueueEndpoints(baseApi);
 
 export const {
   useTeamPendingDocumentsQuery,
-  useTeamPendingDocumentCountQuery,
   useTeamDocumentPreviewUrlQuery,
   useTeamApproveDocumentMutation,
   useTeamApproveDocumentsMutation,

@@ -7,7 +7,6 @@
 import {
   baseApi,
   complianceTotalsQuery,
-  countQuery,
   featureEndpoints,
   itemWriteTags,
   pageQuery,
@@ -16,12 +15,18 @@ import {
   type AssignTaskPayload,
   type Certificate,
   type ComplianceTotals,
-  type DashboardResponse,
   type ListParams,
   type Page,
   type Task,
   type TeamMember,
 } from '@duly/shared/core';
+
+/** GET /manager/summary's answer: the team dashboard's summary line. */
+export interface TeamSummaryCounts {
+  overdue_tasks: number;
+  certificates_in_reminder_window: number;
+  pending_documents: number;
+}
 
 /** A page of a team list: `limit` and `offset` (the order is the dashboard's own). */
 type TeamPageParams = Pick<ListParams, 'limit' | 'offset'>;
@@ -53,18 +58,20 @@ export const injectTeamEndpoints = featureEndpoints((build) => ({
   teamCertificates: build.query<Page<Certificate>, TeamPageParams>(
     pageQuery('Certificate', '/manager/certificates', withParams({ sort: 'expiry_date' })),
   ),
-  /** The summary line's counts: the organisation's (a manager's dashboard counts it all). */
-  teamOverview: build.query<DashboardResponse, void>({
-    query: () => ({ url: '/dashboard/' }),
-    providesTags: ['Dashboard'],
-  }),
-  /** How many of the team's certificates are in their reminder window. */
-  teamReminderWindow: build.query<number, void>(
-    countQuery('/manager/certificates', { in_reminder_window: 'true' }, [
+  /**
+   * The summary line's counts in one answer (issue 32: one request of the page's first wave
+   * instead of three): the organisation's overdue tasks, its certificates in their reminder
+   * window and the documents waiting for a decision. Refreshed by what changed any of them: the
+   * dashboard's counts, a certificate or a document (a decision anywhere).
+   */
+  teamSummary: build.query<TeamSummaryCounts, void>({
+    query: () => ({ url: '/manager/summary' }),
+    providesTags: [
       'Dashboard',
       { type: 'Certificate', id: 'LIST' },
-    ]),
-  ),
+      { type: 'Document', id: 'LIST' },
+    ],
+  }),
   /** The team's compliance totals (issue 28). */
   teamCompliance: build.query<ComplianceTotals, string>(
     complianceTotalsQuery((teamOf: string) => ({ team_of: teamOf })),
@@ -83,8 +90,7 @@ export const {
   useTeamMembersQuery,
   useTeamTasksQuery,
   useTeamCertificatesQuery,
-  useTeamOverviewQuery,
-  useTeamReminderWindowQuery,
+  useTeamSummaryQuery,
   useTeamComplianceQuery,
   useTeamAssignTaskMutation,
   useTeamAssignCertificateMutation,

@@ -47,6 +47,26 @@ export function managerHandlers(store: MockStore) {
       apiUrl('/manager/certificates'),
       answer(({ query }) => listCertificates(store, query)),
     ),
+    // The team dashboard's summary line in one answer (issue 32), counted as the API does.
+    http.get(
+      apiUrl('/manager/summary'),
+      answer(() => {
+        const now = new Date().toISOString();
+        const today = kolkataToday();
+        return HttpResponse.json({
+          overdue_tasks: [...tasks.values()].filter(
+            (task) =>
+              task.status === 'overdue' || (task.status !== 'completed' && task.due_date < now),
+          ).length,
+          certificates_in_reminder_window: [...certificates.values()].filter((item) =>
+            isInReminderWindow(item, today),
+          ).length,
+          pending_documents: [...store.documents.values()].filter(
+            (document) => document.status === 'pending',
+          ).length,
+        });
+      }),
+    ),
     http.post(
       apiUrl('/manager/tasks/assign'),
       answer(({ body }) => {

@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import { NotificationsIcon, theme } from '@duly/shared/kit';
 import { useAppDispatch } from '@duly/shared/core';
+import { useAfterFirstPaint } from '../first-paint';
 import { useNotificationsUnreadCountQuery } from './api';
 import { bellLabel, unreadBadgeText } from './kinds';
 import { useRefreshOnFocus } from './useRefreshOnFocus';
@@ -85,9 +86,12 @@ export function NotificationBell() {
   // RTK Query learns whether the page is in front (skipPollingIfUnfocused) from these
   // listeners; no query of the base API refetches on focus unless it asks to.
   useEffect(() => setupListeners(dispatch), [dispatch]);
+  // Asked once the screen's first frame is painted: the badge is not part of it (issue 32).
+  const painted = useAfterFirstPaint();
   const { data: count = 0 } = useNotificationsUnreadCountQuery(undefined, {
     pollingInterval: UNREAD_POLL_MS,
     skipPollingIfUnfocused: true,
+    skip: !painted,
   });
   useRefreshOnFocus();
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import {
   apiUrl,
@@ -16,11 +16,6 @@ import { renderTeam } from '../../../testing/render';
 
 const server = setupApiServer();
 
-/** The approval queue's count (issue 26): empty unless a test says otherwise. */
-const noPendingDocuments = http.get(apiUrl('/documents/'), () =>
-  HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
-);
-
 /** The team's compliance line (issue 28): no certificate types, so nothing is required. */
 const noRequiredCertificates = http.get(apiUrl('/compliance'), () =>
   HttpResponse.json({
@@ -32,7 +27,7 @@ const noRequiredCertificates = http.get(apiUrl('/compliance'), () =>
 
 function serve(data: { tasks?: Task[]; certificates?: Certificate[]; employees?: Employee[] }) {
   const api = mockApi({ employees: [priya, rahul], ...data });
-  server.use(...api.handlers('manager', 'dashboard'), noPendingDocuments, noRequiredCertificates);
+  server.use(...api.handlers('manager', 'dashboard'), noRequiredCertificates);
   return api;
 }
 
@@ -132,6 +127,41 @@ describe('/tasks/dashboard', () => {
     expect(asked?.get('limit')).toBe('1');
     // The spec's sections stay as they were.
     expect(await screen.findByRole('table', { name: 'Team Members' })).toBeInTheDocument();
+  });
+
+  it('asks for the compliance figure only once the first frame is painted, its place kept until then (issue 32)', async () => {
+    serve({ tasks: [makeManagerTaskItem({ title: 'Audit access badges' })] });
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    let asked = 0;
+    server.use(
+      http.get(apiUrl('/compliance'), () => {
+        asked += 1;
+        return HttpResponse.json({
+          types: [],
+          rows: [],
+          totals: { by_type: [], organization_percent: 75, gaps: 1 },
+        });
+      }),
+    );
+    try {
+      renderTeam('/tasks/dashboard');
+      // Well within PAINT_TIMEOUT_MS, past the time the request took when the screen asked it.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(asked).toBe(0);
+      await screen.findByRole('cell', { name: 'Audit access badges' });
+      expect(screen.getByTestId('team-compliance-pending')).toBeInTheDocument();
+      act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+      expect(await screen.findByTestId('team-compliance')).toHaveTextContent(
+        'Team compliance: 75% · 1 gap',
+      );
+      expect(asked).toBe(1);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   it("keeps the compliance line's place while its figure is on its way, so the tables do not move when it arrives (issue 32)", async () => {

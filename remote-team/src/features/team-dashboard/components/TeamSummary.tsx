@@ -7,8 +7,8 @@ import {
   useAppSelector,
 } from '@duly/shared/core';
 import { focusRing, theme } from '@duly/shared/kit';
-import { useTeamPendingDocumentCountQuery } from '../../document-queue';
-import { useTeamComplianceQuery, useTeamOverviewQuery, useTeamReminderWindowQuery } from '../api';
+import { useAfterFirstPaint } from '../../dashboards';
+import { useTeamComplianceQuery, useTeamSummaryQuery } from '../api';
 
 const Line = styled.p`
   margin: 0 0 ${theme.space(3)};
@@ -38,32 +38,34 @@ export function pendingText(count: number): string {
 /**
  * The manager's one-line summary above the spec's three sections (issue 33): the team's overdue
  * tasks, the certificates in their reminder window and, for those who approve, the documents
- * waiting (issue 26), each a link to that filtered list or the queue. Says nothing until the
- * first two counts are in (the sections below show their own loading and errors); the queue's
- * count joins when it arrives, refreshed by the `Document` tag (a decision anywhere).
+ * waiting (issue 26), each a link to that filtered list or the queue. All three come in one
+ * answer (GET /manager/summary, one of the page's first requests, issue 32), refreshed by the
+ * tags of what changes them (a task, a certificate, a decision anywhere). Says nothing until it
+ * is in (the sections below show their own loading and errors), nor to an employee, whom the
+ * API refuses it (the route is a manager's).
  */
 export function TeamSummary({ withApprovals = false }: { withApprovals?: boolean }) {
-  const { data: overview } = useTeamOverviewQuery();
-  const { data: expiring } = useTeamReminderWindowQuery();
-  const { data: pending } = useTeamPendingDocumentCountQuery(undefined, {
-    skip: !withApprovals,
-  });
-  if (!overview || expiring === undefined) return null;
+  const { data: summary } = useTeamSummaryQuery();
+  if (!summary) return null;
   return (
     <Line data-testid="team-summary">
       Your team:{' '}
       <SummaryLink to="/tasks?status=overdue">
-        {countOf(overview.tasks.overdue_tasks, 'overdue task', 'overdue tasks')}
+        {countOf(summary.overdue_tasks, 'overdue task', 'overdue tasks')}
       </SummaryLink>
       {' · '}
       <SummaryLink to="/certificates?in_reminder_window=true">
-        {countOf(expiring, 'certificate expiring', 'certificates expiring')}
+        {countOf(
+          summary.certificates_in_reminder_window,
+          'certificate expiring',
+          'certificates expiring',
+        )}
       </SummaryLink>
-      {withApprovals && pending !== undefined ? (
+      {withApprovals ? (
         <>
           {' · '}
           <SummaryLink to="/team/documents" data-testid="pending-documents">
-            {pendingText(pending)}
+            {pendingText(summary.pending_documents)}
           </SummaryLink>
         </>
       ) : null}
@@ -90,8 +92,10 @@ export function TeamCompliance() {
   const user = useAppSelector(selectCurrentUser);
   // The matrix is for managers and admins: an employee is not asked.
   const me = user && user.role !== 'employee' ? user.id : undefined;
-  const { data, isLoading } = useTeamComplianceQuery(me ?? '', { skip: !me });
-  if (me && !data && isLoading)
+  // Asked once the screen's first frame is painted (its place is kept meanwhile; issue 32).
+  const painted = useAfterFirstPaint();
+  const { data, isLoading } = useTeamComplianceQuery(me ?? '', { skip: !me || !painted });
+  if (me && !data && (isLoading || !painted))
     return (
       <PendingLine aria-hidden data-testid="team-compliance-pending">
         {'\u00a0'}

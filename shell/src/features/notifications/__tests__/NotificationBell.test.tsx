@@ -5,6 +5,7 @@ import { dashboardHandlers, organizationHandlers } from '../../../testing/handle
 import { makeNotice, notificationsBackend } from '../../../testing/notifications';
 import { renderShell } from '../../../testing/renderShell';
 import { chromeDefaults } from '../../../testing/chromeDefaults';
+import { resetFirstPaintForTests } from '../../first-paint';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -36,6 +37,33 @@ async function openPanel(user: ReturnType<typeof renderShell>['user']) {
 afterEach(() => jest.restoreAllMocks());
 
 describe('the notification bell', () => {
+  it("asks for the unread count only once the chrome's first frame is painted (issue 32)", async () => {
+    useBackend([makeNotice()]);
+    resetFirstPaintForTests();
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    const asked: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', record);
+    try {
+      renderWithBell();
+      const bell = await screen.findByRole('button', { name: 'Notifications' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(asked.filter((url) => url.endsWith('/notifications/unread-count'))).toEqual([]);
+      expect(bell).toHaveAccessibleName('Notifications');
+      act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+      expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+      expect(asked.filter((url) => url.endsWith('/notifications/unread-count'))).toHaveLength(1);
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
+  });
+
   it('shows the unread count on the bell and names it for screen readers', async () => {
     useBackend([makeNotice(), makeNotice(), makeNotice({ read_at: '2026-11-24T04:00:00.000Z' })]);
     renderWithBell();
