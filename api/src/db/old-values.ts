@@ -1,6 +1,9 @@
 /**
- * A save's old values (the history's "from") read with its UPDATE: `updateReturningOld` is the
- * one helper the saves of tasks, certificates and people use (repositories/*.ts).
+ * A save's old values (the history's "from"): `updateReturningOld` is the one helper the saves
+ * of tasks, certificates and people use (repositories/*.ts). Either the caller has read the row
+ * in the save's transaction through `lockedForSave` (the PUT routes' own read, locked while
+ * the history records) and passes its recorded fields as `before`, and the UPDATE is the plain
+ * one; or the UPDATE reads them itself, as follows.
  *
  * On PostgreSQL the row is selected `for update` in the UPDATE's FROM, and RETURNING gives
  * its columns before the change beside the new ones: one statement where a locked SELECT and
