@@ -1,10 +1,15 @@
 /**
  * A PUT racing the reminder sweep (issue 24, item 14). The route reads the item, checks the
- * input, then writes; the sweep may change the item's status in between. Here the sweep runs
- * exactly there: a Kysely plugin on the app's database runs it when the route's read of the
- * item has returned, before the route writes. Whatever the order, the item must end with a
- * status that follows from its dates.
+ * input, then writes. Since issue 29's sixth pass the PUTs of tasks and certificates read the
+ * item in the save's transaction, locked on PostgreSQL while the history records (SQLite's
+ * transaction holds the only writer): the sweep can no longer change it in between. Here the
+ * sweep is started exactly there, by a Kysely plugin on the app's database, right after the
+ * route's read of the item has returned: it must wait for the save's commit and then act on
+ * the saved item. Whatever the order, the item must end with a status that follows from its
+ * dates. (The status is also computed inside the UPDATE from the row as it is then, so a sweep
+ * that changed it before the save's read is followed as well.)
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   AliasNode,
   TableNode,
@@ -44,13 +49,28 @@ function tablesRead(node: RootOperationNode): string[] {
   });
 }
 
-/** Runs `action` once, right after the next read of `table` returns (and before the caller goes on). */
+/** How long the caller is held back after its read, unless the action ends sooner. */
+const ACTION_HEAD_START_MS = 500;
+
+/**
+ * Starts `action` once, right after the next read of `table` returns, and lets the caller go
+ * on when it ends or after ACTION_HEAD_START_MS, whichever comes first (`finished` waits for
+ * the action): an action a lock holds back runs after the caller's transaction.
+ */
 class AfterNextRead implements KyselyPlugin {
   #pending?: { table: string; action: () => Promise<unknown> };
   #reads = new Set<string>();
+  #started?: Promise<unknown>;
 
   arm(table: string, action: () => Promise<unknown>): void {
     this.#pending = { table, action };
+    this.#started = undefined;
+  }
+
+  /** The action's end (it has started, or the test fails). */
+  async finished(): Promise<void> {
+    expect(this.#started).toBeDefined();
+    await this.#started;
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
@@ -67,7 +87,11 @@ class AfterNextRead implements KyselyPlugin {
     if (this.#pending && this.#reads.delete(queryId.queryId)) {
       const { action } = this.#pending;
       this.#pending = undefined;
-      await action();
+      this.#started = action();
+      // Reported by finished(); never an unhandled rejection meanwhile.
+      this.#started.catch(() => undefined);
+      // Time for the action to run here, before the caller's write, if nothing holds it back.
+      await Promise.race([this.#started.catch(() => undefined), delay(ACTION_HEAD_START_MS)]);
     }
     return result;
   }
@@ -90,7 +114,7 @@ describe.each(testDatabases())('a PUT racing the sweep on %s', (kind) => {
     await database.drop();
   });
 
-  /** The sweep, on the database without the plugin, between the route's read and its write. */
+  /** The sweep, on the database without the plugin, started between the route's read and its write. */
   const sweepAfterTheRouteReads = (table: 'tasks' | 'certificates') =>
     between.arm(table, () => runReminderSweep(database.db, now));
 
@@ -102,7 +126,16 @@ describe.each(testDatabases())('a PUT racing the sweep on %s', (kind) => {
       .executeTakeFirstOrThrow();
   }
 
-  test('a certificate expired by the sweep while a PUT moves its expiry date later ends renewed', async () => {
+  async function noticesOf(id: string) {
+    const rows = await database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('item_id', '=', id)
+      .execute();
+    return rows.map((row) => row.kind);
+  }
+
+  test('a sweep started between the read and the write of a PUT moving a past expiry date later waits for it, and expires nothing', async () => {
     const certificate = await createCertificate(database.db, org, {
       expiry_date: kolkataDateIn(-1),
       reminder_days_before: 7,
@@ -114,20 +147,15 @@ describe.each(testDatabases())('a PUT racing the sweep on %s', (kind) => {
       body: { expiry_date: later },
     });
     expect(response.statusCode).toBe(200);
-    // The sweep did run in between: it recorded the expiry of the old date.
-    const expired = await database.db
-      .selectFrom('notifications')
-      .select('kind')
-      .where('item_id', '=', certificate)
-      .execute();
-    expect(expired.map((row) => row.kind)).toEqual(['certificate_expired', 'certificate_expired']);
-
-    expect(response.json()).toMatchObject({ expiry_date: later, status: 'renewed' });
-    expect(await stored('certificates', certificate)).toEqual({ status: 'renewed' });
+    await between.finished();
+    // The sweep saw the saved date only: the old date's expiry is never recorded.
+    expect(await noticesOf(certificate)).toEqual([]);
+    expect(response.json()).toMatchObject({ expiry_date: later, status: 'active' });
+    expect(await stored('certificates', certificate)).toEqual({ status: 'active' });
   });
 
   test.each(['pending', 'in_progress'] as const)(
-    '%s: a task made overdue by the sweep while a PUT moves its due instant later ends open again',
+    '%s: a sweep started between the read and the write of a PUT moving a past due instant later waits for it, and makes nothing overdue',
     async (openStatus) => {
       const task = await createTask(database.db, org, {
         due_date: daysFromNow(-0.01),
@@ -140,19 +168,14 @@ describe.each(testDatabases())('a PUT racing the sweep on %s', (kind) => {
         body: { due_date: later },
       });
       expect(response.statusCode).toBe(200);
-      const overdue = await database.db
-        .selectFrom('notifications')
-        .select('kind')
-        .where('item_id', '=', task)
-        .execute();
-      expect(overdue.map((row) => row.kind)).toEqual(['task_overdue', 'task_overdue']);
-
+      await between.finished();
+      expect(await noticesOf(task)).toEqual([]);
       expect(response.json()).toMatchObject({ due_date: later, status: openStatus });
       expect(await stored('tasks', task)).toEqual({ status: openStatus });
     },
   );
 
-  test('a PUT that only renames keeps the status the sweep set meanwhile', async () => {
+  test('a PUT that only renames, with a sweep started between its read and its write: the sweep expires the renamed certificate after the save', async () => {
     const certificate = await createCertificate(database.db, org, {
       expiry_date: kolkataDateIn(-1),
     });
@@ -161,7 +184,14 @@ describe.each(testDatabases())('a PUT racing the sweep on %s', (kind) => {
       token: org.manager.token,
       body: { name: 'Renamed' },
     });
-    expect(response.json()).toMatchObject({ name: 'Renamed', status: 'expired' });
-    expect(await stored('certificates', certificate)).toEqual({ status: 'expired' });
+    expect(response.statusCode).toBe(200);
+    await between.finished();
+    expect(await noticesOf(certificate)).toContain('certificate_expired');
+    const saved = await database.db
+      .selectFrom('certificates')
+      .select(['name', 'status'])
+      .where('id', '=', certificate)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ name: 'Renamed', status: 'expired' });
   });
 });

@@ -9,7 +9,7 @@
  */
 import { firstReminderOn, reminderOccasions } from '../../reminders/offsets';
 import { certificateSchedule, type CertificateSchedule } from '../../reminders/schedule';
-import type { Db, NewCertificate } from '../tables';
+import type { CertificateRow, Db, NewCertificate } from '../tables';
 import { parseOffsets } from './certificate-types';
 
 /** The columns of a certificate its schedule follows from. */
@@ -133,24 +133,28 @@ export interface SavedScheduleInputs extends Partial<ScheduleInputs> {
  * new reminder days or offsets or type (even the same again: the form sends them all), or
  * another person in charge or status re-arm the reminder: the ledger's keys name the date and
  * the person, so only what is new is recorded. Anything else keeps `remind_on` where the sweep
- * left it. The row is read in the save's transaction.
+ * left it. The row is read in the save's transaction, or `read` is what the save's caller read
+ * of it there (findCertificateForSave).
  */
 export async function rearmedSchedule(
   trx: Db,
   organizationId: string,
   id: string,
   sent: SavedScheduleInputs,
+  read?: ScheduleInputs & Pick<CertificateRow, 'incharge_person_id' | 'status'>,
 ): Promise<CertificateSchedule | undefined> {
   const schedulingSent = SCHEDULE_INPUTS.some((column) => sent[column] !== undefined);
   if (!schedulingSent && sent.incharge_person_id === undefined && sent.status === undefined) {
     return undefined;
   }
-  const row = await trx
-    .selectFrom('certificates')
-    .select([...SCHEDULE_INPUTS, 'incharge_person_id', 'status'])
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row =
+    read ??
+    (await trx
+      .selectFrom('certificates')
+      .select([...SCHEDULE_INPUTS, 'incharge_person_id', 'status'])
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .executeTakeFirst());
   if (!row) return undefined;
   const reassigned =
     sent.incharge_person_id !== undefined && sent.incharge_person_id !== row.incharge_person_id;

@@ -9,7 +9,7 @@ import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { CertificateRow, CertificateUpdate, Database, Db } from '../tables';
 import { inTransaction } from '../transaction';
-import { updateReturningOld } from '../old-values';
+import { lockedForSave, updateReturningOld } from '../old-values';
 import { changesBetween, recordActivity, type Actor } from './activity';
 import { parseOffsets } from './certificate-types';
 import { rearmedSchedule, withSchedules, type CertificateToInsert } from './certificate-schedules';
@@ -211,6 +211,32 @@ export async function findCertificate(
   return row && toCertificate(row);
 }
 
+/** The recorded fields of a certificate as stored: a save's old values (updateReturningOld). */
+export type RecordedCertificate = Pick<
+  CertificateRow,
+  (typeof RECORDED_CERTIFICATE_FIELDS)[number]
+>;
+
+/**
+ * findCertificate for a save, in its transaction: the certificate, and its recorded fields as
+ * stored (saveCertificate's `read`: the save's old values), locked while the history records
+ * (lockedForSave).
+ */
+export async function findCertificateForSave(
+  trx: Db,
+  filter: CertificateFilter & { id: string },
+): Promise<{ certificate: Certificate; recorded: RecordedCertificate } | undefined> {
+  const row = await lockedForSave(
+    trx,
+    selectCertificates(trx).where(conditions(filter, trx)).where('c.id', '=', filter.id),
+    'c',
+  ).executeTakeFirst();
+  if (!row) return undefined;
+  const recorded = {} as Record<(typeof RECORDED_CERTIFICATE_FIELDS)[number], unknown>;
+  for (const field of RECORDED_CERTIFICATE_FIELDS) recorded[field] = row[field];
+  return { certificate: toCertificate(row), recorded: recorded as RecordedCertificate };
+}
+
 export type { CertificateToInsert };
 
 export async function insertCertificate(
@@ -355,8 +381,9 @@ const SAVED_CERTIFICATE_COLUMNS = [
 ] as const;
 
 /**
- * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). Without
- * history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
+ * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts): `read`, the
+ * caller's read in this transaction (findCertificateForSave), or else read by the UPDATE.
+ * Without history (the bench's switch) only the UPDATE runs, and `before` is the saved row.
  */
 async function updateCertificateReturningOld(
   trx: Db,
@@ -364,11 +391,15 @@ async function updateCertificateReturningOld(
   id: string,
   edit: CertificateEdit,
   status: RawBuilder<CertificateStatus> | undefined,
+  read: RecordedCertificate | undefined,
 ) {
-  const schedule = await rearmedSchedule(trx, organizationId, id, {
-    ...edit.changes,
-    status: edit.status,
-  });
+  const schedule = await rearmedSchedule(
+    trx,
+    organizationId,
+    id,
+    { ...edit.changes, status: edit.status },
+    read,
+  );
   const update = trx
     .updateTable('certificates')
     .set({ ...edit.changes, ...schedule })
@@ -381,21 +412,34 @@ async function updateCertificateReturningOld(
   >(trx, 'certificates', { organizationId, id }, update, {
     fields: RECORDED_CERTIFICATE_FIELDS,
     returning: SAVED_CERTIFICATE_COLUMNS,
+    before: read,
   });
   return written && { before: written.before ?? written.saved, saved: written.saved };
 }
 
-/** Changes one certificate of the organisation in one statement; undefined when it has none. */
+/**
+ * Changes one certificate of the organisation in one statement; undefined when it has none.
+ * `read`: its recorded fields as findCertificateForSave read them in this transaction (the old
+ * values, and what the reminder's re-arming compares with); otherwise the save reads them.
+ */
 export async function saveCertificate(
   db: Db,
   organizationId: string,
   id: string,
   edit: CertificateEdit,
   actor: Actor,
+  read?: RecordedCertificate,
 ): Promise<SavedCertificate | undefined> {
   const status = statusAfterSave(edit);
   return inTransaction(db, async (trx) => {
-    const written = await updateCertificateReturningOld(trx, organizationId, id, edit, status);
+    const written = await updateCertificateReturningOld(
+      trx,
+      organizationId,
+      id,
+      edit,
+      status,
+      read,
+    );
     if (!written) return undefined;
     const { before, saved } = written;
     const changes = changesBetween(before, saved, RECORDED_CERTIFICATE_FIELDS);

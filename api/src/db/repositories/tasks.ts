@@ -8,7 +8,7 @@ import { CompiledOnce } from '../compiled-once';
 import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewTask, OpenTaskStatus, TaskRow, TaskUpdate } from '../tables';
-import { updateReturningOld } from '../old-values';
+import { lockedForSave, updateReturningOld } from '../old-values';
 import { inTransaction } from '../transaction';
 import {
   changesBetween,
@@ -336,6 +336,25 @@ export async function findTask(
   return row && toTask(row);
 }
 
+/** The recorded fields of a task as stored: a save's old values (updateReturningOld). */
+export type RecordedTask = Pick<TaskRow, (typeof RECORDED_TASK_FIELDS)[number]>;
+
+/**
+ * findTask for a save, in its transaction: the task, and its recorded fields as the save's
+ * old values (saveTask's `before`), locked while the history records (lockedForSave).
+ */
+export async function findTaskForSave(
+  trx: Db,
+  filter: TaskFilter & { id: string },
+): Promise<Task | undefined> {
+  const row = await lockedForSave(
+    trx,
+    selectTasks(trx).where(conditions(filter)).where('t.id', '=', filter.id),
+    't',
+  ).executeTakeFirst();
+  return row && toTask(row);
+}
+
 export async function insertTask(db: Db, task: NewTask, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.insertInto('tasks').values(task).execute();
@@ -406,7 +425,8 @@ const SAVED_TASK_COLUMNS = [
 type SavedTaskRow = SavedTask & Pick<TaskRow, 'description'>;
 
 /**
- * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts). Without
+ * The UPDATE of a save, with the recorded columns as they were (db/old-values.ts): `read`,
+ * the caller's read in this transaction (findTaskForSave), or else read by the UPDATE. Without
  * history (the bench's switch) only the UPDATE runs, and `before` is the saved row. The entry
  * is appended by a statement of its own after the UPDATE: appending it inside the UPDATE's
  * statement (tried) locks the chain head and the trigger's task_counts rows in no fixed order,
@@ -418,6 +438,7 @@ async function updateTaskReturningOld(
   id: string,
   edit: TaskEdit,
   status: RawBuilder<TaskStatus> | undefined,
+  read: RecordedTask | undefined,
 ) {
   const update = trx
     .updateTable('tasks')
@@ -432,22 +453,27 @@ async function updateTaskReturningOld(
     'tasks',
     { organizationId, id },
     update,
-    { fields: RECORDED_TASK_FIELDS, returning: SAVED_TASK_COLUMNS },
+    { fields: RECORDED_TASK_FIELDS, returning: SAVED_TASK_COLUMNS, before: read },
   );
   return written && { before: written.before ?? written.saved, saved: written.saved };
 }
 
-/** Changes one task of the organisation in one statement; undefined when it has no such task. */
+/**
+ * Changes one task of the organisation in one statement; undefined when it has no such task.
+ * `read`: the task as findTaskForSave read it in this transaction (its recorded fields are
+ * the old values); otherwise the UPDATE reads them.
+ */
 export async function saveTask(
   db: Db,
   organizationId: string,
   id: string,
   edit: TaskEdit,
   actor: Actor,
+  read?: RecordedTask,
 ): Promise<SavedTask | undefined> {
   const status = statusAfterSave(edit);
   return inTransaction(db, async (trx) => {
-    const written = await updateTaskReturningOld(trx, organizationId, id, edit, status);
+    const written = await updateTaskReturningOld(trx, organizationId, id, edit, status, read);
     if (!written) return undefined;
     const { before, saved } = written;
     const changes = changesBetween(before, saved, RECORDED_TASK_FIELDS);

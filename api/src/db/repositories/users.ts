@@ -18,7 +18,7 @@ import { containsPattern, totalOf, type Page, type SortOrder } from '../list';
 import { keyColumns, keysetBatches, type KeysetOrder } from '../../export/keyset';
 import type { Database, Db, NewUser, UserRow, UserUpdate } from '../tables';
 import { inTransaction } from '../transaction';
-import { isPostgres, updateReturningOld } from '../old-values';
+import { isPostgres, lockedForSave, updateReturningOld } from '../old-values';
 import {
   changesBetween,
   recordActivity,
@@ -208,6 +208,36 @@ export async function findEmployee(
     .where('id', '=', id)
     .executeTakeFirst();
   return row && toEmployee(row);
+}
+
+/**
+ * findEmployee for a save, in its transaction. With `lock`, the person's recorded fields as
+ * stored come too (updateUser's `read`: the save's old values), the row locked while the
+ * history records (lockedForSave). Without it nothing is locked and updateUser reads the old
+ * values itself: a save that may demote or deactivate an admin locks the organisation's admins
+ * in id order first (anotherAdminRemains), and locking its own row before them could deadlock
+ * with another admin's such save.
+ */
+export async function findEmployeeForSave(
+  trx: Db,
+  organizationId: string,
+  id: string,
+  lock: boolean,
+): Promise<{ employee: Employee; recorded?: RecordedUser } | undefined> {
+  const query = trx
+    .selectFrom('users')
+    .select(EMPLOYEE_COLUMNS)
+    .select(invitationPending)
+    .select(pendingEmail(new Date().toISOString()))
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id);
+  const row = await (lock ? lockedForSave(trx, query, 'users') : query).executeTakeFirst();
+  if (!row) return undefined;
+  const employee = toEmployee(row);
+  if (!lock) return { employee };
+  const recorded = {} as Record<(typeof RECORDED_USER_FIELDS)[number], unknown>;
+  for (const field of RECORDED_USER_FIELDS) recorded[field] = row[field];
+  return { employee, recorded: recorded as RecordedUser };
 }
 
 export async function listEmployees(
@@ -410,6 +440,7 @@ export async function updateUser(
     endSessions = false,
     unprovenEmail = false,
     actor,
+    read,
   }: {
     endSessions?: boolean;
     /**
@@ -419,6 +450,11 @@ export async function updateUser(
      */
     unprovenEmail?: boolean;
     actor: Actor;
+    /**
+     * The person's recorded fields as findEmployeeForSave read them (locked) in this
+     * transaction: the old values. Otherwise they are read here.
+     */
+    read?: RecordedUser;
   },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -439,6 +475,7 @@ export async function updateUser(
       await moveEmail(trx, organizationId, id, changes.email, unprovenEmail);
       before = row;
     }
+    before ??= recordingActivity() ? read : undefined;
     const written = await updateUserReturningOld(
       trx,
       organizationId,
@@ -467,7 +504,7 @@ export async function updateUser(
   });
 }
 
-type RecordedUser = Pick<UserRow, (typeof RECORDED_USER_FIELDS)[number]>;
+export type RecordedUser = Pick<UserRow, (typeof RECORDED_USER_FIELDS)[number]>;
 
 /**
  * The UPDATE of `updateUser`, with the recorded columns as they were when `withOld`

@@ -12,6 +12,7 @@ import { pageOf, parseSort } from '../../db/list';
 import {
   CERTIFICATE_SORTS,
   findCertificate,
+  findCertificateForSave,
   insertCertificate,
   listCertificates,
   saveCertificate,
@@ -192,60 +193,63 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { caller, body } = request;
       const scope = { id: request.params.id, organizationId: caller.organization_id };
-      const existing = await findCertificate(db, scope);
-      if (!existing) throw notFound('Certificate');
-      rejectForeignIds(body, {
-        organization_id: [caller.organization_id],
-        created_by_user_id: [existing.created_by_user_id],
-      });
+      // Read in the save's transaction (locked while the history records): its recorded fields
+      // are the save's old values, so the UPDATE reads none (db/old-values.ts lockedForSave).
+      const unchanged = await db.transaction().execute(async (trx) => {
+        const found = await findCertificateForSave(trx, scope);
+        if (!found) throw notFound('Certificate');
+        const { certificate: existing, recorded } = found;
+        rejectForeignIds(body, {
+          organization_id: [caller.organization_id],
+          created_by_user_id: [existing.created_by_user_id],
+        });
 
-      const check = new InputCheck();
-      const changes: CertificateEdit['changes'] = {};
-      if (body.name !== undefined) changes.name = check.requiredText(body.name, 'name');
-      if (body.description !== undefined) changes.description = optionalText(body.description);
-      if (body.issue_date !== undefined) {
-        changes.issue_date = body.issue_date
-          ? check.calendarDate(body.issue_date, 'issue_date')
-          : null;
-      }
-      if (body.expiry_date !== undefined) {
-        changes.expiry_date = check.calendarDate(body.expiry_date, 'expiry_date');
-      }
-      if (body.reminder_days_before !== undefined) {
-        changes.reminder_days_before = body.reminder_days_before;
-      }
-      if (body.reminder_offsets !== undefined) {
-        changes.reminder_offsets = storedOffsets(check, body.reminder_offsets);
-      }
-      if (body.department !== undefined) changes.department = optionalText(body.department);
-      const reassigned =
-        body.incharge_person_id !== undefined &&
-        body.incharge_person_id !== existing.incharge_person_id;
-      if (body.incharge_person_id !== undefined) {
-        await checkMember(db, caller, body.incharge_person_id, check, 'incharge_person_id');
-        if (reassigned) {
-          changes.incharge_person_id = body.incharge_person_id;
-          changes.assigner_id = caller.id;
+        const check = new InputCheck();
+        const changes: CertificateEdit['changes'] = {};
+        if (body.name !== undefined) changes.name = check.requiredText(body.name, 'name');
+        if (body.description !== undefined) changes.description = optionalText(body.description);
+        if (body.issue_date !== undefined) {
+          changes.issue_date = body.issue_date
+            ? check.calendarDate(body.issue_date, 'issue_date')
+            : null;
         }
-      }
-      const expiryDate = changes.expiry_date ?? existing.expiry_date;
-      const issueDate = 'issue_date' in changes ? changes.issue_date : existing.issue_date;
-      checkDateOrder(check, issueDate ?? null, expiryDate);
-      check.done();
-      if (body.certificate_type_id !== undefined) {
-        changes.certificate_type_id = await checkedType(
-          db,
-          caller.organization_id,
-          body.certificate_type_id,
-        );
-      }
+        if (body.expiry_date !== undefined) {
+          changes.expiry_date = check.calendarDate(body.expiry_date, 'expiry_date');
+        }
+        if (body.reminder_days_before !== undefined) {
+          changes.reminder_days_before = body.reminder_days_before;
+        }
+        if (body.reminder_offsets !== undefined) {
+          changes.reminder_offsets = storedOffsets(check, body.reminder_offsets);
+        }
+        if (body.department !== undefined) changes.department = optionalText(body.department);
+        const reassigned =
+          body.incharge_person_id !== undefined &&
+          body.incharge_person_id !== existing.incharge_person_id;
+        if (body.incharge_person_id !== undefined) {
+          await checkMember(trx, caller, body.incharge_person_id, check, 'incharge_person_id');
+          if (reassigned) {
+            changes.incharge_person_id = body.incharge_person_id;
+            changes.assigner_id = caller.id;
+          }
+        }
+        const expiryDate = changes.expiry_date ?? existing.expiry_date;
+        const issueDate = 'issue_date' in changes ? changes.issue_date : existing.issue_date;
+        checkDateOrder(check, issueDate ?? null, expiryDate);
+        check.done();
+        if (body.certificate_type_id !== undefined) {
+          changes.certificate_type_id = await checkedType(
+            trx,
+            caller.organization_id,
+            body.certificate_type_id,
+          );
+        }
 
-      if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
-      const now = nowIso();
-      changes.updated_at = now;
-      // The status is worked out by the UPDATE itself, and the reminder re-armed by the save
-      // when the edit calls for it (repositories/certificates.ts).
-      await db.transaction().execute(async (trx) => {
+        if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
+        const now = nowIso();
+        changes.updated_at = now;
+        // The status is worked out by the UPDATE itself, and the reminder re-armed by the save
+        // when the edit calls for it (repositories/certificates.ts).
         const saved = await saveCertificate(
           trx,
           caller.organization_id,
@@ -257,6 +261,7 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             today: kolkataToday(),
           },
           actorOf(caller),
+          recorded,
         );
         if (saved && reassigned) await tellNewPersonInCharge(trx, saved, now);
         // Renewed: now renewed and not before, or renewed again with a new expiry date.
@@ -268,8 +273,9 @@ const certificateRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             certificateEvent(trx, 'certificate.renewed', caller.organization_id, existing.id),
           ]);
         }
+        return undefined;
       });
-      return (await findCertificate(db, scope))!;
+      return unchanged ?? (await findCertificate(db, scope))!;
     },
   );
 };

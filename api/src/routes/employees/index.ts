@@ -17,12 +17,14 @@ import {
   anotherAdminRemains,
   emailInOrganization,
   findEmployee,
+  findEmployeeForSave,
   insertAddedUser,
   listEmployees,
   normaliseEmail,
   updateUser,
+  type RecordedUser,
 } from '../../db/repositories/users';
-import type { UserUpdate } from '../../db/tables';
+import type { Db, UserUpdate } from '../../db/tables';
 import { nowIso } from '../../lib/dates';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { optionalText, rejectForeignIds } from '../../lib/input';
@@ -58,6 +60,15 @@ function removesAnAdmin(existing: Employee, changes: UserUpdate): boolean {
   return (changes.role !== undefined && changes.role !== 'admin') || changes.status === 'inactive';
 }
 
+/**
+ * Whether a PUT's body may demote or deactivate someone, told before the person is read: such
+ * a save locks the organisation's admins in id order (anotherAdminRemains), so it must not
+ * lock the person's row before them (findEmployeeForSave).
+ */
+function mayRemoveAnAdmin(body: { role?: Role; status?: string }): boolean {
+  return (body.role !== undefined && body.role !== 'admin') || body.status === 'inactive';
+}
+
 /** Only an admin may create an admin, promote someone to admin, or change an admin. */
 function checkAdminPower(caller: Caller, role: Role | undefined, target?: Employee): void {
   if (hasRole(caller, 'admin')) return;
@@ -90,48 +101,46 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   }
 
   /**
-   * Writes a PUT's changes in one transaction: refused (409) when it would leave no active
+   * Writes a PUT's changes in its transaction: refused (409) when it would leave no active
    * admin; a new email ends every link of the person; a new role or leaving ends their sessions
    * (their tokens carry the old role, and someone who left must not keep working for the rest
-   * of the token's life).
+   * of the token's life). `read`: the person's recorded fields as read, locked, in `trx`.
    */
-  async function save(caller: Caller, existing: Employee, changes: UserUpdate): Promise<void> {
+  async function save(
+    trx: Db,
+    caller: Caller,
+    existing: Employee,
+    changes: UserUpdate,
+    read: RecordedUser | undefined,
+  ): Promise<{ endSessions: boolean }> {
     const now = nowIso();
     changes.updated_at = now;
     const endSessions =
       (changes.role !== undefined && changes.role !== existing.role) ||
       (changes.status === 'inactive' && existing.status !== 'inactive');
-    try {
-      await db.transaction().execute(async (trx) => {
-        if (
-          removesAnAdmin(existing, changes) &&
-          !(await anotherAdminRemains(trx, caller.organization_id, existing.id))
-        ) {
-          throw conflict(LAST_ADMIN);
-        }
-        await updateUser(trx, caller.organization_id, existing.id, changes, {
-          endSessions,
-          actor: actorOf(caller),
-          unprovenEmail: true,
-        });
-        if (changes.status === 'inactive' && existing.status !== 'inactive') {
-          await queueWebhookEvents(trx, [
-            employeeEvent(trx, 'employee.deactivated', caller.organization_id, existing.id),
-          ]);
-        }
-        // Every link mailed to the old address stops working (an invitation sent to a
-        // mistyped address would otherwise let its reader own the account).
-        if (changes.email !== undefined) {
-          await expireAccountTokensOf(trx, caller.organization_id, existing.id, now);
-        }
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-      if (error instanceof EmailNeedsConfirmation) throw conflict(ACCEPTED_MEANWHILE);
-      throw error;
+    if (
+      removesAnAdmin(existing, changes) &&
+      !(await anotherAdminRemains(trx, caller.organization_id, existing.id))
+    ) {
+      throw conflict(LAST_ADMIN);
     }
-    // This instance refuses the old tokens at once; the others within their cache's age.
-    if (endSessions) fastify.tokenVersions.forget(existing.id);
+    await updateUser(trx, caller.organization_id, existing.id, changes, {
+      endSessions,
+      actor: actorOf(caller),
+      unprovenEmail: true,
+      read,
+    });
+    if (changes.status === 'inactive' && existing.status !== 'inactive') {
+      await queueWebhookEvents(trx, [
+        employeeEvent(trx, 'employee.deactivated', caller.organization_id, existing.id),
+      ]);
+    }
+    // Every link mailed to the old address stops working (an invitation sent to a
+    // mistyped address would otherwise let its reader own the account).
+    if (changes.email !== undefined) {
+      await expireAccountTokensOf(trx, caller.organization_id, existing.id, now);
+    }
+    return { endSessions };
   }
 
   fastify.get('/employees/', { schema: listEmployeesSchema }, async (request, reply) => {
@@ -247,44 +256,75 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: updateEmployeeSchema, preHandler: requireRole('manager') },
     async (request) => {
       const { caller, body } = request;
-      const existing = await findEmployee(db, caller.organization_id, request.params.id);
-      if (!existing) throw notFound('Employee');
-      rejectForeignIds(body, { organization_id: [caller.organization_id] });
-      checkAdminPower(caller, body.role, existing);
+      let written: {
+        existing: Employee;
+        changes: UserUpdate;
+        emailToConfirm?: string;
+        endSessions: boolean;
+      };
+      try {
+        // Read in the save's transaction: locked while the history records, its recorded
+        // fields are the save's old values (db/old-values.ts lockedForSave), except when the
+        // request may demote or deactivate someone (findEmployeeForSave says why).
+        written = await db.transaction().execute(async (trx) => {
+          const found = await findEmployeeForSave(
+            trx,
+            caller.organization_id,
+            request.params.id,
+            !mayRemoveAnAdmin(body),
+          );
+          if (!found) throw notFound('Employee');
+          const { employee: existing, recorded } = found;
+          rejectForeignIds(body, { organization_id: [caller.organization_id] });
+          checkAdminPower(caller, body.role, existing);
 
-      const changes: UserUpdate = {};
-      // The address a confirmation link goes to: someone with a password keeps their email
-      // until they confirm the new one (accounts/email-change.ts).
-      let emailToConfirm: string | undefined;
-      if (body.email !== undefined) {
-        const email = normaliseEmail(body.email);
-        if (email !== existing.email) {
-          // Only this organisation's people, as on POST: whether another organisation has the
-          // address is never told. An invitee holds it only if it is free; a person with a
-          // password is told at confirmation, in the new address's mailbox.
-          if (await emailInOrganization(db, caller.organization_id, email)) {
-            throw conflict(EMAIL_TAKEN);
+          const changes: UserUpdate = {};
+          // The address a confirmation link goes to: someone with a password keeps their email
+          // until they confirm the new one (accounts/email-change.ts).
+          let emailToConfirm: string | undefined;
+          if (body.email !== undefined) {
+            const email = normaliseEmail(body.email);
+            if (email !== existing.email) {
+              // Only this organisation's people, as on POST: whether another organisation has
+              // the address is never told. An invitee holds it only if it is free; a person
+              // with a password is told at confirmation, in the new address's mailbox.
+              if (await emailInOrganization(trx, caller.organization_id, email)) {
+                throw conflict(EMAIL_TAKEN);
+              }
+              if (existing.invitation_pending) changes.email = email;
+              else emailToConfirm = email;
+            }
           }
-          if (existing.invitation_pending) changes.email = email;
-          else emailToConfirm = email;
-        }
+          const firstName =
+            body.firstName !== undefined
+              ? (optionalText(body.firstName) ?? null)
+              : existing.firstName;
+          const lastName =
+            body.lastName !== undefined ? (optionalText(body.lastName) ?? null) : existing.lastName;
+          if (body.firstName !== undefined || body.lastName !== undefined) {
+            changes.first_name = firstName;
+            changes.last_name = lastName;
+            changes.full_name = joinName(firstName, lastName);
+          }
+          if (body.phone !== undefined) changes.phone = optionalText(body.phone);
+          if (body.department !== undefined) changes.department = optionalText(body.department);
+          if (body.role !== undefined) changes.role = body.role;
+          if (body.status !== undefined) changes.status = body.status;
+          if (Object.keys(changes).length === 0) {
+            return { existing, changes, emailToConfirm, endSessions: false };
+          }
+          const { endSessions } = await save(trx, caller, existing, changes, recorded);
+          return { existing, changes, emailToConfirm, endSessions };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+        if (error instanceof EmailNeedsConfirmation) throw conflict(ACCEPTED_MEANWHILE);
+        throw error;
       }
-      const firstName =
-        body.firstName !== undefined ? (optionalText(body.firstName) ?? null) : existing.firstName;
-      const lastName =
-        body.lastName !== undefined ? (optionalText(body.lastName) ?? null) : existing.lastName;
-      if (body.firstName !== undefined || body.lastName !== undefined) {
-        changes.first_name = firstName;
-        changes.last_name = lastName;
-        changes.full_name = joinName(firstName, lastName);
-      }
-      if (body.phone !== undefined) changes.phone = optionalText(body.phone);
-      if (body.department !== undefined) changes.department = optionalText(body.department);
-      if (body.role !== undefined) changes.role = body.role;
-      if (body.status !== undefined) changes.status = body.status;
+      const { existing, changes, emailToConfirm, endSessions } = written;
+      // This instance refuses the old tokens at once; the others within their cache's age.
+      if (endSessions) fastify.tokenVersions.forget(existing.id);
       if (Object.keys(changes).length === 0 && emailToConfirm === undefined) return existing;
-
-      if (Object.keys(changes).length > 0) await save(caller, existing, changes);
 
       const updated = (await findEmployee(db, caller.organization_id, existing.id))!;
       if (changes.email !== undefined && updated.status !== 'inactive') {

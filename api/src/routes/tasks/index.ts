@@ -8,6 +8,7 @@ import { pageOf, parseSort } from '../../db/list';
 import {
   TASK_SORTS,
   findTask,
+  findTaskForSave,
   insertTask,
   listTasks,
   saveTask,
@@ -134,39 +135,46 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { caller, body } = request;
       const scope = { id: request.params.id, organizationId: caller.organization_id };
-      const existing = await findTask(db, scope);
-      if (!existing) throw notFound('Task');
-      rejectForeignIds(body, {
-        organization_id: [caller.organization_id],
-        created_by_user_id: [existing.created_by_user_id],
-        assigner_id: [caller.id, existing.assigner_id],
-      });
+      // Read in the save's transaction (locked while the history records): its recorded fields
+      // are the save's old values, so the UPDATE reads none (db/old-values.ts lockedForSave).
+      const unchanged = await db.transaction().execute(async (trx) => {
+        const existing = await findTaskForSave(trx, scope);
+        if (!existing) throw notFound('Task');
+        rejectForeignIds(body, {
+          organization_id: [caller.organization_id],
+          created_by_user_id: [existing.created_by_user_id],
+          assigner_id: [caller.id, existing.assigner_id],
+        });
 
-      const check = new InputCheck();
-      const changes: TaskEdit['changes'] = {};
-      if (body.title !== undefined) changes.title = check.requiredText(body.title, 'title');
-      if (body.description !== undefined) changes.description = optionalText(body.description);
-      if (body.due_date !== undefined) changes.due_date = check.instant(body.due_date, 'due_date');
-      const { assigned_to_user_id: byUserId, assigned_to_employee_id: byEmployeeId } = body;
-      if (byUserId !== undefined && byEmployeeId !== undefined && byUserId !== byEmployeeId) {
-        check.fail('assigned_to_employee_id', 'must match assigned_to_user_id when both are sent');
-      }
-      const assigneePath =
-        byEmployeeId !== undefined ? 'assigned_to_employee_id' : 'assigned_to_user_id';
-      const assignee = byEmployeeId !== undefined ? byEmployeeId : byUserId;
-      await checkMember(db, caller, assignee, check, assigneePath);
-      check.done();
+        const check = new InputCheck();
+        const changes: TaskEdit['changes'] = {};
+        if (body.title !== undefined) changes.title = check.requiredText(body.title, 'title');
+        if (body.description !== undefined) changes.description = optionalText(body.description);
+        if (body.due_date !== undefined) {
+          changes.due_date = check.instant(body.due_date, 'due_date');
+        }
+        const { assigned_to_user_id: byUserId, assigned_to_employee_id: byEmployeeId } = body;
+        if (byUserId !== undefined && byEmployeeId !== undefined && byUserId !== byEmployeeId) {
+          check.fail(
+            'assigned_to_employee_id',
+            'must match assigned_to_user_id when both are sent',
+          );
+        }
+        const assigneePath =
+          byEmployeeId !== undefined ? 'assigned_to_employee_id' : 'assigned_to_user_id';
+        const assignee = byEmployeeId !== undefined ? byEmployeeId : byUserId;
+        await checkMember(trx, caller, assignee, check, assigneePath);
+        check.done();
 
-      const reassigned = assignee !== undefined && assignee !== existing.assigned_to_user_id;
-      if (reassigned) {
-        changes.assigned_to_user_id = assignee;
-        changes.assigner_id = caller.id;
-      }
-      if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
-      const now = nowIso();
-      changes.updated_at = now;
-      // The status is worked out by the UPDATE itself (repositories/tasks.ts statusAfterSave).
-      await db.transaction().execute(async (trx) => {
+        const reassigned = assignee !== undefined && assignee !== existing.assigned_to_user_id;
+        if (reassigned) {
+          changes.assigned_to_user_id = assignee;
+          changes.assigner_id = caller.id;
+        }
+        if (Object.keys(changes).length === 0 && body.status === undefined) return existing;
+        const now = nowIso();
+        changes.updated_at = now;
+        // The status is worked out by the UPDATE itself (repositories/tasks.ts statusAfterSave).
         const saved = await saveTask(
           trx,
           caller.organization_id,
@@ -177,6 +185,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             now,
           },
           actorOf(caller),
+          existing,
         );
         if (saved && reassigned) await tellNewAssignee(trx, saved, now);
         if (saved) {
@@ -184,8 +193,9 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             taskEvent(trx, 'task.updated', caller.organization_id, existing.id),
           ]);
         }
+        return undefined;
       });
-      return (await findTask(db, scope))!;
+      return unchanged ?? (await findTask(db, scope))!;
     },
   );
 
