@@ -178,9 +178,7 @@ test.describe('imports', () => {
     await expect(notice).toBeVisible();
     await notice.click();
     await expect(page).toHaveURL(/\/employees\/import\?import=/);
-    await expect(countsOf(page.getByRole('region', { name: 'Result' }))).toContainText(
-      '2 created',
-    );
+    await expect(countsOf(page.getByRole('region', { name: 'Result' }))).toContainText('2 created');
 
     // Certificates have Import and Export too.
     await page.goto('/certificates');
