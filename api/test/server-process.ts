@@ -33,10 +33,18 @@ export function waitForOutput(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`Timed out waiting for ${pattern}; output:\n${output}`)),
-      timeoutMs,
-    );
+    const startedAt = Date.now();
+    // The last lines are what tell why a start-up stalled; a long log would bury them.
+    const tail = () => (output.length > 4_000 ? `...${output.slice(-4_000)}` : output);
+    const timer = setTimeout(() => {
+      const load = os.loadavg().map((value) => value.toFixed(1));
+      reject(
+        new Error(
+          `Timed out after ${Date.now() - startedAt} ms waiting for ${pattern} ` +
+            `(process ${child.pid} still running, load ${load.join(' ')}); output:\n${tail()}`,
+        ),
+      );
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (pattern.test(output)) {
@@ -48,7 +56,7 @@ export function waitForOutput(
     child.stderr?.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before ${pattern}; output:\n${output}`));
+      reject(new Error(`The server exited (${code}) before ${pattern}; output:\n${tail()}`));
     });
   });
 }
