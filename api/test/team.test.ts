@@ -10,7 +10,20 @@ import {
   setupTestApp,
   snapshot,
   testDatabases,
+  type TestOrganization,
 } from './helper';
+import type { Db } from '../src/db/tables';
+
+/**
+ * The employee's tasks both summaries count: one open, one late by its date, one marked overdue
+ * (3 open, 2 overdue), and a completed one that neither counts.
+ */
+async function seedOpenOverdueAndDoneTasks(db: Db, org: TestOrganization): Promise<void> {
+  await createTask(db, org, { due_date: daysFromNow(3) });
+  await createTask(db, org, { due_date: daysFromNow(-1) });
+  await createTask(db, org, { due_date: daysFromNow(5), status: 'overdue' });
+  await createTask(db, org, { due_date: daysFromNow(-2), status: 'completed' });
+}
 
 describe.each(testDatabases())('team dashboards on %s', (kind) => {
   const context = setupTestApp(kind);
@@ -43,10 +56,7 @@ describe.each(testDatabases())('team dashboards on %s', (kind) => {
     test('counts each person’s open and overdue tasks and certificates in their reminder window', async () => {
       const { app, db } = context();
       const org = await createOrganization(db);
-      await createTask(db, org, { due_date: daysFromNow(3) });
-      await createTask(db, org, { due_date: daysFromNow(-1) });
-      await createTask(db, org, { due_date: daysFromNow(5), status: 'overdue' });
-      await createTask(db, org, { due_date: daysFromNow(-2), status: 'completed' });
+      await seedOpenOverdueAndDoneTasks(db, org);
       await createTask(db, org, { assigned_to_user_id: org.colleague.id });
       // In the window: 10 days left of 30; 30 of 30 (its first day); a renewed one 5 of 30. Not: 31 of 30, expired.
       await createCertificate(db, org, {
@@ -103,10 +113,7 @@ describe.each(testDatabases())('team dashboards on %s', (kind) => {
       const { app, db } = context();
       const org = await createOrganization(db);
       const other = await createOrganization(db);
-      await createTask(db, org, { due_date: daysFromNow(3) });
-      await createTask(db, org, { due_date: daysFromNow(-1) });
-      await createTask(db, org, { due_date: daysFromNow(5), status: 'overdue' });
-      await createTask(db, org, { due_date: daysFromNow(-2), status: 'completed' });
+      await seedOpenOverdueAndDoneTasks(db, org);
       await createCertificate(db, org, {
         expiry_date: kolkataDateIn(10),
         reminder_days_before: 30,
