@@ -18,6 +18,7 @@
  * PUT and DELETE are not methods a page of another site may send without a CORS preflight,
  * which these routes never allow; PUT also needs the token itself as its bearer.
  */
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { verifyToken } from '../lib/jwt';
@@ -41,23 +42,11 @@ export function bootSession(request: FastifyRequest): { path: string; cookie: st
   return { path: SESSION_COOKIE_PATH, cookie: token ? token.slice(-TOKEN_TAIL_LENGTH) : null };
 }
 
-/** `name=value` pairs of a Cookie header; a malformed pair is skipped. */
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of (header ?? '').split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals < 1) continue;
-    const name = pair.slice(0, equals).trim();
-    const value = pair.slice(equals + 1).trim();
-    // The first of a repeated name wins (the most specific path, RFC 6265 5.4).
-    if (!cookies.has(name)) cookies.set(name, value);
-  }
-  return cookies;
-}
-
 /** The session cookie's token, if the request carries one that looks like a JWT. */
 export function sessionCookieToken(request: FastifyRequest): string | null {
-  const token = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
+  // The `cookie` package's parse: the first of a repeated name wins (the most specific path,
+  // RFC 6265 5.4), a malformed pair is skipped.
+  const token = parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
   return token && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token) ? token : null;
 }
 
@@ -67,15 +56,13 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 function cookieHeader(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  const attributes = [
-    `${SESSION_COOKIE}=${value}`,
-    'Path=/',
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Strict',
-  ];
-  if (request.protocol === 'https') attributes.push('Secure');
-  return attributes.join('; ');
+  return serializeCookie(SESSION_COOKIE, value, {
+    path: '/',
+    maxAge: maxAgeSeconds,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
 }
 
 function refuse(reply: FastifyReply, status: 400 | 401, message: string, code: string) {
