@@ -27,7 +27,9 @@ import { SESSION_COOKIE } from './session-cookie';
 const REPO = path.resolve(__dirname, '../../..');
 const INDEX_HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>Duly</title></head><body><div id="root"></div></body></html>';
-const MANIFEST = JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } });
+const MANIFEST = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+});
 
 const EMPTY_ROOT = '<div id="root"></div>';
 const SERVER_ROOT = '<div id="root" data-duly-snapshot><div id="duly-server">';
@@ -123,7 +125,9 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     // A header row and the two tasks.
     expect(rowCount(markup)).toBe(3);
     expect(markup).toContain('File the GST return');
-    expect(markup).toContain('Renew the &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; permit');
+    expect(markup).toContain(
+      'Renew the &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; permit',
+    );
     expect(html).not.toContain('<script>alert(1)');
     // The boot JSON and BOOT_SCRIPT remain the page's only scripts.
     expect(html.match(/<script/g)).toHaveLength(2);
