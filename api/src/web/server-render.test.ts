@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -7,6 +7,7 @@ import webpack from 'webpack';
 
 import {
   createOrganization,
+  createCertificate,
   createTask,
   openTestDatabase,
   testConfig,
@@ -39,20 +40,27 @@ const { serverRoutesConfig } = require('../../../scripts/webpack/remote.cjs') as
   serverRoutesConfig(options: { dir: string; outputDir: string }): webpack.Configuration;
 };
 
-/** remote-tasks' routes built for Node, once for the file (both databases use it). */
-let built: Promise<string> | undefined;
-function buildTasksRoutes(): Promise<string> {
-  built ??= new Promise((resolve, reject) => {
-    const outputDir = mkdtempSync(path.join(tmpdir(), 'duly-server-routes-'));
-    webpack(
-      serverRoutesConfig({ dir: path.join(REPO, 'remote-tasks'), outputDir }),
-      (error, stats) => {
-        if (error || !stats || stats.hasErrors())
-          reject(error ?? new Error(stats?.toString('errors-only')));
-        else resolve(path.join(outputDir, 'routes.cjs'));
-      },
-    );
+/** Each list remote's routes built for Node, once for the file (both databases use them). */
+const LIST_REMOTES = ['remote-tasks', 'remote-certificates', 'remote-employees'] as const;
+type ListRemote = (typeof LIST_REMOTES)[number];
+let built: Promise<Record<ListRemote, string>> | undefined;
+function buildRoutes(pkg: ListRemote): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const outputDir = mkdtempSync(path.join(tmpdir(), `duly-server-routes-${pkg}-`));
+    webpack(serverRoutesConfig({ dir: path.join(REPO, pkg), outputDir }), (error, stats) => {
+      if (error || !stats || stats.hasErrors())
+        reject(error ?? new Error(stats?.toString('errors-only')));
+      else resolve(path.join(outputDir, 'routes.cjs'));
+    });
   });
+}
+function buildListRoutes(): Promise<Record<ListRemote, string>> {
+  built ??= (async () => {
+    const files = {} as Record<ListRemote, string>;
+    // One after the other: two cores, shared with the database.
+    for (const pkg of LIST_REMOTES) files[pkg] = await buildRoutes(pkg);
+    return files;
+  })();
   return built;
 }
 
@@ -71,19 +79,19 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
   let builtRoutes: string;
 
   beforeAll(async () => {
-    builtRoutes = await buildTasksRoutes();
+    const files = await buildListRoutes();
+    builtRoutes = files['remote-tasks'];
     database = await openTestDatabase(kind);
     root = mkdtempSync(path.join(tmpdir(), 'duly-server-render-'));
     mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
     writeFileSync(path.join(root, 'shell/dist/index.html'), INDEX_HTML);
-    const tasksDist = path.join(root, 'remote-tasks/dist');
-    mkdirSync(path.join(tasksDist, 'server'), { recursive: true });
-    writeFileSync(path.join(tasksDist, 'mf-manifest.json'), MANIFEST);
-    routesFile = path.join(tasksDist, SERVER_ROUTES_FILE);
-    copyFileSync(builtRoutes, routesFile);
-    // remote-certificates built by the dev server: a browser build, no Node build.
-    mkdirSync(path.join(root, 'remote-certificates/dist'), { recursive: true });
-    writeFileSync(path.join(root, 'remote-certificates/dist/mf-manifest.json'), MANIFEST);
+    for (const pkg of LIST_REMOTES) {
+      const dist = path.join(root, pkg, 'dist');
+      mkdirSync(path.join(dist, 'server'), { recursive: true });
+      writeFileSync(path.join(dist, 'mf-manifest.json'), MANIFEST);
+      copyFileSync(files[pkg], path.join(dist, SERVER_ROUTES_FILE));
+    }
+    routesFile = path.join(root, 'remote-tasks/dist', SERVER_ROUTES_FILE);
 
     const options = webOptionsFromEnv({ DULY_WEB_ROOT: root })!;
     app = await buildApp({ config: testConfig(), db: database.db });
@@ -100,7 +108,8 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
       title: 'Renew the </script><script>alert(1)</script> permit',
     });
     await createTask(database.db, org, { title: 'File the GST return', status: 'completed' });
-  }, 120_000);
+    await createCertificate(database.db, org, { name: 'Fire safety <NOC>' });
+  }, 180_000);
 
   afterAll(async () => {
     await app?.close();
@@ -159,16 +168,41 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     expect(body).not.toContain('File the GST return');
   });
 
+  it('renders /certificates and /employees with their rows', async () => {
+    const certificates = (await page('/certificates', org.manager.token)).body;
+    expect(certificates).toContain(SERVER_ROOT);
+    const certificateMarkup = certificates.slice(certificates.indexOf(SERVER_ROOT));
+    expect(certificateMarkup).toContain('Fire safety &lt;NOC&gt;');
+    expect(rowCount(certificateMarkup)).toBe(2);
+
+    const employees = (await page('/employees', org.admin.token)).body;
+    expect(employees).toContain(SERVER_ROOT);
+    const employeeMarkup = employees.slice(employees.indexOf(SERVER_ROOT));
+    // The organisation's four people (an admin, a manager, two employees) and the header.
+    for (const user of [org.admin, org.manager, org.employee])
+      expect(employeeMarkup).toContain(user.full_name);
+    expect(rowCount(employeeMarkup)).toBe(5);
+  });
+
   it("gives today's page without a cookie, with a token this server did not sign, and for a remote without a Node build", async () => {
-    for (const response of [
-      await page('/tasks'),
-      await page('/tasks', `${org.manager.token.slice(0, -4)}AAAA`),
-      await page('/certificates', org.manager.token),
-    ]) {
+    expect((await page('/tasks')).body).not.toContain('File the GST return');
+    expect((await page('/tasks', `${org.manager.token.slice(0, -4)}AAAA`)).body).not.toContain(
+      'File the GST return',
+    );
+    // A remote built by the dev server: a browser build only.
+    renameSync(routesFile, `${routesFile}.away`);
+    let withoutBuild;
+    try {
+      withoutBuild = await page('/tasks', org.manager.token);
+    } finally {
+      renameSync(`${routesFile}.away`, routesFile);
+    }
+    // Increment 2's page: the answers carried, no render.
+    expect(withoutBuild.body).toContain('File the GST return');
+    for (const response of [await page('/tasks'), withoutBuild]) {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(EMPTY_ROOT);
       expect(response.body).not.toContain('data-duly-snapshot');
-      expect(response.body).not.toContain('File the GST return');
     }
   });
 

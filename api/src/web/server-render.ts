@@ -68,31 +68,38 @@ let sharedServer: SharedServer | undefined;
  */
 const serverRequire = (id: string): unknown => {
   const loadedModule = require(id) as Record<string, unknown>;
-  return id.startsWith('@duly/shared') && typeof loadedModule.featureEndpoints === 'function'
+  return id.startsWith('@duly/shared') && loadedModule.baseApi
     ? releaseAwareEntry(id, loadedModule)
     : loadedModule;
 };
 
 interface EndpointsApi {
-  injectEndpoints(options: { overrideExisting: boolean; endpoints: unknown }): unknown;
+  injectEndpoints(options: { overrideExisting?: boolean | 'throw' }): unknown;
 }
 
 const releaseAwareEntries = new Map<string, Record<string, unknown>>();
 
 /**
- * A @duly/shared entry as a Node build sees it: `featureEndpoints` replaces an endpoint of the
- * same name instead of throwing. In a page one release of each remote injects its endpoints once;
- * this process loads a remote's next release (a release, a rollback, a rebuilt dist/) into the
- * same one `baseApi`, whose definitions that release's then replace. Two remotes naming an
- * endpoint alike still fail where it matters, at the browser's start-up.
+ * A @duly/shared entry as a Node build sees it: its `baseApi` injects endpoints replacing those
+ * of the same name instead of refusing them. In a page one release of each remote injects its
+ * endpoints once; this process loads a remote's next release (a release, a rollback, a rebuilt
+ * dist/) into the same one `baseApi`, whose definitions that release's then replace. Two remotes
+ * naming an endpoint alike still fail where it matters, at the browser's start-up.
  */
 function releaseAwareEntry(id: string, entry: Record<string, unknown>): Record<string, unknown> {
   let wrapped = releaseAwareEntries.get(id);
   if (!wrapped) {
+    const api = entry.baseApi as EndpointsApi;
+    const injectEndpoints = (options: object) =>
+      api.injectEndpoints({ ...options, overrideExisting: true });
     wrapped = {
       ...entry,
-      featureEndpoints: (endpoints: unknown) => (api: EndpointsApi) =>
-        api.injectEndpoints({ overrideExisting: true, endpoints }),
+      baseApi: new Proxy(api, {
+        get: (target, property, receiver) =>
+          property === 'injectEndpoints'
+            ? injectEndpoints
+            : (Reflect.get(target, property, receiver) as unknown),
+      }),
     };
     releaseAwareEntries.set(id, wrapped);
   }
