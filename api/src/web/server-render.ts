@@ -67,6 +67,7 @@ let sharedServer: SharedServer | undefined;
  * TypeScript source; under jest, jest's registry.
  */
 const serverRequire = (id: string): unknown => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module named at run time, by the build
   const loadedModule = require(id) as Record<string, unknown>;
   return id.startsWith('@duly/shared') && loadedModule.baseApi
     ? releaseAwareEntry(id, loadedModule)
@@ -125,7 +126,6 @@ async function routesOf(file: string): Promise<unknown> {
   // (DATA_DIR), rather than from node_modules above that folder. Trusted code: the server's own
   // release, as a `require` of it would be.
   const module: { exports: { default?: unknown } } = { exports: {} };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating the release's build is the point
   const evaluate = new Function('require', 'module', 'exports', '__filename', '__dirname', source);
   evaluate(serverRequire, module, module.exports, file, path.dirname(file));
   const Routes = module.exports.default;
