@@ -190,7 +190,8 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
       ...common,
       name,
       // The standalone page (src/app/index.ts) is a development aid: a production dist/ holds
-      // only what a host loads (mf-manifest.json, remoteEntry.js and hashed chunks).
+      // only what a host loads (mf-manifest.json, remoteEntry.js and hashed chunks), and the
+      // server its Node build of the routes (server/routes.cjs, serverRoutesConfig below).
       entry: production ? {} : common.entry,
       output: { ...common.output, uniqueName: name },
       plugins: [

@@ -21,7 +21,12 @@ import { runtimeConfig } from './runtime-config';
 import { pageScriptSources } from './inline-scripts';
 import { contentSecurityPolicy, PAGE_HEADERS } from './security-headers';
 import { answerFirstRequests } from './first-answers';
-import { injectRender, renderedScreen, SERVER_ROUTES_FILE } from './server-render';
+import {
+  injectRender,
+  renderedScreen,
+  SERVER_ROUTES_FILE,
+  type RenderedScreen,
+} from './server-render';
 import { bootSession, registerSessionCookie, sessionCookieToken } from './session-cookie';
 
 export { webOptionsFromEnv, type WebOptions } from './options';
@@ -180,7 +185,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     // The rows in the server's HTML (first-answers.ts): the page's first requests answered
     // here with the session cookie's token. Without a usable session, today's page.
     let personal = false;
-    let rendered = null;
+    let rendered: RenderedScreen | null = null;
     if (sessionCookies) {
       boot.session = bootSession(request);
       const token = sessionCookieToken(request);
