@@ -54,6 +54,12 @@ function buildRoutes(pkg: ListRemote): Promise<string> {
     });
   });
 }
+afterAll(async () => {
+  const files = await built?.catch(() => undefined);
+  for (const file of Object.values(files ?? {}))
+    rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
 function buildListRoutes(): Promise<Record<ListRemote, string>> {
   built ??= (async () => {
     const files = {} as Record<ListRemote, string>;
