@@ -5,7 +5,19 @@ const config: Config = {
   testEnvironment: 'node',
   // typebox (and light-my-request's cookie) ship ES modules only; SWC turns them, and our
   // TypeScript, into CommonJS. Every other dependency is loaded as is.
-  transform: { '^.+\\.(ts|m?js)$': '@swc/jest' },
+  transform: {
+    '^.+\\.(ts|m?js)$': '@swc/jest',
+    // The server's render (issue 32: web/server-render.ts) loads @duly/shared's React source.
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+      },
+    ],
+  },
   // file-type (documents' magic numbers) and its tokenizers are ES modules only too.
   transformIgnorePatterns: [
     '/node_modules/(?!(.*/)?(typebox|cookie|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|peek-readable)/)',

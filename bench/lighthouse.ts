@@ -88,7 +88,7 @@ function saveReport(
   run: number,
 ): void {
   mkdirSync(REPORTS_DIR!, { recursive: true });
-  // The side too (BENCH_BASELINE, BENCH_SSR_PROBE): each side's reports of a route kept apart.
+  // The side too (BENCH_BASELINE): each side's reports of a route kept apart.
   const name = `${side}-${preset}${route}-${run}`.replace(/[^a-z0-9]+/gi, '-') + '.json';
   writeFileSync(path.join(REPORTS_DIR!, name), JSON.stringify(result.lhr));
 }

@@ -28,10 +28,6 @@
  * port with its own data, and loaded in the same interleaved loop; its ratios are printed
  * beside this tree's.
  *
- * BENCH_SSR_PROBE=1: one more side, this tree served with each screen's first rows already in its
- * HTML (api/src/web/bench-snapshot.ts: the screen rendered once by the app, then written into
- * its page), the upper bound of rendering the first screen on the server (issue 32).
- *
  * Then Lighthouse (bench/lighthouse.ts) on the minimal page (signed in: it fetches its rows)
  * and on /login, /dashboard and every screen above, LIGHTHOUSE_RUNS times each (default 5;
  * 0 skips it), presets LIGHTHOUSE_PRESETS (default `mobile`; `mobile,desktop` for both), the
@@ -68,7 +64,6 @@ import type webpack from 'webpack';
 import type { Configuration } from 'webpack';
 // The browser tests' helpers: the same Chromium flags and free-port finder.
 import { assertChromiumInstalled, CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium';
-import { snapshotFile } from '../api/src';
 import { freePort } from '../e2e/support/duly-server';
 import {
   type LighthouseScreen,
@@ -91,13 +86,6 @@ const LIGHTHOUSE_PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile')
   .map((preset) => preset.trim())
   .filter((preset): preset is Preset => preset === 'mobile' || preset === 'desktop');
 const BASELINE_REF = process.env.BENCH_BASELINE?.trim() || undefined;
-/**
- * BENCH_SSR_PROBE=1: one more side, this tree served with each screen's rows already in its
- * HTML (a snapshot of the screen as the app rendered it, api/src/web/bench-snapshot.ts): the
- * upper bound of a server-side render of the first screen, measured before building it.
- */
-const SSR_PROBE = process.env.BENCH_SSR_PROBE === '1';
-const SSR_PROBE_LABEL = 'rows in the HTML (probe)';
 /** The CPU slowdown of every cold load (DevTools' throttling; 1 turns it off). */
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 /**
@@ -519,41 +507,6 @@ function prepareBaseline(ref: string, workDir: string): { root: string; remove()
   };
 }
 
-/**
- * BENCH_SSR_PROBE: renders each screen once on the probe's server and keeps its `#root` and CSS
- * where that server reads them (DULY_BENCH_SNAPSHOT_DIR), so its next loads of the screen get the
- * rows in the HTML.
- */
-async function captureSnapshots(browser: Browser, side: Side, dir: string): Promise<void> {
-  mkdirSync(dir, { recursive: true });
-  for (const screen of COLD_SCREENS) {
-    const context = await browser.newContext();
-    try {
-      await context.addInitScript(
-        (value) => window.localStorage.setItem('token', value),
-        side.token,
-      );
-      const page = await context.newPage();
-      await page.goto(`${side.baseURL}${screen.route}`);
-      await page.waitForSelector(FIRST_ROW);
-      await page.waitForLoadState('networkidle');
-      const snapshot = await page.evaluate(() => ({
-        root: document.getElementById('root')!.innerHTML,
-        css: Array.from(document.styleSheets)
-          .map((sheet) =>
-            Array.from(sheet.cssRules)
-              .map((rule) => rule.cssText)
-              .join('\n'),
-          )
-          .join('\n'),
-      }));
-      writeFileSync(path.join(dir, snapshotFile(screen.route)), JSON.stringify(snapshot));
-    } finally {
-      await context.close();
-    }
-  }
-}
-
 interface Side {
   label: string;
   baseURL: string;
@@ -607,23 +560,8 @@ async function main(): Promise<void> {
       });
     }
 
-    const snapshotDir = path.join(workDir, 'snapshots');
-    if (SSR_PROBE) {
-      const probe = await startProduct(minimalDir, path.join(workDir, 'data-probe'), ROOT, {
-        DULY_BENCH_SNAPSHOT_DIR: snapshotDir,
-      });
-      products.push(probe);
-      sides.push({
-        label: SSR_PROBE_LABEL,
-        baseURL: probe.baseURL,
-        token: await seedRows(probe.baseURL),
-      });
-    }
-
     assertChromiumInstalled();
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
-    const probeSide = sides.find((side) => side.label === SSR_PROBE_LABEL);
-    if (probeSide) await captureSnapshots(browser, probeSide, snapshotDir);
     const results = new Map<string, ScreenResult[]>();
     for (const side of sides) {
       results.set(

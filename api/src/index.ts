@@ -7,8 +7,6 @@ export type { Database, Db, NewCertificate, NewNotification, NewTask, NewUser } 
 // Notices for browser tests of the bell, until the reminders engine writes them itself.
 export { insertNotification } from './db/repositories/notifications';
 export { hashPassword } from './lib/passwords';
-// bench:web's BENCH_SSR_PROBE writes a screen's snapshot under the name the server reads.
-export { snapshotFile } from './web/bench-snapshot';
 export {
   startTestSmtpServer,
   type ReceivedMail,

@@ -1,12 +1,21 @@
 // The rows in the server's HTML (issue 32): the session mirrored into an HttpOnly cookie that
 // only the HTML route reads (api/src/web/session-cookie.ts), and a cold page whose first
 // requests the server answered itself with it (first-answers.ts): the browser never sends them.
-// A stale cookie gets today's page and /login.
-import type { BrowserContext, Page } from '@playwright/test';
+// A stale cookie gets today's page and /login. The screen itself, rows included, is rendered on
+// the server (server-render.ts): painted before the app's JavaScript has arrived, from the
+// remote's current release.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
+import type { BrowserContext, Page, Route } from '@playwright/test';
+
+import { expectAccessible } from '../support/accessibility';
 import { createTask, signUp } from '../support/api';
+import { REPO_ROOT, startDuly } from '../support/duly-server';
 import { signToken } from '../support/tokens';
-import { expect, test } from '../support/test';
+import { expect, openSignedIn, test } from '../support/test';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COOKIE = 'duly_session';
@@ -128,4 +137,114 @@ test('a stale cookie without a stored token gets today’s page: nothing request
   expect(await (await documentResponse).text()).not.toContain('"answer"');
   expect(requested).toEqual([]);
   await expect.poll(async () => await sessionCookie(context)).toBeUndefined();
+});
+
+/** The shell's entry script (`main.<hash>.js`): held back, nothing of the app runs. */
+const isMainScript = (url: URL) => /^\/main\.[0-9a-f]+\.js$/.test(url.pathname);
+
+test('a cold /tasks shows its rows from the server’s HTML with main.js held back, accessible, and the app takes the page over', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = await signUp(baseURL!);
+  await createTask(baseURL!, account, {
+    title: 'Renew the fire permit',
+    due_date: new Date(Date.now() + 7 * DAY_MS).toISOString(),
+  });
+  // The first page mirrors the stored token into the cookie; the next cold page is rendered.
+  await openSignedIn(page, account.token, '/tasks');
+  await expect(page.getByRole('row', { name: /Renew the fire permit/ })).toBeVisible();
+  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
+
+  let releaseMain: () => void = () => undefined;
+  const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
+  let mainRequested = false;
+  await page.route(isMainScript, async (route: Route) => {
+    mainRequested = true;
+    await mainHeld;
+    await route.continue();
+  });
+  // Not 'domcontentloaded': that waits for the deferred main.js.
+  await page.goto('/tasks', { waitUntil: 'commit' });
+  const row = page.getByRole('row', { name: /Renew the fire permit/ });
+  await expect(row).toBeVisible();
+  expect(mainRequested).toBe(true);
+  // Nothing of the app has run: the rows are the server's markup, in the chrome's frame.
+  expect(await page.evaluate(() => document.getElementById('duly-server') !== null)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expectAccessible(page, '/tasks as the server rendered it');
+  const before = await row.boundingBox();
+
+  releaseMain();
+  // React's first commit replaces the server's markup with the app, the row where it was.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.locator('#duly-server')).toHaveCount(0);
+  await expect(row).toBeVisible();
+  expect(await row.boundingBox()).toEqual(before);
+  await expectAccessible(page, '/tasks after the app took it over');
+});
+
+test('a remote released and rolled back alone is rendered on the server from its current release', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const server = await startDuly();
+  // Release 2: the same build whose Node build marks what it renders.
+  const copy = mkdtempSync(path.join(tmpdir(), 'duly-remote-tasks-ssr-'));
+  cpSync(path.join(REPO_ROOT, 'remote-tasks/dist'), copy, { recursive: true });
+  appendFileSync(
+    path.join(copy, 'server/routes.cjs'),
+    `\n;(function () {
+  var React = require('react');
+  var Routes = module.exports.default;
+  module.exports = {
+    default: function ReleaseTwo() {
+      return React.createElement(React.Fragment, null,
+        React.createElement('p', { id: 'server-release' }, 'Rendered by release 2'),
+        React.createElement(Routes));
+    },
+  };
+})();\n`,
+  );
+  const release = (...args: string[]) => {
+    const run = spawnSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'scripts/release.cjs'), ...args],
+      { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, DATA_DIR: server.dataDir } },
+    );
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    return /release ([0-9a-f]{12}) is active/.exec(`${run.stdout}${run.stderr}`)?.[1];
+  };
+  /** The HTML of a cold /tasks: the server's render of the screen, rows included. */
+  const renderedPage = async () => {
+    const response = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/tasks');
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Call the auditors/ })).toBeVisible();
+    const html = await (await response).text();
+    expect(html).toContain('<div id="duly-server">');
+    expect(html.slice(html.indexOf('<div id="duly-server">'))).toContain('Call the auditors');
+    return html;
+  };
+  try {
+    const id1 = release('release', 'remote-tasks');
+    const account = await signUp(server.baseURL);
+    await createTask(server.baseURL, account, {
+      title: 'Call the auditors',
+      due_date: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+    });
+    await openSignedIn(page, account.token, '/tasks', server.baseURL);
+    await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
+
+    expect(await renderedPage()).not.toContain('Rendered by release 2');
+    const id2 = release('release', 'remote-tasks', '--dist', copy);
+    expect(id2).not.toBe(id1);
+    expect(await renderedPage()).toContain('Rendered by release 2');
+    release('rollback', 'remote-tasks');
+    expect(await renderedPage()).not.toContain('Rendered by release 2');
+  } finally {
+    await server.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
 });

@@ -9,6 +9,7 @@
 // singletons. It adds: the Module Federation container exposing `./routes`,
 // `mf-manifest.json`, a standalone page for `webpack serve`, a CORS-enabled dev
 // server on the remote's fixed port, and a bundle budget that fails the build.
+const path = require('node:path');
 const zlib = require('node:zlib');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -175,7 +176,7 @@ function withoutOwnCopies(shared) {
  *   dir: the remote's package folder (its entry in remotes.json gives the container name and
  *   the dev port; REMOTE_PORT overrides the port); budgetKb: gzipped budget of the remote's own
  *   JavaScript.
- * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration | import('webpack').Configuration[]}
  */
 function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title }) {
   const { name, devPort: registeredPort } = remoteOfPackage(dir);
@@ -185,10 +186,12 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
     const production = mode === 'production';
     const common = commonConfig({ dir, mode });
-    return {
+    const browser = {
       ...common,
+      name,
       // The standalone page (src/app/index.ts) is a development aid: a production dist/ holds
-      // only what a host loads (mf-manifest.json, remoteEntry.js and hashed chunks).
+      // only what a host loads (mf-manifest.json, remoteEntry.js and hashed chunks), and the
+      // server its Node build of the routes (server/routes.cjs, serverRoutesConfig below).
       entry: production ? {} : common.entry,
       output: { ...common.output, uniqueName: name },
       plugins: [
@@ -259,7 +262,60 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
         ],
       },
     };
+    // Production: the routes' Node build too, after the browser build (which cleans dist/).
+    // The dev server builds the browser part alone: its pages are rendered in the browser.
+    return production ? [browser, serverRoutesConfig({ dir, dependsOn: name })] : browser;
   };
 }
 
-module.exports = { createRemoteConfig, RemoteBudgetPlugin, ownRemoteFiles };
+/**
+ * The packages the server's process holds one copy of, required by a Node build instead of
+ * bundled (issue 32, the render on the server): the singletons of the share scope, whose one
+ * copy the render's store, theme and router context must be.
+ */
+const SERVER_SINGLETONS =
+  /^(react|react\/.*|react-dom|react-dom\/.*|react-redux|react-router|react-router-dom|styled-components|@duly\/shared(\/.*)?)$/;
+
+/**
+ * The Node build of a remote's `./routes` (issue 32, the rows in the server's HTML):
+ * `dist/server/routes.cjs`, one CommonJS file exporting the routes component, beside the
+ * browser build, so scripts/releases.cjs copies it into the release folder and a release or a
+ * rollback moves it with the browser files. The singletons stay `require`s (SERVER_SINGLETONS),
+ * which the server answers from its own modules (api/src/web/server-render.ts). Not minified,
+ * no source map: read by the server alone, never served (api/src/web/index.ts refuses
+ * `server/`).
+ * @param {{ dir: string, dependsOn?: string, outputDir?: string }} options
+ * @returns {import('webpack').Configuration}
+ */
+function serverRoutesConfig({ dir, dependsOn, outputDir = path.join(dir, 'dist', 'server') }) {
+  const { name } = remoteOfPackage(dir);
+  const common = commonConfig({ dir, mode: 'production' });
+  return {
+    ...common,
+    name: `${name}-server`,
+    ...(dependsOn ? { dependencies: [dependsOn] } : {}),
+    target: 'node',
+    entry: DEFAULT_EXPOSES['./routes'],
+    devtool: false,
+    // The router's production aliases are for the browser's bundle: here it is external.
+    resolve: { ...common.resolve, alias: {} },
+    output: {
+      path: outputDir,
+      filename: 'routes.cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+      compareBeforeEmit: false,
+    },
+    externals: [
+      ({ request }, callback) =>
+        request && SERVER_SINGLETONS.test(request)
+          ? callback(null, `commonjs ${request}`)
+          : callback(),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  };
+}
+
+module.exports = { createRemoteConfig, serverRoutesConfig, RemoteBudgetPlugin, ownRemoteFiles };

@@ -48,7 +48,14 @@ const SINGLETONS = [
  * remote that imports one of them requires the @duly/shared minor that added it (1.1.0).
  * Development-only entries (the standalone page, test helpers) are not shared.
  */
-const NOT_SHARED_ENTRIES = new Set(['.', './package.json', './standalone', './test-utils']);
+const NOT_SHARED_ENTRIES = new Set([
+  '.',
+  './package.json',
+  './standalone',
+  './test-utils',
+  // The server's render (issue 32): never in a browser.
+  './server',
+]);
 
 function sharedLibraryEntries() {
   const pkg = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8'));

@@ -352,7 +352,8 @@ describe('the boot script of the app page (BOOT_SCRIPT)', () => {
     expect(prefetch.map(({ url }) => url)).toEqual([list.request, '/api/v1/refused']);
     expect(await prefetch[0]!.response).toEqual(answer);
     expect(await prefetch[1]!.response).toBeNull();
-    expect(run.attributes).toEqual(['data-duly-session']);
+    // The page shows the server's render of the screen (server-render.ts) only in this case.
+    expect(run.attributes).toEqual(['data-duly-session', 'data-duly-rows']);
   });
 
   it.each([
@@ -368,6 +369,8 @@ describe('the boot script of the app page (BOOT_SCRIPT)', () => {
       token,
     );
     expect(run.fetched.map(({ url }) => url)).toEqual([list.request]);
+    // Signed in, the skeleton shown; the server's render (of another session) hidden.
+    expect(run.attributes).toEqual(['data-duly-session']);
   });
 
   it.each([

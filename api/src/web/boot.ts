@@ -42,12 +42,18 @@ export const BOOT_ELEMENT_ID = 'duly-boot';
 export const SESSION_ATTRIBUTE = 'data-duly-session';
 
 /**
+ * The attribute BOOT_SCRIPT sets on `<html>` when the page's answers are used (the cookie held
+ * the stored token): only then is the server's render of the screen shown (server-render.ts).
+ */
+export const ROWS_ATTRIBUTE = 'data-duly-rows';
+
+/**
  * Reads the stored session like the shell's `hasStoredSession` (earlyStart.ts) and, when it is
  * valid: starts the requests the page's JSON names (`firstRequests`; one limited to some
  * `roles` only when the token's role is one of them), each kept in `window.dulyPrefetch` (a list)
  * with its URL, endpoint, arguments and a promise of its answer (null when it failed or was
  * refused: a 403 is never seeded), then adds the page's preload links and marks the page signed
- * in. A request the page carries with its answer (the server asked it with the session cookie,
+ * in (and, when the cookie held the stored token, as showing the server's render). A request the page carries with its answer (the server asked it with the session cookie,
  * first-answers.ts) is not sent: its answer is used, when the cookie held the stored token. Without a valid session it does nothing: no request, no download, no skeleton. The links
  * have no crossorigin: the runtime and webpack add these scripts without one, and a preload
  * only serves a request of the same mode. Plain ES5 in a string: written into the page as it
@@ -87,6 +93,7 @@ export const BOOT_SCRIPT = `(function (doc, win) {
       doc.head.appendChild(link);
     }
     doc.documentElement.setAttribute('${SESSION_ATTRIBUTE}', '');
+    if (inlined) doc.documentElement.setAttribute('${ROWS_ATTRIBUTE}', '');
   } catch (error) {}
 })(document, window);`;
 

@@ -12,7 +12,6 @@ import {
   releasesDir,
 } from '../../../scripts/releases.cjs';
 import { servedShell } from '../../../scripts/served.cjs';
-import { injectSnapshot, readSnapshot } from './bench-snapshot';
 import { BOOT_SCRIPT_SOURCE, bootFor, injectBoot } from './boot';
 import { compress, COMPRESSION_THRESHOLD_BYTES, preferredEncoding } from '../lib/compression';
 import { cacheControlFor, CONTENT_HASHED, IMMUTABLE, NO_CACHE } from './cache-control';
@@ -22,6 +21,12 @@ import { runtimeConfig } from './runtime-config';
 import { pageScriptSources } from './inline-scripts';
 import { contentSecurityPolicy, PAGE_HEADERS } from './security-headers';
 import { answerFirstRequests } from './first-answers';
+import {
+  injectRender,
+  renderedScreen,
+  SERVER_ROUTES_FILE,
+  type RenderedScreen,
+} from './server-render';
 import { bootSession, registerSessionCookie, sessionCookieToken } from './session-cookie';
 
 export { webOptionsFromEnv, type WebOptions } from './options';
@@ -35,6 +40,14 @@ const RESERVED_PREFIXES = ['/api', '/remotes', '/releases', '/__bench', '/web'];
 
 function isReserved(urlPath: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
+}
+
+/**
+ * Whether a remote's file is its Node build (`server/…`, server-render.ts): the server's own,
+ * never served (it is the same code as the browser's chunks, but no browser needs it).
+ */
+function isServerBuild(file: string): boolean {
+  return path.posix.normalize(`/${file}`).startsWith(`/${path.dirname(SERVER_ROUTES_FILE)}/`);
 }
 
 /** The decoded path of a request URL, or null when it is not valid percent-encoding. */
@@ -172,6 +185,7 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     // The rows in the server's HTML (first-answers.ts): the page's first requests answered
     // here with the session cookie's token. Without a usable session, today's page.
     let personal = false;
+    let rendered: RenderedScreen | null = null;
     if (sessionCookies) {
       boot.session = bootSession(request);
       const token = sessionCookieToken(request);
@@ -182,13 +196,18 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
       if (answered) {
         boot.firstRequests = answered;
         personal = true;
+        // The screen itself, rows included, rendered from those answers (server-render.ts).
+        rendered = await renderedScreen(
+          request.log,
+          options,
+          { urlPath, search, token: token!, apiBaseUrl: boot.config.apiBaseUrl },
+          answered,
+          options.serverRenderLimitMs,
+        );
       }
     }
     let page = injectBoot(html, boot);
-    const snapshot = options.benchSnapshotDir
-      ? await readSnapshot(options.benchSnapshotDir, urlPath)
-      : null;
-    if (snapshot) page = injectSnapshot(page, snapshot);
+    if (rendered) page = injectRender(page, rendered);
     // Built per request, so compressed per request, as the API's answers are (lib/compression.ts:
     // a page with a list's answer inline is tens of KB of JSON, a few KB compressed).
     const encoding =
@@ -226,7 +245,10 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
     '/remotes/:folder/*',
     async (request, reply) => {
       const dir = remoteDirs.get(request.params.folder);
-      const file = dir && (await fileUnder(dir, `/${request.params['*']}`, serveSourceMaps));
+      const file =
+        dir &&
+        !isServerBuild(request.params['*']) &&
+        (await fileUnder(dir, `/${request.params['*']}`, serveSourceMaps));
       if (!dir || !file) return sendNotFound(request, reply);
       return sendRemoteFile(reply, file, dir);
     },
@@ -241,7 +263,10 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
       const { folder, id } = request.params;
       const known = options.dataDir && packages.has(folder) && RELEASE_ID.test(id);
       const dir = known ? releaseDir(options.dataDir!, folder, id) : undefined;
-      const file = dir && (await fileUnder(dir, `/${request.params['*']}`, serveSourceMaps));
+      const file =
+        dir &&
+        !isServerBuild(request.params['*']) &&
+        (await fileUnder(dir, `/${request.params['*']}`, serveSourceMaps));
       if (!dir || !file) return sendNotFound(request, reply);
       return sendRemoteFile(reply, file, dir);
     },

@@ -28,13 +28,8 @@ export interface WebOptions extends ServedSources {
    * the product with a minimal React page from the same server. Unset in normal runs.
    */
   benchPageDir?: string;
-  /**
-   * Benchmark only (`BENCH_SSR_PROBE=1`, issue 32): a folder of page snapshots, `<path>.json`
-   * (`{ css, root }`: a screen as the app rendered it, its rows included), written into that
-   * path's page, to measure what rows in the server's HTML would give before building the
-   * server-side render. Holds one seeded visitor's data: never set outside the bench.
-   */
-  benchSnapshotDir?: string;
+  /** The server render's time limit (server-render.ts RENDER_LIMIT_MS); tests set it. */
+  serverRenderLimitMs?: number;
   /**
    * Whether `.map` files are served. Production builds emit source maps for error reporting
    * (hidden: no bundle points at them), but they hold the whole source, so by default the
@@ -58,7 +53,6 @@ export function webOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WebOpti
     ...servedSourcesFromEnv(root, env),
     apiBaseUrl: env.API_BASE_URL?.trim() || DEFAULT_API_BASE_URL,
     benchPageDir: env.DULY_BENCH_PAGE_DIR?.trim() || undefined,
-    benchSnapshotDir: env.DULY_BENCH_SNAPSHOT_DIR?.trim() || undefined,
     serveSourceMaps: env.DULY_SERVE_SOURCE_MAPS?.trim().toLowerCase() === 'on',
   };
 }

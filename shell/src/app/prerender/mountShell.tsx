@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectSessionStatus, type AppStore } from '@duly/shared/core';
 import { PRERENDERED_ATTRIBUTE, TakeOver, endPrerender } from './takeOver';
 
-/** Set by the server on a `#root` that holds a snapshot of the screen (api/src/web/bench-snapshot.ts). */
+/** Set by the server on a `#root` that holds its render of the screen (api/src/web/server-render.ts). */
 const SNAPSHOT_ATTRIBUTE = 'data-duly-snapshot';
 
 /**
@@ -44,9 +44,10 @@ export function mountShell(
   }
   // Nothing submitted on a page that is being replaced is replayed: the app shows another one.
   window.dulyPrerender?.takeHeldSubmit();
-  // A screen painted from the server's HTML (the bench's snapshot, api/src/web/bench-snapshot.ts)
+  // A screen painted from the server's HTML (its rows rendered there, api/src/web/server-render.ts)
   // stays until React's first commit replaces it: emptied now, the page could paint the
-  // skeleton in between.
+  // skeleton in between. Not hydrated: the class names of styled-components are numbered in the
+  // order the modules run, which the server's process and the browser's do not share.
   if (!container.hasAttribute(SNAPSHOT_ATTRIBUTE)) container.replaceChildren();
   endPrerender(container);
   // A transition: React renders the chrome and the screen's rows in slices of a few

@@ -1,0 +1,190 @@
+/**
+ * The rows in the server's HTML (issue 32, increment 3): one screen of a remote rendered on the
+ * server, from the Node build of that remote's routes (its release's `server/routes.cjs`) and
+ * the page's first answers (api/src/web/first-answers.ts), into markup and CSS the HTML route
+ * writes into the page (api/src/web/server-render.ts). The browser paints the screen, rows
+ * included, before any script has run; the app takes the page over at its first commit
+ * (shell/src/app/prerender/mountShell.tsx). Server-only: never part of a browser build
+ * (scripts/webpack/shared-deps.cjs leaves this entry out of the share scope).
+ *
+ * The render is synchronous (`renderToString`) from the store's creation to the markup: two
+ * requests' renders cannot interleave, so the API's base URL, a module-level setting
+ * (`configureApi`), is set at the start of each and holds for the whole of it. Nothing is
+ * fetched during it anyway (effects do not run on the server), the store only reads its seed.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import styled, { ServerStyleSheet } from 'styled-components';
+import {
+  baseApi,
+  configureApi,
+  createAppStore,
+  decodeSessionUser,
+  listArgsOfUrl,
+  sessionResolved,
+  toPage,
+} from '../entries/core';
+import { DulyProviders, theme } from '../entries/kit';
+
+/** One of the page's first requests with its answer, as the page's boot JSON carries it. */
+export interface AnsweredFirstRequest {
+  request: string;
+  endpoint: string;
+  args?: unknown[];
+  answer?: { status: number; headers: Record<string, string>; data: unknown } | null;
+}
+
+export interface RenderScreenOptions {
+  /** The remote's `./routes` component, from its Node build. */
+  Routes: ComponentType;
+  /** The page's path and query (`/tasks?page=2`). */
+  location: string;
+  /** The session's token (the cookie's): the store's session, as the shell resolves it. */
+  token: string;
+  answers: readonly AnsweredFirstRequest[];
+  /** config.json's `apiBaseUrl`. */
+  apiBaseUrl: string;
+}
+
+export interface RenderedScreen {
+  /** The content area: the server's frame (below) around the route's screen. */
+  html: string;
+  /** The `<style>` elements of everything rendered (styled-components' sheet). */
+  css: string;
+}
+
+/**
+ * The chrome's geometry without its content (shell/src/features/chrome/AppLayout.tsx, TopBar,
+ * SideNav: the same theme values), around the screen: the top bar and, on a wide screen, the
+ * side column, as the page's skeleton shows them (api/src/web/boot.ts SKELETON), and the content
+ * area with AppLayout's padding and width, so the screen's rows sit exactly where the app's first
+ * commit puts them. The chrome's own parts (names, avatar, navigation) arrive with that commit,
+ * in boxes already drawn: nothing moves. The shell's own chrome is not rendered on the server:
+ * that needs a Node build of the shell per release too, for text (the organisation's name) the
+ * page does not carry.
+ */
+const Frame = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Bar = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: ${theme.zIndices.appBar};
+  height: ${theme.layout.topBarHeight};
+  flex-shrink: 0;
+  background: ${theme.colors.primary};
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.2);
+`;
+
+const Body = styled.div`
+  flex: 1;
+  display: flex;
+  min-width: 0;
+`;
+
+const Side = styled.div`
+  flex-shrink: 0;
+  width: ${theme.layout.sideNavWidth};
+  background: ${theme.colors.surface};
+  border-right: 1px solid ${theme.colors.divider};
+
+  ${theme.media.narrow} {
+    display: none;
+  }
+`;
+
+const Main = styled.main`
+  flex: 1;
+  min-width: 0;
+  padding: ${theme.space(3)};
+
+  ${theme.media.narrow} {
+    padding: ${theme.space(2)};
+  }
+
+  ${theme.media.wide} {
+    --duly-table-sticky-top: ${theme.layout.topBarHeight};
+  }
+`;
+
+const Content = styled.div`
+  max-width: ${theme.layout.contentMaxWidth};
+  margin: 0 auto;
+`;
+
+function ServerFrame({ children }: { children: ReactNode }) {
+  return (
+    <Frame>
+      <Bar aria-hidden="true" />
+      <Body>
+        <Side aria-hidden="true" />
+        <Main>
+          <Content>{children}</Content>
+        </Main>
+      </Body>
+    </Frame>
+  );
+}
+
+/** What `upsertQueryEntries` takes (RTK Query's util of the one api). */
+type UpsertQueryEntries = (
+  entries: { endpointName: string; arg: unknown; value: unknown }[],
+) => Parameters<ReturnType<typeof createAppStore>['dispatch']>[0];
+
+/**
+ * The screen at `location` with its rows, or null when the page's answers cannot all be
+ * seeded as the shell seeds them (seedPrefetched): only lists (no `args`), every one answered.
+ * A screen whose data is not all in would render a spinner, which is no better than the
+ * skeleton. Throws what the render throws (the caller gives today's page).
+ */
+export function renderScreen(options: RenderScreenOptions): RenderedScreen | null {
+  const { answers } = options;
+  if (
+    answers.length === 0 ||
+    answers.some(({ args, answer }) => args !== undefined || !answer || !Array.isArray(answer.data))
+  )
+    return null;
+  const user = decodeSessionUser(options.token);
+  if (!user) return null;
+  configureApi({ baseUrl: options.apiBaseUrl });
+  const store = createAppStore();
+  store.dispatch(sessionResolved(user));
+  const upsert = baseApi.util.upsertQueryEntries as unknown as UpsertQueryEntries;
+  store.dispatch(
+    upsert(
+      answers.map(({ request, endpoint, answer }) => ({
+        endpointName: endpoint,
+        arg: listArgsOfUrl(request),
+        value: toPage(answer!.data as unknown[], {
+          status: answer!.status,
+          headers: answer!.headers,
+        }),
+      })),
+    ),
+  );
+  const { Routes } = options;
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <DulyProviders store={store}>
+          <StaticRouter location={options.location}>
+            <ServerFrame>
+              <Routes />
+            </ServerFrame>
+          </StaticRouter>
+        </DulyProviders>,
+      ),
+    );
+    return { html, css: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+    // The store is this render's alone: its entries' removal timers (keepUnusedDataFor) would
+    // hold the answers in memory for a minute after the page has gone.
+    store.dispatch(baseApi.util.resetApiState());
+  }
+}
