@@ -24,6 +24,16 @@ const COOKIE = 'duly_session';
 const isTaskList = (url: URL) =>
   url.pathname === '/api/v1/tasks/' || url.pathname === '/api/v1/tasks';
 
+/** A new organisation whose owner has one task, due in `days` days. */
+async function accountWithTask(baseURL: string, title: string, days: number) {
+  const account = await signUp(baseURL);
+  await createTask(baseURL, account, {
+    title,
+    due_date: new Date(Date.now() + days * DAY_MS).toISOString(),
+  });
+  return account;
+}
+
 async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === COOKIE);
 }
@@ -41,11 +51,7 @@ test('signing in sets the HttpOnly cookie; a cold /tasks then comes with its row
   context,
   baseURL,
 }) => {
-  const account = await signUp(baseURL!);
-  await createTask(baseURL!, account, {
-    title: 'Renew the fire permit',
-    due_date: new Date(Date.now() + 7 * DAY_MS).toISOString(),
-  });
+  const account = await accountWithTask(baseURL!, 'Renew the fire permit', 7);
   await signInThroughTheForm(page, account.email, account.password);
 
   // The cookie holds the stored token, out of the page's reach.
@@ -83,11 +89,7 @@ test('a token stored before the cookie existed is mirrored on the first page, an
   context,
   baseURL,
 }) => {
-  const account = await signUp(baseURL!);
-  await createTask(baseURL!, account, {
-    title: 'File the GST return',
-    due_date: new Date(Date.now() + 3 * DAY_MS).toISOString(),
-  });
+  const account = await accountWithTask(baseURL!, 'File the GST return', 3);
   await page.goto('/config.json');
   await page.evaluate((value) => window.localStorage.setItem('token', value), account.token);
   const listRequests: string[] = [];
@@ -147,11 +149,7 @@ test('a cold /tasks shows its rows from the server’s HTML with main.js held ba
   context,
   baseURL,
 }) => {
-  const account = await signUp(baseURL!);
-  await createTask(baseURL!, account, {
-    title: 'Renew the fire permit',
-    due_date: new Date(Date.now() + 7 * DAY_MS).toISOString(),
-  });
+  const account = await accountWithTask(baseURL!, 'Renew the fire permit', 7);
   // The first page mirrors the stored token into the cookie; the next cold page is rendered.
   await openSignedIn(page, account.token, '/tasks');
   await expect(page.getByRole('row', { name: /Renew the fire permit/ })).toBeVisible();
@@ -229,11 +227,7 @@ test('a remote released and rolled back alone is rendered on the server from its
   };
   try {
     const id1 = release('release', 'remote-tasks');
-    const account = await signUp(server.baseURL);
-    await createTask(server.baseURL, account, {
-      title: 'Call the auditors',
-      due_date: new Date(Date.now() + 2 * DAY_MS).toISOString(),
-    });
+    const account = await accountWithTask(server.baseURL, 'Call the auditors', 2);
     await openSignedIn(page, account.token, '/tasks', server.baseURL);
     await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
 
