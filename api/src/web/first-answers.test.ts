@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import type { FastifyInstance } from 'fastify';
@@ -10,25 +8,21 @@ import {
   createTask,
   createUser,
   openTestDatabase,
-  testConfig,
   testDatabases,
   tokenFor,
   TEST_JWT_SECRET,
   type TestDatabase,
   type TestOrganization,
 } from '../../test/helper';
-import { buildApp } from '../app';
+import { dulyWithWeb, webOptionsFor, webRootWithShell } from '../../test/web-app';
 import { signToken } from '../lib/jwt';
 import { answerFirstRequests } from './first-answers';
-import { webOptionsFromEnv, webPlugin } from './index';
 import { SESSION_COOKIE } from './session-cookie';
 
 /**
  * The data in the page (issue 32, increment 2): the HTML route answers the page's first
  * requests (remotes.json) with the session cookie's token and writes the answers into the page.
  */
-const INDEX_HTML =
-  '<!doctype html><html><head><meta charset="utf-8"><title>Duly</title></head><body><div id="root"></div></body></html>';
 
 interface PageBoot {
   firstRequests?: {
@@ -56,12 +50,8 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    root = mkdtempSync(path.join(tmpdir(), 'duly-first-answers-'));
-    mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
-    writeFileSync(path.join(root, 'shell/dist/index.html'), INDEX_HTML);
-    app = await buildApp({ config: testConfig(), db: database.db });
-    await app.register(webPlugin, webOptionsFromEnv({ DULY_WEB_ROOT: root })!);
-    await app.ready();
+    root = webRootWithShell('duly-first-answers-');
+    app = await dulyWithWeb(database, webOptionsFor(root));
     org = await createOrganization(database.db);
     await createTask(database.db, org, {
       title: 'Renew the </script><script>alert(1)</script> permit',

@@ -10,13 +10,12 @@ import {
   createCertificate,
   createTask,
   openTestDatabase,
-  testConfig,
   testDatabases,
   type TestDatabase,
   type TestOrganization,
 } from '../../test/helper';
-import { buildApp } from '../app';
-import { webOptionsFromEnv, webPlugin, type WebOptions } from './index';
+import { dulyWithWeb, webOptionsFor, webRootWithShell } from '../../test/web-app';
+import type { WebOptions } from './index';
 import { SERVER_ROUTES_FILE } from './server-render';
 import { SESSION_COOKIE } from './session-cookie';
 
@@ -26,8 +25,6 @@ import { SESSION_COOKIE } from './session-cookie';
  * of remote-tasks, made here with the config `npm run build` uses) and writes it into `#root`.
  */
 const REPO = path.resolve(__dirname, '../../..');
-const INDEX_HTML =
-  '<!doctype html><html><head><meta charset="utf-8"><title>Duly</title></head><body><div id="root"></div></body></html>';
 const MANIFEST = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
 });
@@ -88,9 +85,7 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     const files = await buildListRoutes();
     builtRoutes = files['remote-tasks'];
     database = await openTestDatabase(kind);
-    root = mkdtempSync(path.join(tmpdir(), 'duly-server-render-'));
-    mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
-    writeFileSync(path.join(root, 'shell/dist/index.html'), INDEX_HTML);
+    root = webRootWithShell('duly-server-render-');
     for (const pkg of LIST_REMOTES) {
       const dist = path.join(root, pkg, 'dist');
       mkdirSync(path.join(dist, 'server'), { recursive: true });
@@ -99,15 +94,11 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     }
     routesFile = path.join(root, 'remote-tasks/dist', SERVER_ROUTES_FILE);
 
-    const options = webOptionsFromEnv({ DULY_WEB_ROOT: root })!;
-    app = await buildApp({ config: testConfig(), db: database.db });
-    await app.register(webPlugin, options);
-    await app.ready();
+    const options = webOptionsFor(root);
+    app = await dulyWithWeb(database, options);
     // A render that takes longer than its limit is discarded: a limit of 0 ms discards every one.
     const late: WebOptions = { ...options, serverRenderLimitMs: 0 };
-    lateApp = await buildApp({ config: testConfig(), db: database.db });
-    await lateApp.register(webPlugin, late);
-    await lateApp.ready();
+    lateApp = await dulyWithWeb(database, late);
 
     org = await createOrganization(database.db);
     await createTask(database.db, org, {

@@ -1,40 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 
 import type { FastifyInstance } from 'fastify';
 
 import {
   createOrganization,
   openTestDatabase,
-  testConfig,
   testDatabases,
   tokenFor,
   TEST_JWT_SECRET,
   type TestDatabase,
   type TestOrganization,
 } from '../../test/helper';
-import { buildApp } from '../app';
-import type { AppConfig } from '../plugins/config';
+import { dulyWithWeb, webOptionsFor, webRootWithShell } from '../../test/web-app';
 import { signToken } from '../lib/jwt';
-import { webOptionsFromEnv, webPlugin } from './index';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH, TOKEN_TAIL_LENGTH } from './session-cookie';
 
 /** The session token mirrored into a cookie for the HTML route (issue 32, increment 1). */
-const INDEX_HTML =
-  '<!doctype html><html><head><meta charset="utf-8"><title>Duly</title></head><body><div id="root"></div></body></html>';
-
-/** The API and the web app in one process, as `npm start` runs them. */
-async function duly(
-  database: TestDatabase,
-  root: string,
-  config: Partial<AppConfig> = {},
-): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(config), db: database.db });
-  await app.register(webPlugin, webOptionsFromEnv({ DULY_WEB_ROOT: root })!);
-  await app.ready();
-  return app;
-}
 
 /** The attributes of a Set-Cookie header, lower-cased names: `{ duly_session: '…', path: '/' }`. */
 function cookieAttributes(header: string): Record<string, string> {
@@ -60,10 +41,8 @@ describe.each(testDatabases())('the session cookie (%s)', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    root = mkdtempSync(path.join(tmpdir(), 'duly-session-cookie-'));
-    mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
-    writeFileSync(path.join(root, 'shell/dist/index.html'), INDEX_HTML);
-    app = await duly(database, root);
+    root = webRootWithShell('duly-session-cookie-');
+    app = await dulyWithWeb(database, webOptionsFor(root));
     org = await createOrganization(database.db);
   });
 
@@ -94,7 +73,7 @@ describe.each(testDatabases())('the session cookie (%s)', (kind) => {
   });
 
   it('the cookie is Secure on https (behind a trusted proxy)', async () => {
-    const behindProxy = await duly(database, root, { trustProxy: 1 });
+    const behindProxy = await dulyWithWeb(database, webOptionsFor(root), { trustProxy: 1 });
     try {
       const response = await behindProxy.inject({
         method: 'PUT',
