@@ -53,8 +53,10 @@ export const ROWS_ATTRIBUTE = 'data-duly-rows';
  * `roles` only when the token's role is one of them), each kept in `window.dulyPrefetch` (a list)
  * with its URL, endpoint, arguments and a promise of its answer (null when it failed or was
  * refused: a 403 is never seeded), then adds the page's preload links and marks the page signed
- * in (and, when the cookie held the stored token, as showing the server's render). A request the page carries with its answer (the server asked it with the session cookie,
- * first-answers.ts) is not sent: its answer is used, when the cookie held the stored token. Without a valid session it does nothing: no request, no download, no skeleton. The links
+ * in (and, when the cookie held the stored token, as showing the server's render). A request
+ * the page carries with its answer (the server asked it with the session cookie,
+ * first-answers.ts) is not sent: its answer is used, when the cookie held the stored token.
+ * Without a valid session it does nothing: no request, no download, no skeleton. The links
  * have no crossorigin: the runtime and webpack add these scripts without one, and a preload
  * only serves a request of the same mode. Plain ES5 in a string: written into the page as it
  * is, so its hash never changes.
