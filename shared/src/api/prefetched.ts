@@ -86,7 +86,25 @@ type UpsertQueryEntries = (
   entries: { endpointName: string; arg: unknown; value: unknown }[],
 ) => unknown;
 
-/** The page answer of a list prefetch, as the list endpoints' `pageQuery` gives it. */
+/**
+ * The cache entry of a list's answer: the page the list endpoints' `pageQuery` gives, under the
+ * arguments its screen sends for `url` (`listArgsOfUrl`); null when the answer is not a list.
+ * The browser's seed (below) and the server's render (`@duly/shared/server`) both store this.
+ */
+export function listEntryOf(
+  endpointName: string,
+  url: string,
+  answer: PrefetchedAnswer,
+): { endpointName: string; arg: unknown; value: unknown } | null {
+  if (!Array.isArray(answer.data)) return null;
+  const value = toPage(answer.data as unknown[], {
+    status: answer.status,
+    headers: answer.headers,
+  });
+  return { endpointName, arg: listArgsOfUrl(url), value };
+}
+
+/** Upserts a list prefetch's page (`listEntryOf`); false when the answer is not a list. */
 function upsertList(
   dispatch: (action: unknown) => unknown,
   upsertQueryEntries: UpsertQueryEntries,
@@ -94,12 +112,9 @@ function upsertList(
   prefetch: Prefetch,
   answer: PrefetchedAnswer,
 ): boolean {
-  if (!Array.isArray(answer.data)) return false;
-  const value = toPage(answer.data as unknown[], {
-    status: answer.status,
-    headers: answer.headers,
-  });
-  dispatch(upsertQueryEntries([{ endpointName, arg: listArgsOfUrl(prefetch.url), value }]));
+  const entry = listEntryOf(endpointName, prefetch.url, answer);
+  if (!entry) return false;
+  dispatch(upsertQueryEntries([entry]));
   return true;
 }
 

@@ -21,10 +21,9 @@ import {
   configureApi,
   createAppStore,
   decodeSessionUser,
-  listArgsOfUrl,
   sessionResolved,
-  toPage,
 } from '../entries/core';
+import { listEntryOf } from '../api/prefetched';
 import { DulyProviders, theme } from '../entries/kit';
 
 /** One of the page's first requests with its answer, as the page's boot JSON carries it. */
@@ -154,18 +153,11 @@ export function renderScreen(options: RenderScreenOptions): RenderedScreen | nul
   const store = createAppStore();
   store.dispatch(sessionResolved(user));
   const upsert = baseApi.util.upsertQueryEntries as unknown as UpsertQueryEntries;
-  store.dispatch(
-    upsert(
-      answers.map(({ request, endpoint, answer }) => ({
-        endpointName: endpoint,
-        arg: listArgsOfUrl(request),
-        value: toPage(answer!.data as unknown[], {
-          status: answer!.status,
-          headers: answer!.headers,
-        }),
-      })),
-    ),
+  // Every answer is a list (checked above), so each has its entry, as the browser seeds it.
+  const entries = answers.map(({ request, endpoint, answer }) =>
+    listEntryOf(endpoint, request, answer!),
   );
+  store.dispatch(upsert(entries.filter((entry) => entry !== null)));
   const { Routes } = options;
   const sheet = new ServerStyleSheet();
   try {
