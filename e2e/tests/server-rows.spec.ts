@@ -183,6 +183,41 @@ test('a cold /tasks shows its rows from the server’s HTML with main.js held ba
   await expectAccessible(page, '/tasks after the app took it over');
 });
 
+test('a filter chosen and a search typed in the server’s render before the app runs are the app’s when it takes over', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = await accountWithTask(baseURL!, 'Renew the fire permit', 7);
+  await openSignedIn(page, account.token, '/tasks');
+  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
+
+  let releaseMain: () => void = () => undefined;
+  const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
+  await page.route(isMainScript, async (route: Route) => {
+    await mainHeld;
+    await route.continue();
+  });
+  await page.goto('/tasks', { waitUntil: 'commit' });
+  await expect(page.locator('#duly-server')).toHaveCount(1);
+  // The visitor acts on the server's markup: nothing of the app is there to hear it.
+  await page.getByLabel('Filter by Status').selectOption({ label: 'Pending' });
+  await page.getByLabel('Search by title').fill('fire');
+  await expect(page).toHaveURL(/\/tasks$/);
+
+  releaseMain();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(page).toHaveURL(/q=fire/);
+  await expect(page.getByLabel('Filter by Status')).toHaveValue('pending');
+  await expect(page.getByLabel('Search by title')).toHaveValue('fire');
+  // Still in the field, so the next key goes on with the search.
+  await expect(page.getByLabel('Search by title')).toBeFocused();
+  await page.keyboard.type(' permit');
+  await expect(page).toHaveURL(/q=fire\+permit|q=fire%20permit/);
+  await expect(page.getByRole('row', { name: /Renew the fire permit/ })).toBeVisible();
+});
+
 test('a remote released and rolled back alone is rendered on the server from its current release', async ({
   page,
   context,

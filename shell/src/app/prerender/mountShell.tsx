@@ -1,6 +1,7 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectSessionStatus, type AppStore } from '@duly/shared/core';
+import { carryEarlyInput } from './carryEarlyInput';
 import { PRERENDERED_ATTRIBUTE, TakeOver, endPrerender } from './takeOver';
 
 /** Set by the server on a `#root` that holds its render of the screen (api/src/web/server-render.ts). */
@@ -48,7 +49,9 @@ export function mountShell(
   // stays until React's first commit replaces it: emptied now, the page could paint the
   // skeleton in between. Not hydrated: the class names of styled-components are numbered in the
   // order the modules run, which the server's process and the browser's do not share.
-  if (!container.hasAttribute(SNAPSHOT_ATTRIBUTE)) container.replaceChildren();
+  // What the visitor chose or typed in it meanwhile is handed to the app's own controls.
+  if (container.hasAttribute(SNAPSHOT_ATTRIBUTE)) carryEarlyInput(container);
+  else container.replaceChildren();
   endPrerender(container);
   // A transition: React renders the chrome and the screen's rows in slices of a few
   // milliseconds, the page stays responsive, and the one commit paints them together. Only when

@@ -1,14 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { SESSION_MARK } from './earlyScript';
+import { setValueUnseen } from './setValueUnseen';
 
 /** On the root element of a pre-rendered page: the path it was rendered for (`/login`). */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-
-/** The browser's own `value` setter, which React's change tracking does not see. */
-function setValueUnseen(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  const prototype = Object.getPrototypeOf(field) as object;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-}
 
 /**
  * Hands the app what the visitor did on the pre-rendered page before the JavaScript ran.
