@@ -183,7 +183,7 @@ test('a cold /tasks shows its rows from the server’s HTML with main.js held ba
   await expectAccessible(page, '/tasks after the app took it over');
 });
 
-test('a filter chosen and a search typed in the server’s render before the app runs are the app’s when it takes over', async ({
+test('a column sorted, a filter chosen and a search typed in the server’s render before the app runs are the app’s when it takes over', async ({
   page,
   context,
   baseURL,
@@ -201,6 +201,7 @@ test('a filter chosen and a search typed in the server’s render before the app
   await page.goto('/tasks', { waitUntil: 'commit' });
   await expect(page.locator('#duly-server')).toHaveCount(1);
   // The visitor acts on the server's markup: nothing of the app is there to hear it.
+  await page.getByRole('button', { name: 'Title' }).click();
   await page.getByLabel('Filter by Status').selectOption({ label: 'Pending' });
   await page.getByLabel('Search by title').fill('fire');
   await expect(page).toHaveURL(/\/tasks$/);
@@ -209,6 +210,8 @@ test('a filter chosen and a search typed in the server’s render before the app
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page).toHaveURL(/status=pending/);
   await expect(page).toHaveURL(/q=fire/);
+  // The column header clicked before is clicked again: sorted by title.
+  await expect(page).toHaveURL(/sort=title/);
   await expect(page.getByLabel('Filter by Status')).toHaveValue('pending');
   await expect(page.getByLabel('Search by title')).toHaveValue('fire');
   // Still in the field, so the next key goes on with the search.

@@ -229,12 +229,15 @@ function runBootScript(boot: object, token: string | null) {
   const fetched: { url: string; headers: unknown }[] = [];
   const links: { rel: string; as: string; href: string }[] = [];
   const attributes: string[] = [];
+  const listeners: { type: string; listener: ClickListener; capture: boolean }[] = [];
   const doc = {
     getElementById: (id: string) =>
       id === 'duly-boot' ? { textContent: JSON.stringify(boot) } : null,
     createElement: () => ({ rel: '', as: '', href: '' }),
     head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
     documentElement: { setAttribute: (name: string) => attributes.push(name) },
+    addEventListener: (type: string, listener: ClickListener, capture: boolean) =>
+      listeners.push({ type, listener, capture }),
   };
   const win: Record<string, unknown> = {
     localStorage: { getItem: () => token },
@@ -245,8 +248,20 @@ function runBootScript(boot: object, token: string | null) {
     },
   };
   runInNewContext(BOOT_SCRIPT, { document: doc, window: win, JSON, Date, Math });
-  return { fetched, links, attributes, prefetch: win.dulyPrefetch };
+  const clickOn = (target: { closest?: (selector: string) => unknown }) =>
+    listeners.forEach(({ type, listener }) => type === 'click' && listener({ target }));
+  return {
+    fetched,
+    links,
+    attributes,
+    prefetch: win.dulyPrefetch,
+    listeners,
+    clickOn,
+    earlyClick: () => win.dulyEarlyClick,
+  };
 }
+
+type ClickListener = (event: { target: unknown }) => void;
 
 /** A JWT whose payload says it expires at `exp` (seconds); the signature is not read. */
 const jwt = (exp: number, role = 'admin') =>
@@ -354,6 +369,17 @@ describe('the boot script of the app page (BOOT_SCRIPT)', () => {
     expect(await prefetch[1]!.response).toBeNull();
     // The page shows the server's render of the screen (server-render.ts) only in this case.
     expect(run.attributes).toEqual(['data-duly-session', 'data-duly-rows']);
+    // And keeps the last button clicked in it, for the app to click once it has taken over.
+    expect(run.listeners).toEqual([
+      { type: 'click', listener: expect.any(Function), capture: true },
+    ]);
+    const button = { name: 'Next page' };
+    const selectors: string[] = [];
+    run.clickOn({ closest: (selector) => (selectors.push(selector), null) });
+    expect(run.earlyClick()).toBeUndefined();
+    run.clickOn({ closest: () => button });
+    expect(selectors).toEqual(['#duly-server button']);
+    expect(run.earlyClick()).toBe(button);
   });
 
   it.each([
@@ -371,6 +397,7 @@ describe('the boot script of the app page (BOOT_SCRIPT)', () => {
     expect(run.fetched.map(({ url }) => url)).toEqual([list.request]);
     // Signed in, the skeleton shown; the server's render (of another session) hidden.
     expect(run.attributes).toEqual(['data-duly-session']);
+    expect(run.listeners).toEqual([]);
   });
 
   it.each([
@@ -379,7 +406,13 @@ describe('the boot script of the app page (BOOT_SCRIPT)', () => {
     ['a token without an expiry', `e30.${Buffer.from('{"sub":"u"}').toString('base64url')}.sig`],
     ['a malformed token', 'not-a-jwt'],
   ])('with %s requests nothing, preloads nothing and shows no skeleton', (_case, token) => {
-    const run = runBootScript(boot, token);
-    expect(run).toEqual({ fetched: [], links: [], attributes: [], prefetch: undefined });
+    const { fetched, links, attributes, prefetch, listeners } = runBootScript(boot, token);
+    expect({ fetched, links, attributes, prefetch, listeners }).toEqual({
+      fetched: [],
+      links: [],
+      attributes: [],
+      prefetch: undefined,
+      listeners: [],
+    });
   });
 });

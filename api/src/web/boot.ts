@@ -48,14 +48,28 @@ export const SESSION_ATTRIBUTE = 'data-duly-session';
 export const ROWS_ATTRIBUTE = 'data-duly-rows';
 
 /**
+ * The id of the element around the server's render of the screen (server-render.ts; the page's
+ * CSS and BOOT_SCRIPT read it).
+ */
+export const SERVER_MARKUP_ID = 'duly-server';
+
+/**
+ * Where BOOT_SCRIPT keeps the last button clicked in the server's render, which no script
+ * answers yet: the shell clicks the app's own button once it has taken the page over
+ * (shell/src/app/prerender/carryEarlyInput.ts reads the same name).
+ */
+export const EARLY_CLICK_GLOBAL = 'dulyEarlyClick';
+
+/**
  * Reads the stored session like the shell's `hasStoredSession` (earlyStart.ts) and, when it is
  * valid: starts the requests the page's JSON names (`firstRequests`; one limited to some
  * `roles` only when the token's role is one of them), each kept in `window.dulyPrefetch` (a list)
  * with its URL, endpoint, arguments and a promise of its answer (null when it failed or was
  * refused: a 403 is never seeded), then adds the page's preload links and marks the page signed
- * in (and, when the cookie held the stored token, as showing the server's render). A request
- * the page carries with its answer (the server asked it with the session cookie,
- * first-answers.ts) is not sent: its answer is used, when the cookie held the stored token.
+ * in (and, when the cookie held the stored token, as showing the server's render, whose last
+ * clicked button it keeps for the app: EARLY_CLICK_GLOBAL). A request the page carries with its
+ * answer (the server asked it with the session cookie, first-answers.ts) is not sent: its answer
+ * is used, when the cookie held the stored token.
  * Without a valid session it does nothing: no request, no download, no skeleton. The links
  * have no crossorigin: the runtime and webpack add these scripts without one, and a preload
  * only serves a request of the same mode. Plain ES5 in a string: written into the page as it
@@ -95,7 +109,14 @@ export const BOOT_SCRIPT = `(function (doc, win) {
       doc.head.appendChild(link);
     }
     doc.documentElement.setAttribute('${SESSION_ATTRIBUTE}', '');
-    if (inlined) doc.documentElement.setAttribute('${ROWS_ATTRIBUTE}', '');
+    if (inlined) {
+      doc.documentElement.setAttribute('${ROWS_ATTRIBUTE}', '');
+      doc.addEventListener('click', function (event) {
+        var target = event.target;
+        var button = target && target.closest ? target.closest('#${SERVER_MARKUP_ID} button') : null;
+        if (button) win.${EARLY_CLICK_GLOBAL} = button;
+      }, true);
+    }
   } catch (error) {}
 })(document, window);`;
 

@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { servedRemotes } from '../../../scripts/served.cjs';
-import { remoteOwning, ROWS_ATTRIBUTE, SESSION_ATTRIBUTE } from './boot';
+import { remoteOwning, ROWS_ATTRIBUTE, SERVER_MARKUP_ID, SESSION_ATTRIBUTE } from './boot';
 import type { AnsweredRequest } from './first-answers';
 import type { WebOptions } from './options';
 
@@ -29,9 +29,6 @@ export const SERVER_ROUTES_FILE = path.join('server', 'routes.cjs');
 
 /** On `#root` when it holds the server's render (mountShell.tsx keeps it until the first commit). */
 export const SNAPSHOT_ATTRIBUTE = 'data-duly-snapshot';
-
-/** The id of the element around the server's markup (the page's CSS below reads it). */
-export const SERVER_MARKUP_ID = 'duly-server';
 
 /**
  * The server's markup is shown only when the browser holds the very session it was rendered

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE_DEFAULT } from '../contract/constants';
 import { parseSort } from './sort';
@@ -89,16 +89,21 @@ export function useListParams<F extends FilterChoices = Record<never, never>>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filterKey]);
 
+  // The URL as the list's last change left it. React Router's `current` is the URL of the last
+  // render: two changes before the next render (a filter, then a sort; the shell hands over what
+  // was chosen in the server's render in one go) would each start from it, the second undoing
+  // the first. Every render sets it back to the URL as it is (the back button, a link).
+  const latest = useRef(searchParams);
+  latest.current = searchParams;
   const update = useCallback(
     (name: string, value: string | undefined) => {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value === undefined || value === '') next.delete(name);
-        else next.set(name, value);
-        // A new filter, order or search starts again at its first page.
-        if (name !== 'page') next.delete('page');
-        return next;
-      });
+      const next = new URLSearchParams(latest.current);
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, value);
+      // A new filter, order or search starts again at its first page.
+      if (name !== 'page') next.delete('page');
+      latest.current = next;
+      setSearchParams(next);
     },
     [setSearchParams],
   );
@@ -118,11 +123,10 @@ export function useListParams<F extends FilterChoices = Record<never, never>>(
   const setSearch = useCallback((text: string) => update('q', text.trim()), [update]);
   const filterNames = Object.keys(choices ?? {}).join('&');
   const clearFilters = useCallback(() => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const name of [...filterNames.split('&'), 'q', 'page']) next.delete(name);
-      return next;
-    });
+    const next = new URLSearchParams(latest.current);
+    for (const name of [...filterNames.split('&'), 'q', 'page']) next.delete(name);
+    latest.current = next;
+    setSearchParams(next);
   }, [setSearchParams, filterNames]);
 
   return {

@@ -94,4 +94,18 @@ describe('sort helpers', () => {
     expect(toggleSort('title', 'title')).toBe('-title');
     expect(toggleSort('-title', 'title')).toBe('title');
   });
+
+  it('keeps every change made before the list renders again (a filter, then an order, in one go)', () => {
+    const { result, location } = renderList('/things?page=2');
+    act(() => {
+      const list = result.current;
+      list.setFilter('status', 'overdue');
+      list.setSort('-title');
+      list.setSearch('audit');
+    });
+    expect(location()).toBe('/things?status=overdue&sort=-title&q=audit');
+    // A render in between still starts from the URL as it is (the back button, a link).
+    act(() => result.current.setPage(3));
+    expect(location()).toBe('/things?status=overdue&sort=-title&q=audit&page=3');
+  });
 });

@@ -9,9 +9,19 @@
  * The server's controls keep their nodes, detached, after the commit, so their final values are
  * still readable then; each is handed to the app's control of the same kind and `name` (the kit's
  * fields always have one) once that control is in the page, as a change React reports like the
- * visitor's own. The field the visitor was in gets the focus back, the caret at the end.
+ * visitor's own. The field the visitor was in gets the focus back, the caret at the end. A
+ * button clicked in the server's render (the page's boot script keeps the last one,
+ * api/src/web/boot.ts EARLY_CLICK_GLOBAL) is clicked again in the app: the button of the same
+ * name, at the same place among those named alike, after the fields' changes.
  */
 import { setValueUnseen } from './setValueUnseen';
+
+declare global {
+  interface Window {
+    /** The last button clicked in the server's render (api/src/web/boot.ts BOOT_SCRIPT). */
+    dulyEarlyClick?: HTMLButtonElement;
+  }
+}
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -45,6 +55,23 @@ function counterpartOf(container: HTMLElement, early: Control): Control | null {
     return control;
   }
   return null;
+}
+
+const nameOf = (button: HTMLButtonElement) =>
+  button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+
+/** The app's button standing for `clicked`: the same name, at the same place among those named alike. */
+function buttonCounterpartOf(
+  container: HTMLElement,
+  early: readonly HTMLButtonElement[],
+  clicked: HTMLButtonElement,
+): HTMLButtonElement | null {
+  const name = nameOf(clicked);
+  const place = early.filter((button) => nameOf(button) === name).indexOf(clicked);
+  const named = Array.from(container.querySelectorAll('button')).filter(
+    (button) => nameOf(button) === name,
+  );
+  return named[place] ?? null;
 }
 
 /** Tells React about `value` as if the visitor had chosen it in `control`. */
@@ -85,7 +112,8 @@ function focusLikeBefore(control: Control): void {
  */
 export function carryEarlyInput(container: HTMLElement): () => void {
   const early = Array.from(container.querySelectorAll<Control>(CONTROLS));
-  if (early.length === 0) return () => undefined;
+  const earlyButtons = Array.from(container.querySelectorAll('button'));
+  if (early.length === 0 && earlyButtons.length === 0) return () => undefined;
 
   // The field the visitor is in when its node leaves the page: a blur while it is still in
   // the page is the visitor's own, and forgets it.
@@ -104,7 +132,8 @@ export function carryEarlyInput(container: HTMLElement): () => void {
 
   const pending = new Set(early);
   const settle = () => {
-    if (early.some((control) => control.isConnected)) return; // not committed yet
+    // Not committed yet: the server's nodes are still in the page.
+    if (container.contains(early[0] ?? earlyButtons[0] ?? null)) return;
     for (const control of pending) {
       if (!changed(control) && control !== focused) {
         pending.delete(control);
@@ -116,7 +145,15 @@ export function carryEarlyInput(container: HTMLElement): () => void {
       if (changed(control)) handOver(control, counterpart);
       if (control === focused) focusLikeBefore(counterpart);
     }
-    if (pending.size === 0) stop();
+    const clicked = window.dulyEarlyClick;
+    const clickWaits = clicked !== undefined && earlyButtons.includes(clicked);
+    const replayed = clickWaits ? buttonCounterpartOf(container, earlyButtons, clicked) : null;
+    if (replayed) {
+      delete window.dulyEarlyClick;
+      // In a task of its own: the click reads the state the fields' changes above render.
+      setTimeout(() => replayed.isConnected && replayed.click());
+    }
+    if (pending.size === 0 && (!clickWaits || replayed)) stop();
   };
   const observer = new MutationObserver(settle);
   observer.observe(container, { childList: true, subtree: true });

@@ -106,4 +106,34 @@ describe('mountShell, replacing what the HTML painted', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Search'));
     expect(screen.getByLabelText<HTMLInputElement>('Search').selectionStart).toBe(8);
   });
+
+  it('clicks again, in the app, the button last clicked in the server’s render', async () => {
+    document.body.innerHTML = `<div id="root" data-duly-snapshot>
+      <button type="button">Edit</button><button type="button">Edit</button>
+      <button type="button" aria-label="Next page">›</button>
+    </div>`;
+    const container = document.getElementById('root')!;
+    // What the page's boot script keeps (api/src/web/boot.ts).
+    window.dulyEarlyClick = container.querySelectorAll('button')[1];
+
+    const clicks: string[] = [];
+    const app = (
+      <>
+        {['first', 'second'].map((row) => (
+          <button key={row} type="button" onClick={() => clicks.push(`Edit ${row}`)}>
+            Edit
+          </button>
+        ))}
+        <button type="button" aria-label="Next page" onClick={() => clicks.push('Next page')}>
+          ›
+        </button>
+      </>
+    );
+    await act(async () => {
+      mountShell(container, storeOfAnonymousVisitor(), app, true);
+    });
+
+    await waitFor(() => expect(clicks).toEqual(['Edit second']));
+    expect(window.dulyEarlyClick).toBeUndefined();
+  });
 });
