@@ -108,7 +108,8 @@ function focusLikeBefore(control: Control): void {
 
 /**
  * Call before the app renders into `container`, which holds the server's markup. Returns a
- * function that stops waiting (for tests and a page torn down early).
+ * function that stops waiting; it also stops by itself once everything is handed over, or after
+ * WAIT_MS.
  */
 export function carryEarlyInput(container: HTMLElement): () => void {
   const early = Array.from(container.querySelectorAll<Control>(CONTROLS));
