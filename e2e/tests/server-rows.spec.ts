@@ -144,6 +144,22 @@ test('a stale cookie without a stored token gets today’s page: nothing request
 /** The shell's entry script (`main.<hash>.js`): held back, nothing of the app runs. */
 const isMainScript = (url: URL) => /^\/main\.[0-9a-f]+\.js$/.test(url.pathname);
 
+/**
+ * Holds the shell's entry script back until `release()`: the page shows the server's render
+ * alone, with nothing of the app to answer the visitor. `requested()`: whether the page asked.
+ */
+async function holdMainScript(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(isMainScript, async (route: Route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { release: () => release(), requested: () => requested };
+}
+
 test('a cold /tasks shows its rows from the server’s HTML with main.js held back, accessible, and the app takes the page over', async ({
   page,
   context,
@@ -155,26 +171,19 @@ test('a cold /tasks shows its rows from the server’s HTML with main.js held ba
   await expect(page.getByRole('row', { name: /Renew the fire permit/ })).toBeVisible();
   await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
 
-  let releaseMain: () => void = () => undefined;
-  const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
-  let mainRequested = false;
-  await page.route(isMainScript, async (route: Route) => {
-    mainRequested = true;
-    await mainHeld;
-    await route.continue();
-  });
+  const main = await holdMainScript(page);
   // Not 'domcontentloaded': that waits for the deferred main.js.
   await page.goto('/tasks', { waitUntil: 'commit' });
   const row = page.getByRole('row', { name: /Renew the fire permit/ });
   await expect(row).toBeVisible();
-  expect(mainRequested).toBe(true);
+  expect(main.requested()).toBe(true);
   // Nothing of the app has run: the rows are the server's markup, in the chrome's frame.
   expect(await page.evaluate(() => document.getElementById('duly-server') !== null)).toBe(true);
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
   await expectAccessible(page, '/tasks as the server rendered it');
   const before = await row.boundingBox();
 
-  releaseMain();
+  main.release();
   // React's first commit replaces the server's markup with the app, the row where it was.
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.locator('#duly-server')).toHaveCount(0);
@@ -192,12 +201,7 @@ test('a column sorted, a filter chosen and a search typed in the server’s rend
   await openSignedIn(page, account.token, '/tasks');
   await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
 
-  let releaseMain: () => void = () => undefined;
-  const mainHeld = new Promise<void>((resolve) => (releaseMain = resolve));
-  await page.route(isMainScript, async (route: Route) => {
-    await mainHeld;
-    await route.continue();
-  });
+  const main = await holdMainScript(page);
   await page.goto('/tasks', { waitUntil: 'commit' });
   await expect(page.locator('#duly-server')).toHaveCount(1);
   // The visitor acts on the server's markup: nothing of the app is there to hear it.
@@ -206,7 +210,7 @@ test('a column sorted, a filter chosen and a search typed in the server’s rend
   await page.getByLabel('Search by title').fill('fire');
   await expect(page).toHaveURL(/\/tasks$/);
 
-  releaseMain();
+  main.release();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page).toHaveURL(/status=pending/);
   await expect(page).toHaveURL(/q=fire/);

@@ -51,6 +51,7 @@ function buildRoutes(pkg: ListRemote): Promise<string> {
     });
   });
 }
+
 afterAll(async () => {
   const files = await built?.catch(() => undefined);
   for (const file of Object.values(files ?? {}))
