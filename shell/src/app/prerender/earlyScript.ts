@@ -1,6 +1,6 @@
 /**
- * The one inline script of a pre-rendered page (its SHA-256 is allowed by the page's
- * Content-Security-Policy, api/src/web). It runs in <head>, before the form is painted, and
+ * The first inline script of a pre-rendered page (its SHA-256 is allowed by the page's
+ * Content-Security-Policy, api/src/web, as the script loader's after it). It runs in <head>, before the form is painted, and
  * covers the time until the JavaScript has arrived and taken the page over:
  *
  * - A stored, unexpired session (the check of `hasStoredSession`, earlyStart.ts) marks <html>

@@ -12,6 +12,7 @@ import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { createAppStore, sessionResolved } from '@duly/shared/core';
 import { EARLY_SCRIPT, SESSION_MARK } from './earlyScript';
+import { scriptsAfterFirstPaint } from './scriptsAfterPaint';
 import { PRERENDERED_ATTRIBUTE, TakeOver } from './takeOver';
 // Last: the public screens' modules run after everything bootstrap.tsx imports, as in the browser
 // (their chunk is loaded once bootstrap.tsx runs).
@@ -64,7 +65,8 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 /**
  * `template` (the built index.html, with its scripts) with `route` rendered into #root, its
  * CSS and the early script in <head>. The early script comes before the CSS and the form, so
- * it runs before anything can be painted or submitted.
+ * it runs before anything can be painted or submitted. The page's JavaScript is asked for once
+ * its first frame is painted (scriptsAfterPaint.ts).
  */
 export function renderPage(template: string, route: string): string {
   if (!EMPTY_ROOT.test(template) || !template.includes('</head>')) {
@@ -73,8 +75,9 @@ export function renderPage(template: string, route: string): string {
   const { markup, styles } = renderRoute(route);
   // While the early script finds a stored session the form stays hidden (earlyScript.ts).
   const hideForSession = `<style>html[${SESSION_MARK}] #root[${PRERENDERED_ATTRIBUTE}]{visibility:hidden}</style>`;
-  const head = `<script>${EARLY_SCRIPT}</script>${hideForSession}${styles}`;
-  return template
+  const { page, loader } = scriptsAfterFirstPaint(template);
+  const head = `<script>${EARLY_SCRIPT}</script><script>${loader}</script>${hideForSession}${styles}`;
+  return page
     .replace('</head>', () => `${head}</head>`)
     .replace(
       EMPTY_ROOT,
