@@ -98,6 +98,15 @@ test("a manager's cold /tasks/dashboard paints its three tables and its summary 
   await expect(page.locator(summary)).toHaveText(
     'Your team: No overdue tasks · 1 certificate expiring · No documents to approve',
   );
+  // The shell's copy of @duly/shared/documents, which remote-team's routes consume, is
+  // preloaded by the page (exposes-shared.json), not fetched once the remote's chunk has run.
+  const documentsChunk = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const main = entries.find((entry) => /\/main\.[0-9a-f]+\.js$/.test(entry.name))!;
+    const chunk = entries.find((entry) => /\/documents\.[0-9a-f]+\.js$/.test(entry.name));
+    return chunk && { early: chunk.startTime < main.responseEnd };
+  });
+  expect(documentsChunk).toEqual({ early: true });
 });
 
 test("an employee's cold /employee/dashboard paints My Tasks and My Certificates with their rows at once; their /tasks/dashboard sends none of the managers' requests early", async ({

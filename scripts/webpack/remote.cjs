@@ -18,6 +18,7 @@ const { commonConfig } = require('./common.cjs');
 const { PrecompressPlugin } = require('./precompress.cjs');
 const { routerRequestPlugin, sharedDependencies } = require('./shared-deps.cjs');
 const { CompatGatePlugin } = require('./version-contract.cjs');
+const { ExposedSharedPlugin } = require('./exposed-shared.cjs');
 const { remoteOfPackage } = require('../remote-registry.cjs');
 
 /** Every remote exposes exactly one module: the component rendering its `<Routes>`. */
@@ -231,7 +232,11 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
         }),
         // Sizes only mean something minified: the budget applies to production builds.
         ...(production
-          ? [new RemoteBudgetPlugin({ containerName: name, budgetKb }), new PrecompressPlugin()]
+          ? [
+              new RemoteBudgetPlugin({ containerName: name, budgetKb }),
+              new ExposedSharedPlugin(),
+              new PrecompressPlugin(),
+            ]
           : standalonePagePlugins(name, title)),
         // SHELL_MANIFEST=<production shell's shell-manifest.json, file or URL>: the build fails
         // when this remote could not run in that shell (docs/deploying.md).

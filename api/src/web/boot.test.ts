@@ -122,6 +122,23 @@ describe('the app page carries its route in one wave (api/src/web/boot.ts)', () 
     expect(response.headers['content-security-policy']).toContain(hash);
   });
 
+  it("preloads every shared package the remote's exposed chunks consume when its build lists them (exposes-shared.json), beyond what mf-stats.json's requires names", async () => {
+    writeFileSync(
+      path.join(root, 'remote-tasks/dist/exposes-shared.json'),
+      JSON.stringify({ './routes': ['@duly/shared/list', 'react', 'formik'] }),
+    );
+    const response = await app.inject({ url: '/tasks', headers: html });
+    // formik, consumed by a screen ./routes imports, which mf-stats.json's requires leaves out;
+    // react-router-dom, which only mf-stats.json names, is not consumed there.
+    expect(preloads(response.body)).toEqual([
+      '/signed-in.0123456789.js',
+      '/list.0123456789.js',
+      '/remotes/remote-tasks/remoteEntry.js',
+      '/remotes/remote-tasks/__federation_expose_routes.0123456789.js',
+      '/forms.0123456789.js',
+    ]);
+  });
+
   it('sends no first request for a page it cannot predict (another page of the list, a detail page, a settings page) and inlines nothing of a remote on a shell page', async () => {
     expect(
       bootOf((await app.inject({ url: '/tasks?page=2', headers: html })).body).firstRequests,

@@ -228,12 +228,25 @@ async function shellPreload(options: WebOptions): Promise<ShellPreload> {
   }
 }
 
-/** The shared packages the remote's `./routes` requires (its mf-stats.json beside the manifest). */
+/**
+ * The shared packages the remote's `./routes` consumes when it loads: its build's
+ * exposes-shared.json beside the manifest (scripts/webpack/exposed-shared.cjs: every package
+ * its chunks consume), or, from a build before that file, mf-stats.json's `requires` (only
+ * what the exposed file itself imports).
+ */
 async function requiredShared(manifestFile: string): Promise<string[]> {
+  const beside = (file: string) => path.join(path.dirname(manifestFile), file);
   try {
-    const stats = JSON.parse(
-      await readFile(path.join(path.dirname(manifestFile), 'mf-stats.json'), 'utf8'),
-    ) as RemoteStats;
+    const consumed = JSON.parse(await readFile(beside('exposes-shared.json'), 'utf8')) as Record<
+      string,
+      string[] | undefined
+    >;
+    if (Array.isArray(consumed['./routes'])) return consumed['./routes'];
+  } catch {
+    // An older build: its mf-stats.json says less.
+  }
+  try {
+    const stats = JSON.parse(await readFile(beside('mf-stats.json'), 'utf8')) as RemoteStats;
     return stats.exposes?.find((expose) => expose.path === './routes')?.requires ?? [];
   } catch {
     return [];
