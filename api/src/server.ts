@@ -22,7 +22,14 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(config.database);
-  await migrateToLatest(db);
+  await migrateToLatest(db, {
+    // Otherwise a start-up that waits for another instance's migration prints nothing.
+    onWait: (holders) =>
+      console.warn(
+        'Waiting for another migration of the database to end ' +
+          `(PostgreSQL server process ${holders.join(', ') || '?'} holds the migration lock)`,
+      ),
+  });
   if (config.demo)
     console.log(formatDemoLogins(await seedDemo(db, new Date(), config.passwordCost)));
 
