@@ -125,6 +125,8 @@ async function pgbouncer() {
       DULY_TEST_DATABASES: 'postgres',
       DATABASE_URL: bouncer.url,
       DULY_TEST_POSTGRES_DIRECT_URL: server,
+      // For the pools' state in the error of a server start that timed out (api/test/startup-diagnostics.ts).
+      DULY_TEST_PGBOUNCER_ADMIN_URL: bouncer.adminUrl,
     });
   } finally {
     bouncer.stop();

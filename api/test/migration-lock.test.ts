@@ -3,14 +3,16 @@
  * even through a pooler in transaction mode with other clients busy (in the PgBouncer step of
  * `npm test` the test databases are reached through one, DULY_TEST_POSTGRES_DIRECT_URL being
  * PostgreSQL itself); and a start-up that waits for another migration says so, then fails
- * after its timeout instead of hanging.
+ * after its timeout instead of hanging; a test's server that does not start in time shows
+ * where its start-up stopped and what the databases were doing (server-process.ts).
  *
  * PostgreSQL only, whatever DULY_TEST_DATABASES says: SQLite has one writer and no such lock.
  */
 import pg from 'pg';
 import { createDatabase } from '../src/db/connection';
 import { MIGRATION_LOCK_KEY, migrateToLatest } from '../src/db/migrate';
-import { openTestDatabase, type TestDatabase } from './helper';
+import { openTestDatabase, serverDatabaseEnv, TEST_JWT_SECRET, type TestDatabase } from './helper';
+import { freePort, spawnServer, stopServer, waitForOutput } from './server-process';
 
 let database: TestDatabase;
 /** PostgreSQL itself, past any pooler: a session of its own, and pg_locks read outside the pool. */
@@ -98,3 +100,42 @@ test('a migration waiting for another one says who holds the lock, and gives up 
     await instance.destroy();
   }
 });
+
+test('a server that waits for the migration lock says so, and a start timeout shows the sessions and the locks', async () => {
+  const { rows } = await direct.query('select pg_backend_pid() as pid');
+  const holder: number = rows[0].pid;
+  await direct.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+  const child = spawnServer({
+    PORT: String(await freePort()),
+    ...serverDatabaseEnv(database),
+    JWT_SECRET: TEST_JWT_SECRET,
+    SCHEDULER: 'off',
+  });
+  try {
+    // Generous: tsx compiles the API first, on two cores that other suites keep busy.
+    const waiting = await waitForOutput(
+      child,
+      new RegExp(`Waiting for another migration.*server process ${holder} holds`),
+      120_000,
+    );
+    expect(waiting).toMatch(/start-up \+\d+ ms: configuration read; migrating the database/);
+
+    const timedOut = await waitForOutput(child, /listening on/, 200).catch(
+      (error: Error) => error.message,
+    );
+    expect(timedOut).toMatch(/^Timed out after \d+ ms waiting for \/listening on\//);
+    // The holder's session, and the lock held by it and awaited by the server.
+    expect(timedOut).toMatch(new RegExp(`pg_stat_activity \\(\\d+\\):[^]*pid=${holder} `));
+    expect(timedOut).toMatch(new RegExp(`advisory locks[^]*pid=${holder} .*granted=true`));
+    expect(timedOut).toMatch(/advisory locks[^]*granted=false/);
+    if (process.env.DULY_TEST_PGBOUNCER_ADMIN_URL)
+      expect(timedOut).toContain('PgBouncer SHOW POOLS');
+
+    // Once the lock is free, the start-up goes on.
+    const started = waitForOutput(child, /listening on/, 60_000);
+    await direct.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+    expect(await started).toMatch(/start-up \+\d+ ms: migrated/);
+  } finally {
+    await stopServer(child);
+  }
+}, 240_000);
