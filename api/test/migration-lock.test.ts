@@ -8,9 +8,11 @@
  *
  * PostgreSQL only, whatever DULY_TEST_DATABASES says: SQLite has one writer and no such lock.
  */
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../src/db/connection';
-import { MIGRATION_LOCK_KEY, migrateToLatest } from '../src/db/migrate';
+import { MIGRATION_LOCK_KEY, migrateToLatest, runMigrator } from '../src/db/migrate';
+import { migrations } from '../src/db/migrations';
 import { openTestDatabase, serverDatabaseEnv, TEST_JWT_SECRET, type TestDatabase } from './helper';
 import { freePort, spawnServer, stopServer, waitForOutput } from './server-process';
 
@@ -95,6 +97,34 @@ test('a migration waiting for another one says who holds the lock, and gives up 
     waitedFor.length = 0;
     await migrateToLatest(instance, { onWait: (pids) => waitedFor.push(pids) });
     expect(waitedFor).toEqual([]);
+    expect(await advisoryLocks()).toEqual([]);
+  } finally {
+    await instance.destroy();
+  }
+});
+
+test('a failed migration reports its own error and leaves nothing of its release applied', async () => {
+  const instance = anotherInstance();
+  try {
+    const result = await runMigrator(instance, (migrator) => migrator.migrateToLatest(), {
+      // A next release of two migrations, the second failing.
+      migrations: {
+        ...migrations,
+        '9999-01-01-001-applies': {
+          up: async (db) => void (await sql`create table lock_test_applied (x int)`.execute(db)),
+        },
+        '9999-01-01-002-fails': {
+          up: async (db) => void (await sql`select * from lock_test_missing`.execute(db)),
+        },
+      },
+    });
+    // The migration's own error, not that of a statement sent after it in the aborted transaction.
+    expect(String(result.error)).toContain('relation "lock_test_missing" does not exist');
+    const { rows } = await direct.query(
+      "select to_regclass('lock_test_applied') as applied, " +
+        "(select count(*) from kysely_migration where name like '9999-%')::int as recorded",
+    );
+    expect(rows).toEqual([{ applied: null, recorded: 0 }]);
     expect(await advisoryLocks()).toEqual([]);
   } finally {
     await instance.destroy();

@@ -1,6 +1,17 @@
-import { Migrator, PostgresAdapter, sql, type Migration, type MigrationResultSet } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Migration,
+  type MigrationResultSet,
+} from 'kysely';
 import { migrations } from './migrations';
-import type { Db } from './tables';
+import type { Database, Db } from './tables';
 
 /**
  * The key of Kysely's own migration lock (its PostgresAdapter's LOCK_ID). Taking the same key
@@ -58,8 +69,8 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
  * included, then waited an hour with nothing printed (the start-ups of
  * api/test/reminders-fault.test.ts that hung through PgBouncer; api/test/migration-lock.test.ts).
  * Within one transaction the pooler keeps one server connection, and PostgreSQL drops the lock
- * when the transaction ends, or when a killed instance's connection closes. Kysely's own
- * lock is then taken and released inside that transaction, by the same connection.
+ * when the transaction ends, or when a killed instance's connection closes. Kysely's own lock
+ * is left out (TransactionLockAdapter).
  *
  * The migrations themselves are atomic as before: Kysely ran them all in one transaction too.
  */
@@ -73,20 +84,59 @@ export async function runMigrator(
     // SQLite: one writer, and Kysely's lock there is a no-op; its transaction as before.
     return work(new Migrator({ db, provider }));
   }
-  return db.connection().execute(async (connection) => {
-    await sql`begin`.execute(connection);
+  return db.getExecutor().provideConnection(async (connection) => {
+    const migrationDb = onOneConnection(connection);
+    await sql`begin`.execute(migrationDb);
     try {
-      await lockMigrations(connection, options);
+      await lockMigrations(migrationDb, options);
       // Its own transactions would nest in this one.
       const result = await work(
-        new Migrator({ db: connection, provider, disableTransactions: true }),
+        new Migrator({ db: migrationDb, provider, disableTransactions: true }),
       );
-      await sql.raw(result.error ? 'rollback' : 'commit').execute(connection);
+      await sql.raw(result.error ? 'rollback' : 'commit').execute(migrationDb);
       return result;
     } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => undefined);
+      await sql`rollback`.execute(migrationDb).catch(() => undefined);
       throw error;
     }
+  });
+}
+
+/**
+ * Kysely's PostgreSQL adapter without its session lock, which runMigrator replaces by the
+ * transaction's. Kysely would also release its lock by a statement after a failed migration,
+ * inside the aborted transaction: that statement's failure would hide the migration's error.
+ */
+class TransactionLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+/** A driver that runs everything on one connection held by the caller, its transaction open. */
+class OneConnectionDriver implements Driver {
+  constructor(private readonly connection: DatabaseConnection) {}
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error('The migrations run in the transaction runMigrator opened');
+  }
+  async commitTransaction(): Promise<void> {}
+  async rollbackTransaction(): Promise<void> {}
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {}
+}
+
+/** A Kysely on `connection` alone, for the migrator. */
+function onOneConnection(connection: DatabaseConnection): Db {
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new TransactionLockAdapter(),
+      createDriver: () => new OneConnectionDriver(connection),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
   });
 }
 
