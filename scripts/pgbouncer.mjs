@@ -68,8 +68,9 @@ function answers(port) {
 }
 
 /**
- * Starts PgBouncer in front of the PostgreSQL of `serverUrl`; resolves to `{ url, stop() }`,
- * `url` being `serverUrl` through the pooler. PgBouncer refuses to run as root: it then runs as
+ * Starts PgBouncer in front of the PostgreSQL of `serverUrl`; resolves to
+ * `{ url, adminUrl, stop() }`, `url` being `serverUrl` through the pooler and `adminUrl` its
+ * admin console. PgBouncer refuses to run as root: it then runs as
  * the postgres user (or nobody).
  */
 export async function startPgBouncer(serverUrl) {
@@ -116,5 +117,8 @@ export async function startPgBouncer(serverUrl) {
   }
   const url = new URL(serverUrl);
   url.host = `127.0.0.1:${port}`;
-  return { url: url.toString(), stop };
+  // The admin console (SHOW POOLS, SHOW CLIENTS): auth_type any lets any user in.
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/pgbouncer';
+  return { url: url.toString(), adminUrl: adminUrl.toString(), stop };
 }

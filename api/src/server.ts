@@ -19,14 +19,34 @@ import { webOptionsFromEnv, webPlugin } from './web';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/**
+ * DULY_STARTUP_TRACE=1 (the tests' servers, api/test/server-process.ts): a line per start-up
+ * step, so that a start-up that stalls shows where, whatever LOG_LEVEL says.
+ */
+const trace =
+  process.env.DULY_STARTUP_TRACE === '1'
+    ? // Since the process began: loading (tsx compiling the API) counts too.
+      (step: string) => console.log(`start-up +${Math.round(process.uptime() * 1000)} ms: ${step}`)
+    : () => undefined;
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  trace('configuration read; migrating the database');
   const db = createDatabase(config.database);
-  await migrateToLatest(db);
+  await migrateToLatest(db, {
+    // Otherwise a start-up that waits for another instance's migration prints nothing.
+    onWait: (holders) =>
+      console.warn(
+        'Waiting for another migration of the database to end ' +
+          `(PostgreSQL server process ${holders.join(', ') || '?'} holds the migration lock)`,
+      ),
+  });
+  trace('migrated');
   if (config.demo)
     console.log(formatDemoLogins(await seedDemo(db, new Date(), config.passwordCost)));
 
   const app = await buildApp({ config, db });
+  trace('app built');
   // `npm start` sets DULY_WEB_ROOT: the same process then serves the shell, the remotes and
   // config.json (api/src/web). Without it, this is the API alone.
   const web = webOptionsFromEnv();
@@ -50,6 +70,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  trace('web app registered; listening');
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

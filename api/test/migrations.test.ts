@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateToLatest, runMigrator } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import * as activity from '../src/db/repositories/activity';
 import { hashPassword } from '../src/lib/passwords';
@@ -31,8 +31,10 @@ async function migrateUpTo(db: TestDatabase['db'], last: string) {
   const release = Object.fromEntries(
     names.slice(0, names.indexOf(last) + 1).map((name) => [name, migrations[name]]),
   );
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => release } });
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const result = await runMigrator(db, (migrator) => migrator.migrateToLatest(), {
+    migrations: release,
+  });
+  expect(result.error).toBeUndefined();
 }
 
 /** Every foreign key to users on PostgreSQL: name, columns, referenced columns, on delete. */
@@ -114,11 +116,7 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
   test('a database created by the first release upgrades, keeping its data readable', async () => {
     database = await openTestDatabase(kind, false);
     const { db } = database;
-    const firstRelease = new Migrator({
-      db,
-      provider: { getMigrations: async () => ({ [FIRST]: migrations[FIRST] }) },
-    });
-    expect((await firstRelease.migrateToLatest()).error).toBeUndefined();
+    await migrateUpTo(db, FIRST);
     const org = await createOldOrganization(db);
     for (let i = 0; i < 3; i += 1) await createTask(db, org);
     // The first release's columns only (createCertificate writes today's schedule columns).
@@ -308,9 +306,11 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     const { db } = database;
     const org = await createOrganization(db);
     await createTask(db, org);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const names = Object.keys(migrations);
-    expect((await migrator.migrateTo(names[names.indexOf(CITUS_KEYS) - 1])).error).toBeUndefined();
+    const down = await runMigrator(db, (migrator) =>
+      migrator.migrateTo(names[names.indexOf(CITUS_KEYS) - 1]),
+    );
+    expect(down.error).toBeUndefined();
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name)).not.toContain('user_emails');
     // The email is unique across the system again, on users itself.
@@ -391,8 +391,8 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     expect(Number(ids[3].id)).toBeGreaterThan(3);
 
     // Down: the entries get their hashes back; up again: the seals once more.
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo(SEALS_BEFORE)).error).toBeUndefined();
+    const down = await runMigrator(db, (migrator) => migrator.migrateTo(SEALS_BEFORE));
+    expect(down.error).toBeUndefined();
     const hashes = await sql<{ prev_hash: string; hash: string }>`select prev_hash, hash
       from activity where organization_id = ${organizationId} order by id`.execute(db);
     for (let i = 1; i < hashes.rows.length; i += 1) {

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseSettings } from '../src/db/connection';
+import { startupDiagnostics } from './startup-diagnostics';
 
 export const API_DIR = path.resolve(__dirname, '..');
 
@@ -36,18 +37,22 @@ export function waitForOutput(
     const startedAt = Date.now();
     // The last lines are what tell why a start-up stalled; a long log would bury them.
     const tail = () => (output.length > 4_000 ? `...${output.slice(-4_000)}` : output);
+    let settled = false;
     const timer = setTimeout(() => {
       const load = os.loadavg().map((value) => value.toFixed(1));
-      reject(
-        new Error(
-          `Timed out after ${Date.now() - startedAt} ms waiting for ${pattern} ` +
-            `(process ${child.pid} still running, load ${load.join(' ')}); output:\n${tail()}`,
-        ),
-      );
+      const message =
+        `Timed out after ${Date.now() - startedAt} ms waiting for ${pattern} ` +
+        `(process ${child.pid} still running, load ${load.join(' ')}); output:\n${tail()}`;
+      // What the databases were doing: a start-up waiting on a lock or a pool says so there.
+      void startupDiagnostics().then((diagnostics) => {
+        if (!settled) reject(new Error(`${message}\n${diagnostics}`));
+        settled = true;
+      });
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (pattern.test(output)) {
+      if (!settled && pattern.test(output)) {
+        settled = true;
         clearTimeout(timer);
         resolve(output);
       }
@@ -56,7 +61,9 @@ export function waitForOutput(
     child.stderr?.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before ${pattern}; output:\n${tail()}`));
+      if (!settled)
+        reject(new Error(`The server exited (${code}) before ${pattern}; output:\n${tail()}`));
+      settled = true;
     });
   });
 }
@@ -77,7 +84,14 @@ export interface SpawnOptions {
  * bench measures the server's own memory and CPU profile.
  */
 export function spawnServer(env: NodeJS.ProcessEnv, options: SpawnOptions = {}): ChildProcess {
-  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
+  // DULY_STARTUP_TRACE: a line per start-up step (server.ts), so that a start that stalls shows
+  // where in the timeout's output.
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    DULY_STARTUP_TRACE: '1',
+    ...env,
+  };
   const args = [...(options.nodeOptions ?? []), '--import', 'tsx', 'src/server.ts'];
   return spawn(process.execPath, args, {
     cwd: options.apiDir ?? API_DIR,
@@ -109,7 +123,9 @@ export async function waitUntilAnswers(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+  throw new Error(
+    `${url} did not answer within ${timeoutMs / 1000} s\n${await startupDiagnostics()}`,
+  );
 }
 
 /** SIGTERM, then waits for the exit (at once if it has ended already, by a code or a signal). */
