@@ -8,6 +8,8 @@
 // last paint. The chunk graph knows them all: every ConsumeSharedModule in the exposed
 // module's own chunks (not in its lazy children, which load later or never).
 
+const { consumedShareKeys } = require('./startup-preload.cjs');
+
 /** The file the server reads beside the remote's mf-manifest.json. */
 const EXPOSES_SHARED_FILE = 'exposes-shared.json';
 
@@ -32,16 +34,9 @@ function exposedShared(compilation) {
     }
     module.blocks.forEach((block, index) => {
       const group = chunkGraph.getBlockChunkGroup(block);
-      const keys = new Set();
-      for (const chunk of group?.chunks ?? []) {
-        for (const consumed of chunkGraph.getChunkModulesIterable(chunk)) {
-          if (consumed.constructor.name !== 'ConsumeSharedModule') continue;
-          keys.add(
-            /** @type {{ options: { shareKey: string } }} */ (/** @type {unknown} */ (consumed))
-              .options.shareKey,
-          );
-        }
-      }
+      const keys = new Set(
+        (group?.chunks ?? []).flatMap((chunk) => consumedShareKeys(chunkGraph, chunk)),
+      );
       result[exposes[index][0]] = [...keys].sort();
     });
   }

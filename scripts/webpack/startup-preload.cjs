@@ -70,6 +70,25 @@ function providedGroupsOf(compilation) {
 }
 
 /**
+ * The share keys of the shared packages `chunk`'s modules consume (its ConsumeSharedModules).
+ *
+ * @param {import('webpack').ChunkGraph} chunkGraph
+ * @param {import('webpack').Chunk} chunk
+ * @returns {string[]}
+ */
+function consumedShareKeys(chunkGraph, chunk) {
+  const keys = [];
+  for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+    if (kindOf(module) !== 'ConsumeSharedModule') continue;
+    keys.push(
+      /** @type {{ options: { shareKey: string } }} */ (/** @type {unknown} */ (module)).options
+        .shareKey,
+    );
+  }
+  return keys;
+}
+
+/**
  * The chunks of `groups` and, for every shared package one of them consumes, of this build's
  * copy of it, and so on (runtime chunks left out).
  *
@@ -91,11 +110,7 @@ function closure(compilation, groups) {
     for (const chunk of group.chunks) {
       if (chunks.has(chunk) || chunk.hasRuntime()) continue;
       chunks.add(chunk);
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        if (kindOf(module) !== 'ConsumeSharedModule') continue;
-        const { shareKey } = /** @type {{ options: { shareKey: string } }} */ (
-          /** @type {unknown} */ (module)
-        ).options;
+      for (const shareKey of consumedShareKeys(chunkGraph, chunk)) {
         pending.push(...(providedGroups.get(shareKey) ?? []));
       }
     }
@@ -204,6 +219,7 @@ class StartupPreloadPlugin {
 }
 
 module.exports = {
+  consumedShareKeys,
   BootPreloadPlugin,
   BOOT_PRELOAD_FILE,
   chunkFilesBeyondStartup,
