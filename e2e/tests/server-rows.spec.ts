@@ -12,8 +12,9 @@ import path from 'node:path';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 
 import { expectAccessible } from '../support/accessibility';
-import { createTask, signUp } from '../support/api';
+import { createCertificate, createTask, signUp } from '../support/api';
 import { REPO_ROOT, startDuly } from '../support/duly-server';
+import { addSignedInPerson } from '../support/people';
 import { signToken } from '../support/tokens';
 import { expect, openSignedIn, test } from '../support/test';
 
@@ -190,6 +191,53 @@ test('a cold /tasks shows its rows from the server’s HTML with main.js held ba
   await expect(row).toBeVisible();
   expect(await row.boundingBox()).toEqual(before);
   await expectAccessible(page, '/tasks after the app took it over');
+});
+
+test('a manager’s cold /tasks/dashboard shows its summary and three tables from the server’s HTML with main.js held back, accessible, and the app takes the page over', async ({
+  page,
+  context,
+  duly,
+}) => {
+  const admin = await signUp(duly.baseURL);
+  const manager = await addSignedInPerson(duly, admin, 'manager');
+  await createTask(duly.baseURL, admin, {
+    title: 'Organise the fire drill',
+    due_date: new Date(Date.now() + 3 * DAY_MS).toISOString(),
+  });
+  const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+  await createCertificate(duly.baseURL, admin, {
+    name: 'Trade License',
+    issue_date: dateIn(-300),
+    expiry_date: dateIn(20),
+    reminder_days_before: 30,
+  });
+  await openSignedIn(page, manager.token, '/tasks/dashboard');
+  const row = page
+    .getByRole('table', { name: 'Team Tasks' })
+    .getByRole('row', { name: /Organise the fire drill/ });
+  await expect(row).toBeVisible();
+  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(manager.token);
+
+  const main = await holdMainScript(page);
+  await page.goto('/tasks/dashboard', { waitUntil: 'commit' });
+  await expect(row).toBeVisible();
+  // Its data arrived through four requests with arguments, all answered in the page.
+  await expect(page.getByRole('table')).toHaveCount(3);
+  await expect(page.getByRole('row', { name: /Trade License/ })).toBeVisible();
+  // The summary counts the certificate in its reminder window.
+  await expect(page.locator('#duly-server [data-testid="team-summary"]')).toContainText(
+    '1 certificate expiring',
+  );
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expectAccessible(page, '/tasks/dashboard as the server rendered it');
+  const before = await row.boundingBox();
+
+  main.release();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.locator('#duly-server')).toHaveCount(0);
+  await expect(row).toBeVisible();
+  expect(await row.boundingBox()).toEqual(before);
+  await expectAccessible(page, '/tasks/dashboard after the app took it over');
 });
 
 test('a column sorted, a filter chosen and a search typed in the server’s render before the app runs are the app’s when it takes over', async ({

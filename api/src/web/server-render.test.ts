@@ -37,11 +37,11 @@ const { serverRoutesConfig } = require('../../../scripts/webpack/remote.cjs') as
   serverRoutesConfig(options: { dir: string; outputDir: string }): webpack.Configuration;
 };
 
-/** Each list remote's routes built for Node, once for the file (both databases use them). */
-const LIST_REMOTES = ['remote-tasks', 'remote-certificates', 'remote-employees'] as const;
-type ListRemote = (typeof LIST_REMOTES)[number];
-let built: Promise<Record<ListRemote, string>> | undefined;
-function buildRoutes(pkg: ListRemote): Promise<string> {
+/** Each remote's routes built for Node, once for the file (both databases use them). */
+const REMOTES = ['remote-tasks', 'remote-certificates', 'remote-employees', 'remote-team'] as const;
+type Remote = (typeof REMOTES)[number];
+let built: Promise<Record<Remote, string>> | undefined;
+function buildRoutes(pkg: Remote): Promise<string> {
   return new Promise((resolve, reject) => {
     const outputDir = mkdtempSync(path.join(tmpdir(), `duly-server-routes-${pkg}-`));
     webpack(serverRoutesConfig({ dir: path.join(REPO, pkg), outputDir }), (error, stats) => {
@@ -58,11 +58,11 @@ afterAll(async () => {
     rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
-function buildListRoutes(): Promise<Record<ListRemote, string>> {
+function buildAllRoutes(): Promise<Record<Remote, string>> {
   built ??= (async () => {
-    const files = {} as Record<ListRemote, string>;
+    const files = {} as Record<Remote, string>;
     // One after the other: two cores, shared with the database.
-    for (const pkg of LIST_REMOTES) files[pkg] = await buildRoutes(pkg);
+    for (const pkg of REMOTES) files[pkg] = await buildRoutes(pkg);
     return files;
   })();
   return built;
@@ -83,11 +83,11 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
   let builtRoutes: string;
 
   beforeAll(async () => {
-    const files = await buildListRoutes();
+    const files = await buildAllRoutes();
     builtRoutes = files['remote-tasks'];
     database = await openTestDatabase(kind);
     root = webRootWithShell('duly-server-render-');
-    for (const pkg of LIST_REMOTES) {
+    for (const pkg of REMOTES) {
       const dist = path.join(root, pkg, 'dist');
       mkdirSync(path.join(dist, 'server'), { recursive: true });
       writeFileSync(path.join(dist, 'mf-manifest.json'), MANIFEST);
@@ -180,6 +180,40 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     for (const user of [org.admin, org.manager, org.employee])
       expect(employeeMarkup).toContain(user.full_name);
     expect(rowCount(employeeMarkup)).toBe(5);
+  });
+
+  it("renders a manager's /tasks/dashboard with its three tables and its summary, seeded through their endpoints", async () => {
+    const { body } = await page('/tasks/dashboard', org.manager.token);
+    expect(body).toContain(SERVER_ROOT);
+    const markup = body.slice(body.indexOf(SERVER_ROOT));
+    expect(markup).toContain('Team Dashboard');
+    for (const title of ['Team Members', 'Team Tasks', 'Team Certificates'])
+      expect(markup).toContain(title);
+    expect(markup).toContain(
+      'Renew the &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; permit',
+    );
+    expect(markup).toContain('Fire safety &lt;NOC&gt;');
+    expect(markup).toContain(org.employee.full_name);
+    // No table waits for its data: no spinner, no "Loading".
+    expect(markup).not.toMatch(/role="progressbar"|Loading/);
+  });
+
+  it("renders an employee's /employee/dashboard with their own tasks and certificates", async () => {
+    const { body } = await page('/employee/dashboard', org.employee.token);
+    expect(body).toContain(SERVER_ROOT);
+    const markup = body.slice(body.indexOf(SERVER_ROOT));
+    expect(markup).toContain(
+      'Renew the &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; permit',
+    );
+    expect(markup).toContain('Fire safety &lt;NOC&gt;');
+    expect(markup).not.toMatch(/role="progressbar"|Loading/);
+  });
+
+  it("gives today's page for a team dashboard the role may not see: its requests were not answered", async () => {
+    const { body, statusCode } = await page('/tasks/dashboard', org.employee.token);
+    expect(statusCode).toBe(200);
+    expect(body).toContain(EMPTY_ROOT);
+    expect(body).not.toContain('data-duly-snapshot');
   });
 
   it("gives today's page without a cookie, with a token this server did not sign, and for a remote without a Node build", async () => {

@@ -7,7 +7,7 @@
  * (shell/src/app/prerender/mountShell.tsx keeps the markup until then: no blank frame).
  *
  * Any doubt gives today's page, never a 500: no Node build (a remote built by the dev server,
- * or on another origin), a page whose answers are not all lists that were answered, a render
+ * or on another origin), a page whose answers were not all answered and seeded, a render
  * that throws, or one that took longer than RENDER_LIMIT_MS. `renderToString` is synchronous:
  * a late render cannot be cut short, only discarded (its CPU is spent); it is logged.
  */
@@ -52,7 +52,7 @@ interface SharedServer {
     token: string;
     answers: readonly AnsweredRequest[];
     apiBaseUrl: string;
-  }): RenderedScreen | null;
+  }): Promise<RenderedScreen | null>;
 }
 
 let sharedServer: SharedServer | undefined;
@@ -151,7 +151,7 @@ export async function renderedScreen(
     if (!Routes) return null;
     sharedServer ??= serverRequire('@duly/shared/server') as SharedServer;
     const started = performance.now();
-    const rendered = sharedServer.renderScreen({
+    const rendered = await sharedServer.renderScreen({
       Routes,
       location: `${page.urlPath}${page.search}`,
       token: page.token,

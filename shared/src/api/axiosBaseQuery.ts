@@ -13,7 +13,7 @@ import type { ApiErrorBody } from '../contract/types';
 import { apiConfig } from './config';
 import type { ApiError } from './errors';
 import { takePrefetched } from './prefetched';
-import { sessionOf } from './session';
+import { knownAnswersOf, sessionOf } from './session';
 import { redirectToLogin } from './unauthorized';
 
 /** What an endpoint's `query` returns. */
@@ -118,7 +118,7 @@ export function axiosBaseQuery(): ApiBaseQuery {
     const token = session?.token(getState()) ?? null;
     const target = requestUrl(apiConfig().baseUrl, url, params);
     if (method.toUpperCase() === 'GET') {
-      const prefetched = takePrefetched(target, token);
+      const prefetched = knownAnswersOf(extra)?.(target) ?? takePrefetched(target, token);
       const answer = prefetched && (await prefetched);
       if (answer)
         return { data: answer.data, meta: { status: answer.status, headers: answer.headers } };

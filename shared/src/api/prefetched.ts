@@ -45,11 +45,16 @@ function removePrefetch(prefetch: Prefetch): void {
   else delete window.dulyPrefetch;
 }
 
-/** A URL compared by path and sorted query, against the page's origin. */
-function normalised(url: string): string {
-  const parsed = new URL(url, window.location.href);
+/** A request's URL as two requests for the same data compare: path and sorted query. */
+export function requestKey(url: string, base: string): string {
+  const parsed = new URL(url, base);
   parsed.searchParams.sort();
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}?${parsed.searchParams}`;
+}
+
+/** A URL compared by path and sorted query, against the page's origin. */
+function normalised(url: string): string {
+  return requestKey(url, window.location.href);
 }
 
 /** The prefetched answer for this GET, once, or undefined when there is none for it. */
@@ -109,10 +114,10 @@ function upsertList(
   dispatch: (action: unknown) => unknown,
   upsertQueryEntries: UpsertQueryEntries,
   endpointName: string,
-  prefetch: Prefetch,
+  request: { url: string },
   answer: PrefetchedAnswer,
 ): boolean {
-  const entry = listEntryOf(endpointName, prefetch.url, answer);
+  const entry = listEntryOf(endpointName, request.url, answer);
   if (!entry) return false;
   dispatch(upsertQueryEntries([entry]));
   return true;
@@ -155,40 +160,66 @@ interface Initiated extends PromiseLike<{ isSuccess?: boolean }> {
   unsubscribe?: () => void;
 }
 
+/** One of a page's first requests (remotes.json `firstRequests`), as a seed needs it. */
+export interface FirstRequest {
+  /** The request's URL (the API's base included). */
+  url: string;
+  /** The RTK Query endpoint it answers. */
+  endpoint: string;
+  /** The arguments the screen calls that endpoint's hook with; absent: a list's (its URL's query). */
+  args?: unknown[];
+}
+
 /**
- * Puts one prefetched answer into its endpoint's cache. With `args`, by running the endpoint
- * with them (`initiate`): its own query and `transformResponse` shape the value and its cache
- * key is the one the screen's hook computes from the same arguments; the base query takes the
- * prefetched answer (`takePrefetched`), so nothing is asked again. Without `args`, a list,
- * upserted (`seedPrefetchedList`). A failed or refused answer (null: a 403 for this role) is
- * never seeded: the screen asks and shows what it shows for that answer.
+ * Puts one first request's answer into its endpoint's cache. With `args`, by running the
+ * endpoint with them (`initiate`): its own query and `transformResponse` shape the value and
+ * its cache key is the one the screen's hook computes from the same arguments; the base query
+ * takes the answer the page already holds (`takePrefetched` in a browser, the store's
+ * `knownAnswers` in a server render), so nothing is asked again. Without `args`, a list,
+ * upserted (`listEntryOf`). A failed or refused answer (null: a 403 for this role) is never
+ * seeded: the screen asks and shows what it shows for that answer.
  */
+export async function seedAnswer(
+  dispatch: (action: unknown) => unknown,
+  api: SeedableApi,
+  request: FirstRequest,
+  answer: PrefetchedAnswer | null,
+): Promise<boolean> {
+  const endpoint = (api.endpoints as Record<string, { initiate?: unknown } | undefined>)[
+    request.endpoint
+  ];
+  if (!answer || typeof endpoint?.initiate !== 'function') return false;
+  if (!request.args)
+    return upsertList(
+      dispatch,
+      api.util.upsertQueryEntries as UpsertQueryEntries,
+      request.endpoint,
+      request,
+      answer,
+    );
+  const initiate = endpoint.initiate as (arg: unknown) => unknown;
+  const started = dispatch(initiate(request.args[0])) as Initiated;
+  const result = await started;
+  // The entry outlives its subscription by the api's keepUnusedDataFor (60 s): the screen,
+  // rendered next, subscribes to it.
+  started.unsubscribe?.();
+  return result.isSuccess === true;
+}
+
+/** Seeds one prefetch of the page (`seedAnswer`), then takes it off the page's list. */
 async function seedOne(
   dispatch: (action: unknown) => unknown,
   api: SeedableApi,
   prefetch: Prefetch,
 ): Promise<boolean> {
-  const answer = await prefetch.response;
-  const endpoint = (api.endpoints as Record<string, { initiate?: unknown } | undefined>)[
-    prefetch.endpoint!
-  ];
   try {
-    if (!answer || typeof endpoint?.initiate !== 'function') return false;
-    if (!prefetch.args)
-      return upsertList(
-        dispatch,
-        api.util.upsertQueryEntries as UpsertQueryEntries,
-        prefetch.endpoint!,
-        prefetch,
-        answer,
-      );
-    const initiate = endpoint.initiate as (arg: unknown) => unknown;
-    const started = dispatch(initiate(prefetch.args[0])) as Initiated;
-    const result = await started;
-    // The entry outlives its subscription by the api's keepUnusedDataFor (60 s): the screen,
-    // rendered next, subscribes to it.
-    started.unsubscribe?.();
-    return result.isSuccess === true;
+    const answer = await prefetch.response;
+    return await seedAnswer(
+      dispatch,
+      api,
+      { url: prefetch.url, endpoint: prefetch.endpoint!, args: prefetch.args },
+      answer,
+    );
   } finally {
     // Used or not, never taken later: a GET of this URL minutes later must ask the server.
     removePrefetch(prefetch);

@@ -15,13 +15,34 @@ export interface ApiSession {
   expired: () => SessionAction;
 }
 
+/** An answer the store already holds for a GET, by the request's URL (`KnownAnswers`). */
+export interface KnownAnswer {
+  status: number;
+  headers: Record<string, string>;
+  data: unknown;
+}
+
+/**
+ * The answers a store's GETs take instead of asking: a server render's store
+ * (@duly/shared/server) holds the page's first answers, and nothing may leave the server
+ * during it. Undefined for a URL it does not hold.
+ */
+export type KnownAnswers = (url: string) => KnownAnswer | undefined;
+
 /** The shape of the store's thunk extra argument the base query reads. */
 export interface ApiExtra {
   apiSession: ApiSession;
+  knownAnswers?: KnownAnswers;
 }
 
 /** The session of a base query's `extra`; none for a store that was not built by createAppStore. */
 export function sessionOf(extra: unknown): ApiSession | undefined {
   if (typeof extra !== 'object' || extra === null || !('apiSession' in extra)) return undefined;
   return (extra as ApiExtra).apiSession;
+}
+
+/** The known answers of a base query's `extra` (a server render's store); none in a browser. */
+export function knownAnswersOf(extra: unknown): KnownAnswers | undefined {
+  if (typeof extra !== 'object' || extra === null || !('knownAnswers' in extra)) return undefined;
+  return (extra as ApiExtra).knownAnswers;
 }

@@ -7,10 +7,10 @@
  * (shell/src/app/prerender/mountShell.tsx). Server-only: never part of a browser build
  * (scripts/webpack/shared-deps.cjs leaves this entry out of the share scope).
  *
- * The render is synchronous (`renderToString`) from the store's creation to the markup: two
- * requests' renders cannot interleave, so the API's base URL, a module-level setting
- * (`configureApi`), is set at the start of each and holds for the whole of it. Nothing is
- * fetched during it anyway (effects do not run on the server), the store only reads its seed.
+ * The API's base URL is a module-level setting (`configureApi`), set at the start of each
+ * render: renders run one at a time (`oneAtATime`) so that it holds for the whole of one, the
+ * seeding's awaits included. Nothing is fetched during a render: the store's GETs take the
+ * page's answers (`knownAnswers`), and effects do not run on the server.
  */
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -23,7 +23,7 @@ import {
   decodeSessionUser,
   sessionResolved,
 } from '../entries/core';
-import { listEntryOf } from '../api/prefetched';
+import { requestKey, seedAnswer, type PrefetchedAnswer } from '../api/prefetched';
 import { DulyProviders, theme } from '../entries/kit';
 
 /** One of the page's first requests with its answer, as the page's boot JSON carries it. */
@@ -129,42 +129,71 @@ function ServerFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** What `upsertQueryEntries` takes (RTK Query's util of the one api). */
-type UpsertQueryEntries = (
-  entries: { endpointName: string; arg: unknown; value: unknown }[],
-) => Parameters<ReturnType<typeof createAppStore>['dispatch']>[0];
+/** Request URLs resolve against this: only their path and query are compared. */
+const URL_BASE = 'http://duly.invalid';
+
+/** The page's answers by their request's URL, as the render's store takes them. */
+function knownAnswersOf(answers: readonly AnsweredFirstRequest[]) {
+  const byUrl = new Map<string, PrefetchedAnswer>();
+  for (const { request, answer } of answers)
+    if (answer) byUrl.set(requestKey(request, URL_BASE), answer);
+  return (url: string) => byUrl.get(requestKey(url, URL_BASE));
+}
+
+let previousRender: Promise<unknown> = Promise.resolve();
+
+/** Runs `render` after every render started before it has ended (see the module's comment). */
+function oneAtATime<T>(render: () => Promise<T>): Promise<T> {
+  const next = previousRender.then(render, render);
+  previousRender = next.catch(() => undefined);
+  return next;
+}
 
 /**
- * The screen at `location` with its rows, or null when the page's answers cannot all be
- * seeded as the shell seeds them (seedPrefetched): only lists (no `args`), every one answered.
- * A screen whose data is not all in would render a spinner, which is no better than the
- * skeleton. Throws what the render throws (the caller gives today's page).
+ * The screen at `location` with its data, or null when the page's answers cannot all be
+ * seeded as the shell seeds them (seedPrefetched: a list's rows, or its endpoint run with its
+ * `args` on the answer), every one answered. A screen whose data is not all in would render a
+ * spinner, which is no better than the skeleton. Rejects with what the render throws (the
+ * caller gives today's page).
  */
-export function renderScreen(options: RenderScreenOptions): RenderedScreen | null {
+export function renderScreen(options: RenderScreenOptions): Promise<RenderedScreen | null> {
+  return oneAtATime(() => renderNow(options));
+}
+
+async function renderNow(options: RenderScreenOptions): Promise<RenderedScreen | null> {
   const { answers } = options;
-  if (
-    answers.length === 0 ||
-    answers.some(({ args, answer }) => args !== undefined || !answer || !Array.isArray(answer.data))
-  )
-    return null;
+  if (answers.length === 0 || answers.some(({ answer }) => !answer)) return null;
   const user = decodeSessionUser(options.token);
   if (!user) return null;
   configureApi({ baseUrl: options.apiBaseUrl });
-  const store = createAppStore();
-  store.dispatch(sessionResolved(user));
-  const upsert = baseApi.util.upsertQueryEntries as unknown as UpsertQueryEntries;
-  // Every answer is a list (checked above), so each has its entry, as the browser seeds it.
-  const entries = answers.map(({ request, endpoint, answer }) =>
-    listEntryOf(endpoint, request, answer!),
-  );
-  store.dispatch(upsert(entries.filter((entry) => entry !== null)));
-  const { Routes } = options;
+  const store = createAppStore(undefined, { knownAnswers: knownAnswersOf(answers) });
+  try {
+    store.dispatch(sessionResolved(user));
+    const seeded = await Promise.all(
+      answers.map(({ request, endpoint, args, answer }) =>
+        seedAnswer(store.dispatch, baseApi, { url: request, endpoint, args }, answer!),
+      ),
+    );
+    return seeded.every(Boolean) ? renderSeeded(store, options.Routes, options.location) : null;
+  } finally {
+    // The store is this render's alone: its entries' removal timers (keepUnusedDataFor) would
+    // hold the answers in memory for a minute after the page has gone.
+    store.dispatch(baseApi.util.resetApiState());
+  }
+}
+
+/** The markup and styles of `Routes` at `location`, its data in `store` already. */
+function renderSeeded(
+  store: ReturnType<typeof createAppStore>,
+  Routes: ComponentType,
+  location: string,
+): RenderedScreen {
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
       sheet.collectStyles(
         <DulyProviders store={store}>
-          <StaticRouter location={options.location}>
+          <StaticRouter location={location}>
             <ServerFrame>
               <Routes />
             </ServerFrame>
@@ -175,8 +204,5 @@ export function renderScreen(options: RenderScreenOptions): RenderedScreen | nul
     return { html, css: sheet.getStyleTags() };
   } finally {
     sheet.seal();
-    // The store is this render's alone: its entries' removal timers (keepUnusedDataFor) would
-    // hold the answers in memory for a minute after the page has gone.
-    store.dispatch(baseApi.util.resetApiState());
   }
 }

@@ -10,7 +10,7 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { baseApi } from '../api/baseApi';
-import type { ApiExtra } from '../api/session';
+import type { ApiExtra, KnownAnswers } from '../api/session';
 import { sessionExpired } from '../auth/actions';
 import { authSlice, sessionChanged } from '../auth/authSlice';
 import { selectToken } from '../auth/selectors';
@@ -38,7 +38,10 @@ const apiExtra: ApiExtra = {
   },
 };
 
-export function createAppStore(preloadedState?: Partial<RootState>) {
+export function createAppStore(
+  preloadedState?: Partial<RootState>,
+  { knownAnswers }: { knownAnswers?: KnownAnswers } = {},
+) {
   const sessionListener = createListenerMiddleware();
   sessionListener.startListening({
     actionCreator: sessionChanged,
@@ -50,7 +53,9 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: apiExtra } })
+      getDefaultMiddleware({
+        thunk: { extraArgument: knownAnswers ? { ...apiExtra, knownAnswers } : apiExtra },
+      })
         .prepend(sessionListener.middleware)
         .concat(baseApi.middleware),
   });
