@@ -10,6 +10,7 @@ const { commonConfig } = require('../scripts/webpack/common.cjs');
 const { routerRequestPlugin, sharedDependencies } = require('../scripts/webpack/shared-deps.cjs');
 const { PrecompressPlugin } = require('../scripts/webpack/precompress.cjs');
 const { RouterPurePlugin } = require('../scripts/webpack/router-pure.cjs');
+const { nodeRoutesConfig } = require('../scripts/webpack/server-routes.cjs');
 const {
   BootPreloadPlugin,
   StartupPreloadPlugin,
@@ -407,10 +408,32 @@ function shellConfig(_env, argv = {}) {
 }
 
 /**
- * Production builds two compilations: the pre-render's Node bundle, then the browser build that
- * runs it. The dev server builds the browser part alone (its index.html has no pre-render).
+ * The Node build of the shell's screens the server renders with their data (the dashboard:
+ * src/server/routes.tsx), into dist/server/routes.cjs after the browser build, which cleans
+ * dist/ (api/src/web/server-render.ts).
+ * @param {{ outputDir?: string }} [options]
+ */
+function shellServerRoutesConfig({ outputDir } = {}) {
+  return nodeRoutesConfig({
+    dir: __dirname,
+    name: 'shell',
+    entry: './src/server/routes.tsx',
+    dependsOn: outputDir ? undefined : 'shell',
+    outputDir,
+  });
+}
+
+/**
+ * Production builds three compilations: the pre-render's Node bundle, the browser build that
+ * runs it, then the Node build of the server-rendered screens. The dev server builds the
+ * browser part alone (its index.html has no pre-render, its pages are rendered in the browser).
  */
 module.exports = (env, argv = {}) =>
   argv.mode === 'development'
     ? shellConfig(env, argv)
-    : [prerenderConfig({ dir: __dirname, mode: 'production' }), shellConfig(env, argv)];
+    : [
+        prerenderConfig({ dir: __dirname, mode: 'production' }),
+        shellConfig(env, argv),
+        shellServerRoutesConfig(),
+      ];
+module.exports.shellServerRoutesConfig = shellServerRoutesConfig;

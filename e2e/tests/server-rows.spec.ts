@@ -240,6 +240,35 @@ test('a manager’s cold /tasks/dashboard shows its summary and three tables fro
   await expectAccessible(page, '/tasks/dashboard after the app took it over');
 });
 
+test('an admin’s cold /dashboard shows its cards from the server’s HTML with main.js held back, accessible, and the app takes the page over', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = await accountWithTask(baseURL!, 'Renew the fire permit', 7);
+  await openSignedIn(page, account.token, '/dashboard');
+  const link = page.getByRole('link', { name: 'View all tasks' });
+  await expect(link).toBeVisible();
+  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
+
+  const main = await holdMainScript(page);
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(link).toBeVisible();
+  // The shell's own screen, rendered from the shell's Node build; the admin's compliance card too.
+  await expect(page.locator('#duly-server')).toContainText('Total Tasks');
+  await expect(page.getByRole('link', { name: 'View compliance gaps' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expectAccessible(page, '/dashboard as the server rendered it');
+  const before = await link.boundingBox();
+
+  main.release();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.locator('#duly-server')).toHaveCount(0);
+  await expect(link).toBeVisible();
+  expect(await link.boundingBox()).toEqual(before);
+  await expectAccessible(page, '/dashboard after the app took it over');
+});
+
 test('a column sorted, a filter chosen and a search typed in the server’s render before the app runs are the app’s when it takes over', async ({
   page,
   context,

@@ -9,7 +9,6 @@
 // singletons. It adds: the Module Federation container exposing `./routes`,
 // `mf-manifest.json`, a standalone page for `webpack serve`, a CORS-enabled dev
 // server on the remote's fixed port, and a bundle budget that fails the build.
-const path = require('node:path');
 const zlib = require('node:zlib');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -20,6 +19,7 @@ const { routerRequestPlugin, sharedDependencies } = require('./shared-deps.cjs')
 const { CompatGatePlugin } = require('./version-contract.cjs');
 const { ExposedSharedPlugin } = require('./exposed-shared.cjs');
 const { remoteOfPackage } = require('../remote-registry.cjs');
+const { nodeRoutesConfig } = require('./server-routes.cjs');
 
 /** Every remote exposes exactly one module: the component rendering its `<Routes>`. */
 const DEFAULT_EXPOSES = { './routes': './src/app/routes.tsx' };
@@ -274,53 +274,13 @@ function createRemoteConfig({ dir, budgetKb, exposes = DEFAULT_EXPOSES, title })
 }
 
 /**
- * The packages the server's process holds one copy of, required by a Node build instead of
- * bundled (issue 32, the render on the server): the singletons of the share scope, whose one
- * copy the render's store, theme and router context must be.
- */
-const SERVER_SINGLETONS =
-  /^(react|react\/.*|react-dom|react-dom\/.*|react-redux|react-router|react-router-dom|styled-components|@duly\/shared(\/.*)?)$/;
-
-/**
- * The Node build of a remote's `./routes` (issue 32, the rows in the server's HTML):
- * `dist/server/routes.cjs`, one CommonJS file exporting the routes component, beside the
- * browser build, so scripts/releases.cjs copies it into the release folder and a release or a
- * rollback moves it with the browser files. The singletons stay `require`s (SERVER_SINGLETONS),
- * which the server answers from its own modules (api/src/web/server-render.ts). Not minified,
- * no source map: read by the server alone, never served (api/src/web/index.ts refuses
- * `server/`).
+ * The Node build of a remote's `./routes` (issue 32, the rows in the server's HTML): see
+ * server-routes.cjs.
  * @param {{ dir: string, dependsOn?: string, outputDir?: string }} options
- * @returns {import('webpack').Configuration}
  */
-function serverRoutesConfig({ dir, dependsOn, outputDir = path.join(dir, 'dist', 'server') }) {
+function serverRoutesConfig({ dir, dependsOn, outputDir }) {
   const { name } = remoteOfPackage(dir);
-  const common = commonConfig({ dir, mode: 'production' });
-  return {
-    ...common,
-    name: `${name}-server`,
-    ...(dependsOn ? { dependencies: [dependsOn] } : {}),
-    target: 'node',
-    entry: DEFAULT_EXPOSES['./routes'],
-    devtool: false,
-    // The router's production aliases are for the browser's bundle: here it is external.
-    resolve: { ...common.resolve, alias: {} },
-    output: {
-      path: outputDir,
-      filename: 'routes.cjs',
-      library: { type: 'commonjs2' },
-      clean: true,
-      compareBeforeEmit: false,
-    },
-    externals: [
-      ({ request }, callback) =>
-        request && SERVER_SINGLETONS.test(request)
-          ? callback(null, `commonjs ${request}`)
-          : callback(),
-    ],
-    optimization: { minimize: false },
-    performance: { hints: false },
-    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
-  };
+  return nodeRoutesConfig({ dir, name, entry: DEFAULT_EXPOSES['./routes'], dependsOn, outputDir });
 }
 
 module.exports = { createRemoteConfig, serverRoutesConfig, RemoteBudgetPlugin, ownRemoteFiles };

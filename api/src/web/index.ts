@@ -43,7 +43,7 @@ function isReserved(urlPath: string): boolean {
 }
 
 /**
- * Whether a remote's file is its Node build (`server/…`, server-render.ts): the server's own,
+ * Whether a file of a remote or of the shell is its Node build (`server/…`, server-render.ts): the server's own,
  * never served (it is the same code as the browser's chunks, but no browser needs it).
  */
 function isServerBuild(file: string): boolean {
@@ -318,7 +318,8 @@ async function web(app: FastifyInstance, options: WebOptions): Promise<void> {
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = pathOf(request.url);
     const readable = request.method === 'GET' || request.method === 'HEAD';
-    if (!readable || urlPath === null || isReserved(urlPath)) return sendNotFound(request, reply);
+    if (!readable || urlPath === null || isReserved(urlPath) || isServerBuild(urlPath))
+      return sendNotFound(request, reply);
 
     const { file, dir: shellDir } = await shellFile(urlPath);
     if (file)

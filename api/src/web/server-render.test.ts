@@ -36,15 +36,29 @@ const SERVER_ROOT = '<div id="root" data-duly-snapshot><div id="duly-server">';
 const { serverRoutesConfig } = require('../../../scripts/webpack/remote.cjs') as {
   serverRoutesConfig(options: { dir: string; outputDir: string }): webpack.Configuration;
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { shellServerRoutesConfig } = require('../../../shell/webpack.config.cjs') as {
+  shellServerRoutesConfig(options: { outputDir: string }): webpack.Configuration;
+};
 
-/** Each remote's routes built for Node, once for the file (both databases use them). */
-const REMOTES = ['remote-tasks', 'remote-certificates', 'remote-employees', 'remote-team'] as const;
-type Remote = (typeof REMOTES)[number];
-let built: Promise<Record<Remote, string>> | undefined;
-function buildRoutes(pkg: Remote): Promise<string> {
+/** Each remote's routes and the shell's built for Node, once for the file (both databases use them). */
+const PACKAGES = [
+  'remote-tasks',
+  'remote-certificates',
+  'remote-employees',
+  'remote-team',
+  'shell',
+] as const;
+type Package = (typeof PACKAGES)[number];
+let built: Promise<Record<Package, string>> | undefined;
+function buildRoutes(pkg: Package): Promise<string> {
+  const outputDir = mkdtempSync(path.join(tmpdir(), `duly-server-routes-${pkg}-`));
+  const config =
+    pkg === 'shell'
+      ? shellServerRoutesConfig({ outputDir })
+      : serverRoutesConfig({ dir: path.join(REPO, pkg), outputDir });
   return new Promise((resolve, reject) => {
-    const outputDir = mkdtempSync(path.join(tmpdir(), `duly-server-routes-${pkg}-`));
-    webpack(serverRoutesConfig({ dir: path.join(REPO, pkg), outputDir }), (error, stats) => {
+    webpack(config, (error, stats) => {
       if (error || !stats || stats.hasErrors())
         reject(error ?? new Error(stats?.toString('errors-only')));
       else resolve(path.join(outputDir, 'routes.cjs'));
@@ -58,11 +72,11 @@ afterAll(async () => {
     rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
-function buildAllRoutes(): Promise<Record<Remote, string>> {
+function buildAllRoutes(): Promise<Record<Package, string>> {
   built ??= (async () => {
-    const files = {} as Record<Remote, string>;
+    const files = {} as Record<Package, string>;
     // One after the other: two cores, shared with the database.
-    for (const pkg of REMOTES) files[pkg] = await buildRoutes(pkg);
+    for (const pkg of PACKAGES) files[pkg] = await buildRoutes(pkg);
     return files;
   })();
   return built;
@@ -87,10 +101,10 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     builtRoutes = files['remote-tasks'];
     database = await openTestDatabase(kind);
     root = webRootWithShell('duly-server-render-');
-    for (const pkg of REMOTES) {
+    for (const pkg of PACKAGES) {
       const dist = path.join(root, pkg, 'dist');
       mkdirSync(path.join(dist, 'server'), { recursive: true });
-      writeFileSync(path.join(dist, 'mf-manifest.json'), MANIFEST);
+      if (pkg !== 'shell') writeFileSync(path.join(dist, 'mf-manifest.json'), MANIFEST);
       copyFileSync(files[pkg], path.join(dist, SERVER_ROUTES_FILE));
     }
     routesFile = path.join(root, 'remote-tasks/dist', SERVER_ROUTES_FILE);
@@ -209,6 +223,23 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     expect(markup).not.toMatch(/role="progressbar"|Loading/);
   });
 
+  it("renders the shell's /dashboard with its cards: an admin's with the compliance card, a manager's without it", async () => {
+    const admin = (await page('/dashboard', org.admin.token)).body;
+    expect(admin).toContain(SERVER_ROOT);
+    const adminMarkup = admin.slice(admin.indexOf(SERVER_ROOT));
+    expect(adminMarkup).toContain('Overview of tasks, certificates, and employees');
+    expect(adminMarkup).toContain('Compliance');
+    expect(adminMarkup).not.toMatch(/role="progressbar"|Loading/);
+
+    // The compliance request is the admin's alone: a manager's page is rendered without it.
+    const manager = (await page('/', org.manager.token)).body;
+    expect(manager).toContain(SERVER_ROOT);
+    const managerMarkup = manager.slice(manager.indexOf(SERVER_ROOT));
+    expect(managerMarkup).toContain('Overview of tasks, certificates, and employees');
+    expect(managerMarkup).not.toContain('Compliance');
+    expect(managerMarkup).not.toMatch(/role="progressbar"|Loading/);
+  });
+
   it("gives today's page for a team dashboard the role may not see: its requests were not answered", async () => {
     const { body, statusCode } = await page('/tasks/dashboard', org.employee.token);
     expect(statusCode).toBe(200);
@@ -268,6 +299,8 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
   it('never serves a Node build over HTTP', async () => {
     const response = await app.inject({ url: '/remotes/remote-tasks/server/routes.cjs' });
     expect(response.statusCode).toBe(404);
+    for (const url of ['/server/routes.cjs', '/x/../server/routes.cjs', '/server/'])
+      expect((await app.inject({ url })).statusCode).toBe(404);
     const encoded = await app.inject({ url: '/remotes/remote-tasks/x/../server/routes.cjs' });
     expect(encoded.statusCode).toBe(404);
     // The browser build beside it is served.

@@ -1,8 +1,8 @@
 /**
  * The rows in the server's HTML (issue 32, increment 3): for an app path whose first answers
  * the page carries (first-answers.ts), the screen rendered here, from the Node build of the
- * owning remote's routes in its active release (`server/routes.cjs`, scripts/webpack/remote.cjs)
- * and those answers, written into the page's `#root` with its CSS in `<head>`. The browser
+ * owning remote's routes in its active release (`server/routes.cjs`,
+ * scripts/webpack/server-routes.cjs), or of the shell's own for its dashboard, and those answers, written into the page's `#root` with its CSS in `<head>`. The browser
  * paints the screen, rows included, from the HTML; the app takes it over at its first commit
  * (shell/src/app/prerender/mountShell.tsx keeps the markup until then: no blank frame).
  *
@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import type { FastifyBaseLogger } from 'fastify';
 
-import { servedRemotes } from '../../../scripts/served.cjs';
+import { servedRemotes, servedShell } from '../../../scripts/served.cjs';
 import { remoteOwning, ROWS_ATTRIBUTE, SERVER_MARKUP_ID, SESSION_ATTRIBUTE } from './boot';
 import type { AnsweredRequest } from './first-answers';
 import type { WebOptions } from './options';
@@ -133,6 +133,18 @@ async function routesOf(file: string): Promise<unknown> {
 }
 
 /**
+ * The folder whose Node build renders `urlPath`: the owning remote's served build or release,
+ * or, for a page no remote owns (the dashboard at / and /dashboard), the served shell's. None
+ * for a remote served from a URL (another origin: no build on this disk).
+ */
+function buildDirOf(options: WebOptions, urlPath: string): string | undefined {
+  const remote = remoteOwning(urlPath);
+  if (!remote) return servedShell(options).dir;
+  const served = servedRemotes(options)[remote.name];
+  return served && served.kind !== 'url' ? served.dir : undefined;
+}
+
+/**
  * The screen at `urlPath` rendered with the page's answers, or null (today's page): see the
  * module's comment. Never throws.
  */
@@ -143,11 +155,10 @@ export async function renderedScreen(
   answers: readonly AnsweredRequest[],
   limitMs = RENDER_LIMIT_MS,
 ): Promise<RenderedScreen | null> {
-  const remote = remoteOwning(page.urlPath);
-  const served = remote && servedRemotes(options)[remote.name];
-  if (!served || served.kind === 'url') return null;
+  const dir = buildDirOf(options, page.urlPath);
+  if (!dir) return null;
   try {
-    const Routes = await routesOf(path.join(served.dir, SERVER_ROUTES_FILE));
+    const Routes = await routesOf(path.join(dir, SERVER_ROUTES_FILE));
     if (!Routes) return null;
     sharedServer ??= serverRequire('@duly/shared/server') as SharedServer;
     const started = performance.now();

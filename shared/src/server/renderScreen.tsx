@@ -31,6 +31,8 @@ export interface AnsweredFirstRequest {
   request: string;
   endpoint: string;
   args?: unknown[];
+  /** Only these roles send it: another role's page is rendered without it. */
+  roles?: string[];
   answer?: { status: number; headers: Record<string, string>; data: unknown } | null;
 }
 
@@ -60,8 +62,7 @@ export interface RenderedScreen {
  * area with AppLayout's padding and width, so the screen's rows sit exactly where the app's first
  * commit puts them. The chrome's own parts (names, avatar, navigation) arrive with that commit,
  * in boxes already drawn: nothing moves. The shell's own chrome is not rendered on the server:
- * that needs a Node build of the shell per release too, for text (the organisation's name) the
- * page does not carry.
+ * it needs data the page does not carry (the organisation's name, the notices' count).
  */
 const Frame = styled.div`
   min-height: 100vh;
@@ -161,10 +162,13 @@ export function renderScreen(options: RenderScreenOptions): Promise<RenderedScre
 }
 
 async function renderNow(options: RenderScreenOptions): Promise<RenderedScreen | null> {
-  const { answers } = options;
-  if (answers.length === 0 || answers.some(({ answer }) => !answer)) return null;
   const user = decodeSessionUser(options.token);
   if (!user) return null;
+  // A request of other roles (the admin's compliance card) is not this screen's: the browser's
+  // boot script never sends it either.
+  const role = user.role.trim().toLowerCase();
+  const answers = options.answers.filter(({ roles }) => !roles || roles.includes(role));
+  if (answers.length === 0 || answers.some(({ answer }) => !answer)) return null;
   configureApi({ baseUrl: options.apiBaseUrl });
   const store = createAppStore(undefined, { knownAnswers: knownAnswersOf(answers) });
   try {
