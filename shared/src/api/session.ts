@@ -5,6 +5,7 @@
  * store, and only the auth actions touch local storage.
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { PrefetchedAnswer } from './prefetched';
 
 export type SessionAction = UnknownAction | ThunkAction<void, never, unknown, UnknownAction>;
 
@@ -15,19 +16,12 @@ export interface ApiSession {
   expired: () => SessionAction;
 }
 
-/** An answer the store already holds for a GET, by the request's URL (`KnownAnswers`). */
-export interface KnownAnswer {
-  status: number;
-  headers: Record<string, string>;
-  data: unknown;
-}
-
 /**
  * The answers a store's GETs take instead of asking: a server render's store
  * (@duly/shared/server) holds the page's first answers, and nothing may leave the server
  * during it. Undefined for a URL it does not hold.
  */
-export type KnownAnswers = (url: string) => KnownAnswer | undefined;
+export type KnownAnswers = (url: string) => PrefetchedAnswer | undefined;
 
 /** The shape of the store's thunk extra argument the base query reads. */
 export interface ApiExtra {

@@ -6,7 +6,14 @@ import { TOKEN_STORAGE_KEY } from '../../contract/constants';
 import { sessionRestored } from '../../auth/actions';
 import { apiUrl, makeToken, setupApiServer } from '../../test-utils';
 import { countQuery, pageQuery } from '../endpoints';
-import { listArgsOfUrl, seedPrefetched, seedPrefetchedList, takePrefetched } from '../prefetched';
+import {
+  listArgsOfUrl,
+  requestKey,
+  seedAnswer,
+  seedPrefetched,
+  seedPrefetchedList,
+  takePrefetched,
+} from '../prefetched';
 
 /** A list endpoint as a remote injects it (remote-tasks' tasksList), under a name of its own. */
 const seededApi = baseApi.injectEndpoints({
@@ -229,5 +236,48 @@ describe('every prefetched answer of the page seeded into its endpoint (seedPref
     window.dulyPrefetch = [prefetch];
     await expect(seedPrefetched(store.dispatch, baseApi, 't')).resolves.toBe(false);
     expect(window.dulyPrefetch).toBeUndefined();
+  });
+});
+
+describe("a store given the page's answers (a server render's, issue 32)", () => {
+  it('answers its GETs from them, by URL whatever the order of the query, and asks the server nothing', async () => {
+    const requests: string[] = [];
+    server.use(
+      http.get(apiUrl('/*'), ({ request }) => {
+        requests.push(request.url);
+        return HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+      }),
+    );
+    const answer = { status: 200, headers: { 'x-total-count': '12' }, data: [{ id: 'a' }] };
+    const known = new Map([
+      [
+        requestKey(apiUrl('/manager/tasks?sort=urgency&offset=0&limit=10'), 'http://x.invalid'),
+        answer,
+      ],
+    ]);
+    const store = createAppStore(undefined, {
+      knownAnswers: (url) => known.get(requestKey(url, 'http://x.invalid')),
+    });
+    const seeded = await seedAnswer(
+      store.dispatch,
+      baseApi,
+      {
+        url: apiUrl('/manager/tasks?limit=10&offset=0&sort=urgency'),
+        endpoint: 'prefetchTestPage',
+        args: [{ limit: 10, offset: 0 }],
+      },
+      answer,
+    );
+    expect(seeded).toBe(true);
+    expect(
+      dashboardApi.endpoints.prefetchTestPage.select({ limit: 10, offset: 0 })(store.getState()),
+    ).toMatchObject({ status: 'fulfilled', data: { items: [{ id: 'a' }], total: 12 } });
+    expect(requests).toEqual([]);
+
+    // A GET it does not hold is asked as usual.
+    await store.dispatch(
+      dashboardApi.endpoints.prefetchTestPage.initiate({ limit: 10, offset: 10 }),
+    );
+    expect(requests).toHaveLength(1);
   });
 });
