@@ -9,7 +9,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 
 import { expectAccessible } from '../support/accessibility';
 import { createCertificate, createTask, signUp } from '../support/api';
@@ -161,36 +161,56 @@ async function holdMainScript(page: Page) {
   return { release: () => release(), requested: () => requested };
 }
 
+/**
+ * Opens `url` signed in with `token` (the first page mirrors the token into the cookie), then
+ * cold again with main.js held back: `landmark` is painted from the server's HTML alone, with
+ * nothing of the app (`checkServerRender` adds the screen's own checks), accessible; released,
+ * the app's first commit replaces the server's markup with `landmark` exactly where it was.
+ */
+async function expectServerPaintThenTakeOver(
+  { page, context }: { page: Page; context: BrowserContext },
+  { url, token, landmark }: { url: string; token: string; landmark: Locator },
+  checkServerRender: () => Promise<void> = async () => undefined,
+) {
+  await openSignedIn(page, token, url);
+  await expect(landmark).toBeVisible();
+  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(token);
+
+  const main = await holdMainScript(page);
+  // Not 'domcontentloaded': that waits for the deferred main.js.
+  await page.goto(url, { waitUntil: 'commit' });
+  await expect(landmark).toBeVisible();
+  expect(main.requested()).toBe(true);
+  // Nothing of the app has run: the screen is the server's markup, in the chrome's frame.
+  await expect(page.locator('#duly-server')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await checkServerRender();
+  await expectAccessible(page, `${url} as the server rendered it`);
+  const before = await landmark.boundingBox();
+
+  main.release();
+  // React's first commit replaces the server's markup with the app, the landmark where it was.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.locator('#duly-server')).toHaveCount(0);
+  await expect(landmark).toBeVisible();
+  expect(await landmark.boundingBox()).toEqual(before);
+  await expectAccessible(page, `${url} after the app took it over`);
+}
+
 test('a cold /tasks shows its rows from the server’s HTML with main.js held back, accessible, and the app takes the page over', async ({
   page,
   context,
   baseURL,
 }) => {
   const account = await accountWithTask(baseURL!, 'Renew the fire permit', 7);
-  // The first page mirrors the stored token into the cookie; the next cold page is rendered.
-  await openSignedIn(page, account.token, '/tasks');
-  await expect(page.getByRole('row', { name: /Renew the fire permit/ })).toBeVisible();
-  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
-
-  const main = await holdMainScript(page);
-  // Not 'domcontentloaded': that waits for the deferred main.js.
-  await page.goto('/tasks', { waitUntil: 'commit' });
-  const row = page.getByRole('row', { name: /Renew the fire permit/ });
-  await expect(row).toBeVisible();
-  expect(main.requested()).toBe(true);
-  // Nothing of the app has run: the rows are the server's markup, in the chrome's frame.
-  expect(await page.evaluate(() => document.getElementById('duly-server') !== null)).toBe(true);
-  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
-  await expectAccessible(page, '/tasks as the server rendered it');
-  const before = await row.boundingBox();
-
-  main.release();
-  // React's first commit replaces the server's markup with the app, the row where it was.
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect(page.locator('#duly-server')).toHaveCount(0);
-  await expect(row).toBeVisible();
-  expect(await row.boundingBox()).toEqual(before);
-  await expectAccessible(page, '/tasks after the app took it over');
+  await expectServerPaintThenTakeOver(
+    { page, context },
+    {
+      url: '/tasks',
+      token: account.token,
+      landmark: page.getByRole('row', { name: /Renew the fire permit/ }),
+    },
+  );
 });
 
 test('a manager’s cold /tasks/dashboard shows its summary and three tables from the server’s HTML with main.js held back, accessible, and the app takes the page over', async ({
@@ -211,33 +231,22 @@ test('a manager’s cold /tasks/dashboard shows its summary and three tables fro
     expiry_date: dateIn(20),
     reminder_days_before: 30,
   });
-  await openSignedIn(page, manager.token, '/tasks/dashboard');
-  const row = page
+  const landmark = page
     .getByRole('table', { name: 'Team Tasks' })
     .getByRole('row', { name: /Organise the fire drill/ });
-  await expect(row).toBeVisible();
-  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(manager.token);
-
-  const main = await holdMainScript(page);
-  await page.goto('/tasks/dashboard', { waitUntil: 'commit' });
-  await expect(row).toBeVisible();
-  // Its data arrived through four requests with arguments, all answered in the page.
-  await expect(page.getByRole('table')).toHaveCount(3);
-  await expect(page.getByRole('row', { name: /Trade License/ })).toBeVisible();
-  // The summary counts the certificate in its reminder window.
-  await expect(page.locator('#duly-server [data-testid="team-summary"]')).toContainText(
-    '1 certificate expiring',
+  await expectServerPaintThenTakeOver(
+    { page, context },
+    { url: '/tasks/dashboard', token: manager.token, landmark },
+    async () => {
+      // Its data arrived through four requests with arguments, all answered in the page.
+      await expect(page.getByRole('table')).toHaveCount(3);
+      await expect(page.getByRole('row', { name: /Trade License/ })).toBeVisible();
+      // The summary counts the certificate in its reminder window.
+      await expect(page.locator('#duly-server [data-testid="team-summary"]')).toContainText(
+        '1 certificate expiring',
+      );
+    },
   );
-  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
-  await expectAccessible(page, '/tasks/dashboard as the server rendered it');
-  const before = await row.boundingBox();
-
-  main.release();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect(page.locator('#duly-server')).toHaveCount(0);
-  await expect(row).toBeVisible();
-  expect(await row.boundingBox()).toEqual(before);
-  await expectAccessible(page, '/tasks/dashboard after the app took it over');
 });
 
 test('an admin’s cold /dashboard shows its cards from the server’s HTML with main.js held back, accessible, and the app takes the page over', async ({
@@ -246,27 +255,19 @@ test('an admin’s cold /dashboard shows its cards from the server’s HTML with
   baseURL,
 }) => {
   const account = await accountWithTask(baseURL!, 'Renew the fire permit', 7);
-  await openSignedIn(page, account.token, '/dashboard');
-  const link = page.getByRole('link', { name: 'View all tasks' });
-  await expect(link).toBeVisible();
-  await expect.poll(async () => (await sessionCookie(context))?.value).toBe(account.token);
-
-  const main = await holdMainScript(page);
-  await page.goto('/dashboard', { waitUntil: 'commit' });
-  await expect(link).toBeVisible();
-  // The shell's own screen, rendered from the shell's Node build; the admin's compliance card too.
-  await expect(page.locator('#duly-server')).toContainText('Total Tasks');
-  await expect(page.getByRole('link', { name: 'View compliance gaps' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
-  await expectAccessible(page, '/dashboard as the server rendered it');
-  const before = await link.boundingBox();
-
-  main.release();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect(page.locator('#duly-server')).toHaveCount(0);
-  await expect(link).toBeVisible();
-  expect(await link.boundingBox()).toEqual(before);
-  await expectAccessible(page, '/dashboard after the app took it over');
+  await expectServerPaintThenTakeOver(
+    { page, context },
+    {
+      url: '/dashboard',
+      token: account.token,
+      landmark: page.getByRole('link', { name: 'View all tasks' }),
+    },
+    async () => {
+      // The shell's own screen, from the shell's Node build; the admin's compliance card too.
+      await expect(page.locator('#duly-server')).toContainText('Total Tasks');
+      await expect(page.getByRole('link', { name: 'View compliance gaps' })).toBeVisible();
+    },
+  );
 });
 
 test('a column sorted, a filter chosen and a search typed in the server’s render before the app runs are the app’s when it takes over', async ({

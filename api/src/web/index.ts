@@ -43,8 +43,9 @@ function isReserved(urlPath: string): boolean {
 }
 
 /**
- * Whether a file of a remote or of the shell is its Node build (`server/…`, server-render.ts): the server's own,
- * never served (it is the same code as the browser's chunks, but no browser needs it).
+ * Whether a file of a remote or of the shell is its Node build (`server/…`, server-render.ts):
+ * the server's own, never served (it is the same code as the browser's chunks, but no browser
+ * needs it).
  */
 function isServerBuild(file: string): boolean {
   return path.posix.normalize(`/${file}`).startsWith(`/${path.dirname(SERVER_ROUTES_FILE)}/`);

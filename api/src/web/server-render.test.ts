@@ -82,6 +82,12 @@ function buildAllRoutes(): Promise<Record<Package, string>> {
   return built;
 }
 
+/** The server's render in a page (from its `#root` on), which must be there. */
+function serverMarkupOf(body: string): string {
+  expect(body).toContain(SERVER_ROOT);
+  return body.slice(body.indexOf(SERVER_ROOT));
+}
+
 /** The text of a page's rows: each `<tr>` of the markup's body. */
 function rowCount(html: string): number {
   return html.match(/<tr[\s>]/g)?.length ?? 0;
@@ -141,8 +147,7 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const html = response.body;
-    expect(html).toContain(SERVER_ROOT);
-    const markup = html.slice(html.indexOf(SERVER_ROOT));
+    const markup = serverMarkupOf(html);
     // A header row and the two tasks.
     expect(rowCount(markup)).toBe(3);
     expect(markup).toContain('File the GST return');
@@ -163,8 +168,7 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
 
   it("renders the page URL's list: a filter's rows only", async () => {
     const { body } = await page('/tasks?status=completed', org.manager.token);
-    expect(body).toContain(SERVER_ROOT);
-    const markup = body.slice(body.indexOf(SERVER_ROOT));
+    const markup = serverMarkupOf(body);
     expect(markup).toContain('File the GST return');
     expect(markup).not.toContain('permit');
     expect(rowCount(markup)).toBe(2);
@@ -174,22 +178,19 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
     const other = await createOrganization(database.db);
     await createTask(database.db, other, { title: 'Only the other organisation sees this' });
     const { body } = await page('/tasks', other.admin.token);
-    const markup = body.slice(body.indexOf(SERVER_ROOT));
-    expect(body).toContain(SERVER_ROOT);
+    const markup = serverMarkupOf(body);
     expect(markup).toContain('Only the other organisation sees this');
     expect(body).not.toContain('File the GST return');
   });
 
   it('renders /certificates and /employees with their rows', async () => {
     const certificates = (await page('/certificates', org.manager.token)).body;
-    expect(certificates).toContain(SERVER_ROOT);
-    const certificateMarkup = certificates.slice(certificates.indexOf(SERVER_ROOT));
+    const certificateMarkup = serverMarkupOf(certificates);
     expect(certificateMarkup).toContain('Fire safety &lt;NOC&gt;');
     expect(rowCount(certificateMarkup)).toBe(2);
 
     const employees = (await page('/employees', org.admin.token)).body;
-    expect(employees).toContain(SERVER_ROOT);
-    const employeeMarkup = employees.slice(employees.indexOf(SERVER_ROOT));
+    const employeeMarkup = serverMarkupOf(employees);
     // The organisation's four people (an admin, a manager, two employees) and the header.
     for (const user of [org.admin, org.manager, org.employee])
       expect(employeeMarkup).toContain(user.full_name);
@@ -198,8 +199,7 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
 
   it("renders a manager's /tasks/dashboard with its three tables and its summary, seeded through their endpoints", async () => {
     const { body } = await page('/tasks/dashboard', org.manager.token);
-    expect(body).toContain(SERVER_ROOT);
-    const markup = body.slice(body.indexOf(SERVER_ROOT));
+    const markup = serverMarkupOf(body);
     expect(markup).toContain('Team Dashboard');
     for (const title of ['Team Members', 'Team Tasks', 'Team Certificates'])
       expect(markup).toContain(title);
@@ -214,8 +214,7 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
 
   it("renders an employee's /employee/dashboard with their own tasks and certificates", async () => {
     const { body } = await page('/employee/dashboard', org.employee.token);
-    expect(body).toContain(SERVER_ROOT);
-    const markup = body.slice(body.indexOf(SERVER_ROOT));
+    const markup = serverMarkupOf(body);
     expect(markup).toContain(
       'Renew the &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; permit',
     );
@@ -225,16 +224,14 @@ describe.each(testDatabases())('the screen rendered in the page (%s)', (kind) =>
 
   it("renders the shell's /dashboard with its cards: an admin's with the compliance card, a manager's without it", async () => {
     const admin = (await page('/dashboard', org.admin.token)).body;
-    expect(admin).toContain(SERVER_ROOT);
-    const adminMarkup = admin.slice(admin.indexOf(SERVER_ROOT));
+    const adminMarkup = serverMarkupOf(admin);
     expect(adminMarkup).toContain('Overview of tasks, certificates, and employees');
     expect(adminMarkup).toContain('Compliance');
     expect(adminMarkup).not.toMatch(/role="progressbar"|Loading/);
 
     // The compliance request is the admin's alone: a manager's page is rendered without it.
     const manager = (await page('/', org.manager.token)).body;
-    expect(manager).toContain(SERVER_ROOT);
-    const managerMarkup = manager.slice(manager.indexOf(SERVER_ROOT));
+    const managerMarkup = serverMarkupOf(manager);
     expect(managerMarkup).toContain('Overview of tasks, certificates, and employees');
     expect(managerMarkup).not.toContain('Compliance');
     expect(managerMarkup).not.toMatch(/role="progressbar"|Loading/);

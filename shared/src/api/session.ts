@@ -29,14 +29,17 @@ export interface ApiExtra {
   knownAnswers?: KnownAnswers;
 }
 
+/** A base query's `extra` as the store builds it; empty for a store createAppStore did not build. */
+function extraOf(extra: unknown): Partial<ApiExtra> {
+  return typeof extra === 'object' && extra !== null ? (extra as Partial<ApiExtra>) : {};
+}
+
 /** The session of a base query's `extra`; none for a store that was not built by createAppStore. */
 export function sessionOf(extra: unknown): ApiSession | undefined {
-  if (typeof extra !== 'object' || extra === null || !('apiSession' in extra)) return undefined;
-  return (extra as ApiExtra).apiSession;
+  return extraOf(extra).apiSession;
 }
 
 /** The known answers of a base query's `extra` (a server render's store); none in a browser. */
 export function knownAnswersOf(extra: unknown): KnownAnswers | undefined {
-  if (typeof extra !== 'object' || extra === null || !('knownAnswers' in extra)) return undefined;
-  return (extra as ApiExtra).knownAnswers;
+  return extraOf(extra).knownAnswers;
 }

@@ -134,7 +134,7 @@ function ServerFrame({ children }: { children: ReactNode }) {
 const URL_BASE = 'http://duly.invalid';
 
 /** The page's answers by their request's URL, as the render's store takes them. */
-function knownAnswersOf(answers: readonly AnsweredFirstRequest[]) {
+function answersByUrl(answers: readonly AnsweredFirstRequest[]) {
   const byUrl = new Map<string, PrefetchedAnswer>();
   for (const { request, answer } of answers)
     if (answer) byUrl.set(requestKey(request, URL_BASE), answer);
@@ -170,7 +170,7 @@ async function renderNow(options: RenderScreenOptions): Promise<RenderedScreen |
   const answers = options.answers.filter(({ roles }) => !roles || roles.includes(role));
   if (answers.length === 0 || answers.some(({ answer }) => !answer)) return null;
   configureApi({ baseUrl: options.apiBaseUrl });
-  const store = createAppStore(undefined, { knownAnswers: knownAnswersOf(answers) });
+  const store = createAppStore(undefined, { knownAnswers: answersByUrl(answers) });
   try {
     store.dispatch(sessionResolved(user));
     const seeded = await Promise.all(
